@@ -2,14 +2,19 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 )
 
 // usageError is a command line the program cannot understand; it exits 2.
 type usageError struct{ msg string }
 
-func (e *usageError) Error() string { return e.msg + " (see nimbook help)" }
+func (e *usageError) Error() string { return e.msg + " (run 'nimbook help' for usage)" }
 
 func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
@@ -20,10 +25,16 @@ const usage = `nimbook explores impartial combinatorial games.
 Usage:
   nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--quiet]
+      Run a job file (.yaml), a notebook (.ipynb) or a Markdown notebook (.md)
+      and write its report (standard output without -o).
   nimbook eval [--json] 'CODE'
+      Evaluate one notebook cell and print its result.
   nimbook nim add|mul|inv|sqrt|pow ARGS
+      Nimber calculator on 64-bit nimbers, in decimal.
   nimbook kernel install [--user] [--prefix DIR]
+      Register the Jupyter kernel "nimbook".
   nimbook kernel --connection-file FILE
+      Serve as a Jupyter kernel (Jupyter starts this).
   nimbook help
 `
 
@@ -32,10 +43,73 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stderr, usage)
 		return usagef("no command given")
 	}
-	switch args[0] {
+	cmd, rest := args[0], args[1:]
+	switch cmd {
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "nim":
+		return runNim(rest, stdout)
+	case "run":
+		return runJob(ctx, rest, stdout, stderr)
 	}
-	return usagef("unknown command %q", args[0])
+	return usagef("unknown command %q", cmd)
 }
+
+// parseInterleaved parses flags that may come before or after the
+// positional arguments, as SPEC.md allows ("flags may come before or after
+// FILE").
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usagef("%v", err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// writeAtomically writes the output through a temporary file in the same
+// directory and renames it into place, so a failure never leaves a
+// half-written file.
+func writeAtomically(path string, write func(w io.Writer) error) (err error) {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+var errNotYet = errors.New("not available yet")
+
+func lowerExt(path string) string { return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), ".")) }

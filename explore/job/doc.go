@@ -1,0 +1,9 @@
+// Package job reads nimbook job files (YAML, see SPEC.md), checks them
+// completely before any work starts, and runs their sections into typed
+// results that the report renderers and the JSON form consume.
+//
+// Every error names the file, the line and the key, and says what to write
+// instead. Work whose size is known in advance (positions to enumerate,
+// table cells, heap sizes) is compared with the job's limits before it
+// starts; a refusal names the limit and the flag or key that raises it.
+package job

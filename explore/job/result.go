@@ -1,0 +1,125 @@
+package job
+
+// Report is what running a job produces: one result per section, in the
+// job file's order. Its JSON form is the stable interface of SPEC.md.
+type Report struct {
+	Title    string           `json:"title"`
+	Lang     string           `json:"-"`
+	Sections []*SectionResult `json:"sections"`
+}
+
+// SectionResult holds the results of one section.
+type SectionResult struct {
+	Title string `json:"title"`
+	// Text is the section's Markdown prose, printed before the results.
+	Text string `json:"-"`
+	// Spec is the checked section the results come from; renderers read
+	// the family, its parameters and the order of show from it.
+	Spec    *Section `json:"-"`
+	Results Results  `json:"results"`
+}
+
+// Results holds one field per analysis; only those asked for are set. The
+// JSON keys are SPEC.md's; fields tagged "-" serve the renderers.
+type Results struct {
+	Values        []uint64    `json:"values,omitempty"`
+	Table         any         `json:"table,omitempty"` // [][]uint64, or [][][]uint64 for 3 factors
+	Weights       []uint64    `json:"weights,omitempty"`
+	PPositions    *PPositions `json:"p_positions,omitempty"`
+	Period        *Period     `json:"period,omitempty"`
+	RowPeriods    []RowPeriod `json:"row_periods,omitempty"`
+	Outcome       string      `json:"outcome,omitempty"`
+	Moves         any         `json:"moves,omitempty"` // a list of positions in the family's form; [] from a P-position
+	Steiner       *Steiner    `json:"steiner,omitempty"`
+	Automorphisms string      `json:"automorphisms,omitempty"`
+	Code          *CodeInfo   `json:"code,omitempty"`
+	Distribution  [][]uint64  `json:"distribution,omitempty"` // [weight][value]: rows with that many heads and that Grundy value
+	Record        *Record     `json:"record,omitempty"`
+	Graph         *Graph      `json:"graph,omitempty"`
+
+	// Game describes the game in words, e.g. "octal game 0.77".
+	Game string `json:"-"`
+	// First is the number of the leftmost coin (coins and products).
+	First []int `json:"-"`
+	// Method names the algorithm behind weights, p-positions and
+	// distribution for coins: "enumeration" or "linear-algebra".
+	Method string `json:"-"`
+	// Position is the position outcome and moves analysed.
+	Position any `json:"-"`
+	// PlayMisere is set when outcomes are for misère play.
+	PlayMisere bool `json:"-"`
+}
+
+// PPositions counts (and, when few, lists) the P-positions.
+type PPositions struct {
+	Count uint64 `json:"count"`
+	// Of is the number of positions counted over.
+	Of   uint64 `json:"of,omitempty"`
+	List any    `json:"list,omitempty"`
+}
+
+// MaxListed is the largest count of P-positions that is also listed.
+const MaxListed = 1000
+
+// Period is a periodicity certificate.
+type Period struct {
+	Proven    bool   `json:"proven"`
+	Preperiod int    `json:"preperiod,omitempty"`
+	Period    int    `json:"period,omitempty"`
+	CheckedTo int    `json:"checked_to"`
+	Method    string `json:"method,omitempty"` // how it was proven, e.g. "window of max(S)" or "Guy–Smith"
+}
+
+// RowPeriod is an additive period observed in one row of a Wythoff table:
+// g(x, y + p) = g(x, y) + p for y0 ≤ y within the table. Observed, not proven.
+type RowPeriod struct {
+	Row    int `json:"row"`
+	Period int `json:"period"`
+	Start  int `json:"start"`
+}
+
+// Steiner says whether the minimum-weight P-positions form a t-design.
+type Steiner struct {
+	Holds  bool   `json:"holds"`
+	T      int    `json:"t,omitempty"`
+	K      int    `json:"k,omitempty"`
+	V      int    `json:"v,omitempty"`
+	Lambda uint64 `json:"lambda,omitempty"`
+}
+
+// CodeInfo describes the linear code of P-positions of a coin game.
+type CodeInfo struct {
+	Length      int    `json:"length"`
+	Dimension   int    `json:"dimension"`
+	Words       uint64 `json:"words"`
+	MinDistance int    `json:"min_distance"`
+	Method      string `json:"method"`
+}
+
+// Record is the analysis of a played game.
+type Record struct {
+	Moves    []RecordMove `json:"moves"`
+	Mistakes int          `json:"mistakes"`
+	Winner   int          `json:"winner,omitempty"` // 1 or 2 when the game is over
+	Illegal  int          `json:"illegal,omitempty"` // 1-based index of the first illegal move
+}
+
+// RecordMove is one move of a played game.
+type RecordMove struct {
+	Player  int    `json:"player"`
+	From    any    `json:"from"`
+	To      any    `json:"to"`
+	Legal   bool   `json:"legal"`
+	Before  string `json:"before"` // outcome of From: "P" or "N"
+	After   string `json:"after"`
+	Mistake bool   `json:"mistake"`
+	Missed  any    `json:"missed,omitempty"` // the winning moves missed
+}
+
+// Graph is a small game drawn as positions and moves.
+type Graph struct {
+	Nodes  int      `json:"nodes"`
+	Edges  int      `json:"edges"`
+	Kernel []string `json:"kernel"` // labels of the P-positions
+	DOT    string   `json:"dot"`
+}
