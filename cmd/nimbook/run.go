@@ -112,4 +112,6 @@ func writeAtomically(path string, write func(w io.Writer) error) (err error) {
 
 var errNotYet = errors.New("not available yet")
 
-func lowerExt(path string) string { return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), ".")) }
+func lowerExt(path string) string {
+	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+}

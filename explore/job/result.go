@@ -100,7 +100,7 @@ type CodeInfo struct {
 type Record struct {
 	Moves    []RecordMove `json:"moves"`
 	Mistakes int          `json:"mistakes"`
-	Winner   int          `json:"winner,omitempty"` // 1 or 2 when the game is over
+	Winner   int          `json:"winner,omitempty"`  // 1 or 2 when the game is over
 	Illegal  int          `json:"illegal,omitempty"` // 1-based index of the first illegal move
 }
 
