@@ -1,0 +1,412 @@
+package coins
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/nimbook/nimbook/explore/game"
+)
+
+// indices checks heads (coin numbers in the game's numbering) against a row
+// of n coins and returns them as sorted 0-based indices.
+func (g *Game) indices(n int, heads []int) ([]int, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("coins: negative number of coins %d", n)
+	}
+	idx := make([]int, len(heads))
+	for k, h := range heads {
+		i := h - g.first
+		if i < 0 || i >= n {
+			return nil, fmt.Errorf("coins: head %d is not one of the coins %d..%d", h, g.first, g.first+n-1)
+		}
+		idx[k] = i
+	}
+	slices.Sort(idx)
+	for k := 1; k < len(idx); k++ {
+		if idx[k] == idx[k-1] {
+			return nil, fmt.Errorf("coins: head %d given twice", idx[k]+g.first)
+		}
+	}
+	return idx, nil
+}
+
+// RowValue returns the Grundy value of the row whose heads are the given
+// coins (numbers in the game's numbering): the nim-sum of their values.
+func (g *Game) RowValue(heads []int) (uint64, error) {
+	top := 0
+	for _, h := range heads {
+		top = max(top, h-g.first+1)
+	}
+	idx, err := g.indices(top, heads)
+	if err != nil {
+		return 0, err
+	}
+	vs, err := g.values0(top)
+	if err != nil {
+		return 0, err
+	}
+	var x uint64
+	for _, i := range idx {
+		x ^= vs[i]
+	}
+	return x, nil
+}
+
+// binomSum returns Σ_{s=lo..hi} C(m, s), saturated at limit+1.
+func binomSum(m, lo, hi int, limit int64) int64 {
+	var total int64
+	c := int64(1) // C(m, s), s from 0
+	for s := 0; s <= hi && s <= m; s++ {
+		if s > 0 {
+			// C(m, s) = C(m, s−1)·(m−s+1)/s, exact; stop before overflow.
+			hiMul, lo64 := bits.Mul64(uint64(c), uint64(m-s+1))
+			if hiMul != 0 || lo64/uint64(s) > uint64(limit)+1 {
+				c = limit + 1
+			} else {
+				c = int64(lo64 / uint64(s))
+			}
+		}
+		if s >= lo {
+			total += c
+			if total > limit {
+				return limit + 1
+			}
+		}
+	}
+	return total
+}
+
+// sizes returns the allowed numbers of other coins turned with the
+// rightmost one, for the subset rules.
+func (g *Game) sizes() (lo, hi int) {
+	if g.rule == Exactly {
+		return g.r - 1, g.r - 1
+	}
+	return 0, g.r - 1
+}
+
+// countSets returns the number of move sets whose rightmost coin is i.
+func (g *Game) countSets(i int) int64 {
+	if g.rule == Ruler {
+		return int64(i) + 1
+	}
+	lo, hi := g.sizes()
+	return binomSum(i, lo, hi, g.limits.MaxSteps)
+}
+
+// eachSet calls f with every set of coins below i that a move whose
+// rightmost coin is i may turn with it (0-based indices, ascending; the
+// slice is reused between calls).
+func (g *Game) eachSet(i int, f func(set []int)) {
+	if g.rule == Ruler {
+		set := make([]int, 0, i)
+		for m := i; m >= 0; m-- {
+			set = set[:0]
+			for k := m; k < i; k++ {
+				set = append(set, k)
+			}
+			f(set)
+		}
+		return
+	}
+	lo, hi := g.sizes()
+	set := make([]int, 0, hi)
+	var rec func(next int)
+	rec = func(next int) {
+		if len(set) >= lo {
+			f(set)
+		}
+		if len(set) == hi {
+			return
+		}
+		for k := next; k < i; k++ {
+			set = append(set, k)
+			rec(k + 1)
+			set = set[:len(set)-1]
+		}
+	}
+	rec(0)
+}
+
+// toggle returns the sorted heads (game numbering) of idx with the coins
+// set ∪ {i} turned over.
+func (g *Game) toggle(idx []int, set []int, i int) []int {
+	on := make(map[int]bool, len(idx)+len(set)+1)
+	for _, k := range idx {
+		on[k] = true
+	}
+	for _, k := range set {
+		on[k] = !on[k]
+	}
+	on[i] = !on[i]
+	out := []int{}
+	for k, b := range on {
+		if b {
+			out = append(out, k+g.first)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (g *Game) checkMoveCount(idx []int) error {
+	var total int64
+	for _, i := range idx {
+		total += g.countSets(i)
+		if total > g.limits.MaxSteps {
+			return fmt.Errorf("coins: %v: more than %d move sets to enumerate (Limits.MaxSteps): %w", g, g.limits.MaxSteps, ErrLimit)
+		}
+	}
+	return nil
+}
+
+// Moves returns every position reachable in one move from the row of n
+// coins with the given heads, each as its sorted list of heads, the list
+// in lexicographic order.
+func (g *Game) Moves(n int, heads []int) ([][]int, error) {
+	idx, err := g.indices(n, heads)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.checkMoveCount(idx); err != nil {
+		return nil, err
+	}
+	out := [][]int{}
+	for _, i := range idx {
+		g.eachSet(i, func(set []int) {
+			out = append(out, g.toggle(idx, set, i))
+		})
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out, nil
+}
+
+// WinningMoves returns the positions reached by the normal-play winning
+// moves from the row of n coins with the given heads (those of value 0),
+// each as its sorted list of heads, the list in lexicographic order; it
+// is empty from a P-position.
+func (g *Game) WinningMoves(n int, heads []int) ([][]int, error) {
+	idx, err := g.indices(n, heads)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := g.values0(n)
+	if err != nil {
+		return nil, err
+	}
+	var total uint64
+	for _, i := range idx {
+		total ^= vs[i]
+	}
+	out := [][]int{}
+	if total == 0 {
+		return out, nil
+	}
+	if g.rule == Ruler {
+		for _, i := range idx {
+			// Turning the run m..i changes the value by the run's nim-sum.
+			x := vs[i]
+			for m := i; m >= 0; m-- {
+				if m < i {
+					x ^= vs[m]
+				}
+				if x == total {
+					set := make([]int, 0, i-m)
+					for k := m; k < i; k++ {
+						set = append(set, k)
+					}
+					out = append(out, g.toggle(idx, set, i))
+				}
+			}
+		}
+		slices.SortFunc(out, slices.Compare)
+		return out, nil
+	}
+	// Subset rules: choose all but the last coin of the set, then look the
+	// last one up by its value, which saves a factor of about n.
+	where := make(map[uint64][]int)
+	for k, v := range vs {
+		where[v] = append(where[v], k)
+	}
+	lo, hi := g.sizes()
+	var work int64
+	for _, i := range idx {
+		if hi > 0 {
+			work += binomSum(i, 0, hi-1, g.limits.MaxSteps)
+		}
+		if work > g.limits.MaxSteps {
+			return nil, fmt.Errorf("coins: %v: more than %d partial move sets to enumerate (Limits.MaxSteps): %w", g, g.limits.MaxSteps, ErrLimit)
+		}
+	}
+	for _, i := range idx {
+		want := total ^ vs[i] // nim-sum the other turned coins must have
+		if lo == 0 && want == 0 {
+			out = append(out, g.toggle(idx, nil, i))
+		}
+		if hi == 0 {
+			continue
+		}
+		set := make([]int, 0, hi)
+		var rec func(next int, x uint64)
+		rec = func(next int, x uint64) {
+			// Complete the set with one more coin k ≥ next, k < i.
+			if len(set)+1 >= lo {
+				for _, k := range where[want^x] {
+					if k >= next && k < i {
+						set = append(set, k)
+						out = append(out, g.toggle(idx, set, i))
+						set = set[:len(set)-1]
+					}
+				}
+			}
+			if len(set)+1 == hi {
+				return
+			}
+			for k := next; k < i; k++ {
+				set = append(set, k)
+				rec(k+1, x^vs[k])
+				set = set[:len(set)-1]
+			}
+		}
+		rec(0, 0)
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out, nil
+}
+
+// Mask returns the row of n ≤ 64 coins with the given heads as a bitmask:
+// bit k is the coin numbered first+k.
+func (g *Game) Mask(n int, heads []int) (uint64, error) {
+	if n > 64 {
+		return 0, fmt.Errorf("coins: a bitmask holds at most 64 coins, not %d", n)
+	}
+	idx, err := g.indices(n, heads)
+	if err != nil {
+		return 0, err
+	}
+	var m uint64
+	for _, i := range idx {
+		m |= 1 << i
+	}
+	return m, nil
+}
+
+// Heads returns the coin numbers of the heads of a bitmask row, ascending.
+func (g *Game) Heads(mask uint64) []int {
+	out := []int{}
+	for mask != 0 {
+		i := bits.TrailingZeros64(mask)
+		out = append(out, i+g.first)
+		mask &= mask - 1
+	}
+	return out
+}
+
+// Mover returns the moves of the game on rows of n ≤ 64 coins as bitmasks
+// (see Mask), for the generic solver. Its moves are listed in no promised
+// order; a position with more move sets than Limits.MaxSteps is an error.
+func (g *Game) Mover(n int) (game.Mover[uint64], error) {
+	if n < 0 || n > 64 {
+		return nil, fmt.Errorf("coins: a bitmask row has 0 to 64 coins, not %d", n)
+	}
+	return game.MoveFunc[uint64](func(p uint64) ([]uint64, error) {
+		if n < 64 && p>>n != 0 {
+			return nil, fmt.Errorf("coins: position %#x has heads beyond coin %d", p, g.first+n-1)
+		}
+		var count int64
+		for q := p; q != 0; q &= q - 1 {
+			count += g.countSets(bits.TrailingZeros64(q))
+			if count > g.limits.MaxSteps {
+				return nil, fmt.Errorf("coins: %v: more than %d moves from %#x (Limits.MaxSteps): %w", g, g.limits.MaxSteps, p, ErrLimit)
+			}
+		}
+		out := make([]uint64, 0, count)
+		for q := p; q != 0; q &= q - 1 {
+			i := bits.TrailingZeros64(q)
+			g.eachSet(i, func(set []int) {
+				m := uint64(1) << i
+				for _, k := range set {
+					m |= 1 << k
+				}
+				out = append(out, p^m)
+			})
+		}
+		return out, nil
+	}), nil
+}
+
+// Outcome returns P or N for the row of n ≤ 64 coins with the given heads.
+// Normal play reads it from the nim-sum of the values; misère play has no
+// such rule and is solved on the whole game graph by the generic solver,
+// within Limits.MaxPositions (a row whose rightmost head is coin k reaches
+// up to 2^(k−first+1) rows).
+func (g *Game) Outcome(n int, heads []int, play game.Play) (game.Outcome, error) {
+	if play == game.Normal {
+		if _, err := g.indices(n, heads); err != nil {
+			return game.N, err
+		}
+		v, err := g.RowValue(heads)
+		if err != nil {
+			return game.N, err
+		}
+		if v == 0 {
+			return game.P, nil
+		}
+		return game.N, nil
+	}
+	s, p, err := g.solver(n, heads, play)
+	if err != nil {
+		return game.N, err
+	}
+	o, err := s.Outcome(p)
+	if err != nil {
+		return game.N, fmt.Errorf("coins: %w", err)
+	}
+	return o, nil
+}
+
+// MisereWinningMoves returns the positions reached by the misère winning
+// moves from the row, as WinningMoves does for normal play, solved by the
+// generic solver (see Outcome for its bound).
+func (g *Game) MisereWinningMoves(n int, heads []int) ([][]int, error) {
+	s, p, err := g.solver(n, heads, game.Misere)
+	if err != nil {
+		return nil, err
+	}
+	win, err := s.WinningMoves(p)
+	if err != nil {
+		return nil, fmt.Errorf("coins: %w", err)
+	}
+	out := make([][]int, len(win))
+	for k, q := range win {
+		out[k] = g.Heads(q)
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out, nil
+}
+
+func (g *Game) solver(n int, heads []int, play game.Play) (*game.Solver[uint64], uint64, error) {
+	p, err := g.Mask(n, heads)
+	if err != nil {
+		return nil, 0, err
+	}
+	m, err := g.Mover(n)
+	if err != nil {
+		return nil, 0, err
+	}
+	maxPos := g.limits.MaxPositions
+	if maxPos == 0 {
+		maxPos = game.DefaultMaxPositions
+	}
+	if top := bits.Len64(p); top < 63 && int64(1)<<top > int64(maxPos) {
+		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit %d rows, above the position limit %d (Limits.MaxPositions, --max-positions): %w", top, int64(1)<<top, maxPos, ErrLimit)
+	} else if top >= 63 {
+		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit 2^%d rows, above the position limit %d (Limits.MaxPositions, --max-positions): %w", top, top, maxPos, ErrLimit)
+	}
+	s, err := game.NewSolver[uint64](m, game.Options{Play: play, MaxPositions: maxPos})
+	if err != nil {
+		return nil, 0, fmt.Errorf("coins: %w", err)
+	}
+	return s, p, nil
+}

@@ -1,0 +1,371 @@
+package nimber_test
+
+import (
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nimbook/nimbook/explore/nimber"
+)
+
+// mexProducts computes a ⊗ b for a, b < n straight from the definition
+// (MATH.md, "Nimbers"): a ⊗ b = mex{(a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b') : a' < a, b' < b},
+// filling the table in increasing a, b so that every a', b' is memoised.
+func mexProducts(n int) [][]uint64 {
+	t := make([][]uint64, n)
+	for a := range t {
+		t[a] = make([]uint64, n)
+	}
+	seen := make([]bool, 4*n*n) // products of a, b < 2^k stay below 2^(2k)
+	for a := 0; a < n; a++ {
+		for b := 0; b < n; b++ {
+			clear(seen)
+			for x := 0; x < a; x++ {
+				for y := 0; y < b; y++ {
+					seen[t[x][b]^t[a][y]^t[x][y]] = true
+				}
+			}
+			var m uint64
+			for seen[m] {
+				m++
+			}
+			t[a][b] = m
+		}
+	}
+	return t
+}
+
+// fermatMul is a reference built only on MATH.md's Fermat-power rules:
+// distribute over the bits of a and b, and multiply 2^i ⊗ 2^j by writing
+// 2^i as the product of the Fermat 2-powers F_u = 2^(2^u), u a bit of i,
+// with F_u ⊗ F_v = F_u·F_v (u ≠ v) and F_u ⊗ F_u = F_u ⊕ 2^(2^u − 1).
+func fermatMul(a, b uint64) uint64 {
+	var r uint64
+	for x := a; x != 0; x &= x - 1 {
+		i := bits.TrailingZeros64(x)
+		for y := b; y != 0; y &= y - 1 {
+			j := bits.TrailingZeros64(y)
+			p := uint64(1) << i
+			for u := 0; u < 6; u++ {
+				if j>>u&1 == 1 {
+					p = timesFermat(p, u)
+				}
+			}
+			r ^= p
+		}
+	}
+	return r
+}
+
+// timesFermat returns x ⊗ F_u.
+func timesFermat(x uint64, u int) uint64 {
+	var r uint64
+	for ; x != 0; x &= x - 1 {
+		k := bits.TrailingZeros64(x)
+		if k>>u&1 == 0 {
+			r ^= 1 << (k | 1<<u) // distinct Fermat powers multiply as integers
+			continue
+		}
+		// 2^k = 2^k' ⊗ F_u with k' = k − 2^u, and F_u ⊗ F_u = F_u ⊕ 2^(2^u − 1).
+		r ^= 1 << k
+		y := uint64(1) << (k &^ (1 << u))
+		for v := 0; v < u; v++ { // 2^(2^u − 1) = F_0 ⊗ … ⊗ F_(u−1)
+			y = timesFermat(y, v)
+		}
+		r ^= y
+	}
+	return r
+}
+
+func TestMulMatchesMexDefinition(t *testing.T) {
+	const n = 64
+	want := mexProducts(n)
+	for a := 0; a < n; a++ {
+		for b := 0; b < n; b++ {
+			if got := nimber.Mul(uint64(a), uint64(b)); got != want[a][b] {
+				t.Errorf("%d ⊗ %d = %d, want %d (mex definition)", a, b, got, want[a][b])
+			}
+		}
+	}
+}
+
+func TestMulMatchesFermatReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 300 {
+		a, b := r.Uint64(), r.Uint64()
+		if got, want := nimber.Mul(a, b), fermatMul(a, b); got != want {
+			t.Fatalf("%d ⊗ %d = %d, want %d (Fermat-power reference)", a, b, got, want)
+		}
+	}
+	// The reference itself agrees with the mex definition on small values.
+	want := mexProducts(16)
+	for a := range 16 {
+		for b := range 16 {
+			if got := fermatMul(uint64(a), uint64(b)); got != want[a][b] {
+				t.Fatalf("reference %d ⊗ %d = %d, want %d", a, b, got, want[a][b])
+			}
+		}
+	}
+}
+
+// TestFermatRules checks the rules of MATH.md on every pair of Fermat
+// 2-powers F_u = 2^(2^u) of 64 bits.
+func TestFermatRules(t *testing.T) {
+	for u := range 6 {
+		for v := range 6 {
+			fu, fv := uint64(1)<<(1<<u), uint64(1)<<(1<<v)
+			if u == 5 || v == 5 {
+				// F_5 = 2^32 ⊗ F_5 = 2^64 does not fit; only the square does.
+				if u != v {
+					continue
+				}
+			}
+			want := fu * fv // 2^(2^u + 2^v)
+			if u == v {
+				want = fu | fu>>1 // 3/2 · F_u
+			}
+			if got := nimber.Mul(fu, fv); got != want {
+				t.Errorf("F_%d ⊗ F_%d = %d, want %d", u, v, got, want)
+			}
+		}
+	}
+}
+
+// seed 000 (Madore 2017, "Le jeu de nim : thème et variations"), slide
+// "Calcul du produit de nim": the table of a ⊗ b for 0 ≤ a, b ≤ 7.
+var seedMulTable = [8][8]uint64{
+	{0, 0, 0, 0, 0, 0, 0, 0},
+	{0, 1, 2, 3, 4, 5, 6, 7},
+	{0, 2, 3, 1, 8, 10, 11, 9},
+	{0, 3, 1, 2, 12, 15, 13, 14},
+	{0, 4, 8, 12, 6, 2, 14, 10},
+	{0, 5, 10, 15, 2, 7, 8, 13},
+	{0, 6, 11, 13, 14, 8, 5, 3},
+	{0, 7, 9, 14, 10, 13, 3, 4},
+}
+
+func TestSeedTable(t *testing.T) {
+	got, err := nimber.MulTable(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a := range 8 {
+		for b := range 8 {
+			if got[a][b] != seedMulTable[a][b] {
+				t.Errorf("MulTable(8)[%d][%d] = %d, want %d (seed 000)", a, b, got[a][b], seedMulTable[a][b])
+			}
+		}
+	}
+}
+
+func TestKnownValues(t *testing.T) {
+	inv2, err := nimber.Inv(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		got, want uint64
+	}{
+		{"4⊗4 (seed 000)", nimber.Mul(4, 4), 6},
+		{"4⊗2 (seed 000)", nimber.Mul(4, 2), 8},
+		{"2⊗3", nimber.Mul(2, 3), 1},
+		{"√2 (MATH.md)", nimber.Sqrt(2), 3},
+		{"2⁻¹ (MATH.md)", inv2, 3},
+		{"16⊗16", nimber.Mul(16, 16), 24},
+		{"2^32⊗2^32", nimber.Mul(1<<32, 1<<32), 3 << 31},
+		{"Sum", nimber.Sum(1, 2, 3, 4), 4},
+		{"empty Sum", nimber.Sum(), 0},
+		{"Product", nimber.Product(2, 3, 4), 4},
+		{"empty Product", nimber.Product(), 1},
+		{"Pow(0, 0)", nimber.Pow(0, 0), 1},
+		{"Pow(2, 3)", nimber.Pow(2, 3), 1},
+		{"Add", nimber.Add(5, 3), 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("got %d, want %d", tt.got, tt.want)
+			}
+		})
+	}
+}
+
+func TestInvZero(t *testing.T) {
+	_, err := nimber.Inv(0)
+	if !errors.Is(err, nimber.ErrZeroInverse) || err.Error() != "nimber: 0 has no inverse" {
+		t.Errorf("Inv(0) error = %v", err)
+	}
+}
+
+func TestFieldLaws(t *testing.T) {
+	r := rand.New(rand.NewPCG(2017, 3))
+	for range 2000 {
+		a, b, c := r.Uint64(), r.Uint64(), r.Uint64()
+		if nimber.Mul(a, b) != nimber.Mul(b, a) {
+			t.Fatalf("not commutative: %d, %d", a, b)
+		}
+		if nimber.Mul(a, nimber.Mul(b, c)) != nimber.Mul(nimber.Mul(a, b), c) {
+			t.Fatalf("not associative: %d, %d, %d", a, b, c)
+		}
+		if nimber.Mul(a, b^c) != nimber.Mul(a, b)^nimber.Mul(a, c) {
+			t.Fatalf("not distributive: %d, %d, %d", a, b, c)
+		}
+		if nimber.Mul(a, 1) != a || nimber.Mul(a, 0) != 0 {
+			t.Fatalf("1 or 0 wrong with %d", a)
+		}
+		if a != 0 {
+			ia, err := nimber.Inv(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nimber.Mul(a, ia) != 1 {
+				t.Fatalf("Inv(%d) = %d, product %d", a, ia, nimber.Mul(a, ia))
+			}
+		}
+		s := nimber.Sqrt(a)
+		if nimber.Mul(s, s) != a {
+			t.Fatalf("Sqrt(%d) = %d squares to %d", a, s, nimber.Mul(s, s))
+		}
+		if nimber.Sqrt(nimber.Mul(a, a)) != a {
+			t.Fatalf("Sqrt(%d²) ≠ %d", a, a)
+		}
+	}
+}
+
+func TestPowMatchesRepeatedMul(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	for range 50 {
+		a := r.Uint64()
+		p := uint64(1)
+		for e := range uint64(40) {
+			if got := nimber.Pow(a, e); got != p {
+				t.Fatalf("Pow(%d, %d) = %d, want %d", a, e, got, p)
+			}
+			p = nimber.Mul(p, a)
+		}
+	}
+}
+
+// TestPowFormulas checks the exponents MATH.md gives: in GF(2^(2^k)) the
+// inverse is the (2^(2^k) − 2)-th power and the square root the
+// 2^(2^k − 1)-th; on 64 bits, a^(2^64 − 1) = 1.
+func TestPowFormulas(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for k := uint(0); k <= 6; k++ {
+		w := uint(1) << k
+		for range 100 {
+			a := r.Uint64()
+			if w < 64 {
+				a &= 1<<w - 1
+			}
+			if a == 0 {
+				continue
+			}
+			var invExp, sqrtExp uint64
+			if w == 64 {
+				invExp, sqrtExp = ^uint64(0)-1, 1<<63
+			} else {
+				invExp, sqrtExp = 1<<w-2, 1<<(w-1)
+			}
+			ia, _ := nimber.Inv(a)
+			if got := nimber.Pow(a, invExp); got != ia {
+				t.Fatalf("k=%d: %d^%d = %d, Inv = %d", k, a, invExp, got, ia)
+			}
+			if w < 64 && ia >= 1<<w {
+				t.Fatalf("Inv(%d) = %d left GF(2^%d)", a, ia, w)
+			}
+			if got := nimber.Pow(a, sqrtExp); got != nimber.Sqrt(a) {
+				t.Fatalf("k=%d: %d^%d = %d, Sqrt = %d", k, a, sqrtExp, got, nimber.Sqrt(a))
+			}
+		}
+	}
+}
+
+func TestTables(t *testing.T) {
+	add, err := nimber.AddTable(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a := range 4 {
+		for b := range 4 {
+			if add[a][b] != uint64(a^b) {
+				t.Errorf("AddTable(4)[%d][%d] = %d", a, b, add[a][b])
+			}
+		}
+	}
+	for _, size := range []int{0, -1, nimber.MaxTableSize + 1} {
+		for name, f := range map[string]func(int) ([][]uint64, error){"add": nimber.AddTable, "mul": nimber.MulTable} {
+			if _, err := f(size); err == nil {
+				t.Errorf("%s table of size %d: no error", name, size)
+			}
+		}
+	}
+	_, err = nimber.MulTable(0)
+	if want := "nimber: table size 0 out of range 1..4096 (MaxTableSize)"; err == nil || err.Error() != want {
+		t.Errorf("MulTable(0) error = %v, want %q", err, want)
+	}
+}
+
+func FuzzFieldLaws(f *testing.F) {
+	f.Add(uint64(2), uint64(3), uint64(4))
+	f.Add(uint64(1)<<63, ^uint64(0), uint64(1)<<32)
+	f.Fuzz(func(t *testing.T, a, b, c uint64) {
+		if nimber.Mul(a, b^c) != nimber.Mul(a, b)^nimber.Mul(a, c) {
+			t.Fatalf("not distributive: %d, %d, %d", a, b, c)
+		}
+		if nimber.Mul(a, nimber.Mul(b, c)) != nimber.Mul(nimber.Mul(a, b), c) {
+			t.Fatalf("not associative: %d, %d, %d", a, b, c)
+		}
+		if nimber.Mul(a, b) != fermatMul(a, b) {
+			t.Fatalf("%d ⊗ %d differs from the reference", a, b)
+		}
+	})
+}
+
+var sink uint64
+
+func BenchmarkMul(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	xs := make([]uint64, 1024)
+	for i := range xs {
+		xs[i] = r.Uint64()
+	}
+	b.Run("fast", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			sink = nimber.Mul(xs[i%1024], xs[(i+1)%1024])
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			sink = fermatMul(xs[i%1024], xs[(i+1)%1024])
+		}
+	})
+}
+
+func BenchmarkInv(b *testing.B) {
+	b.Run("fast", func(b *testing.B) {
+		for i := uint64(1); b.Loop(); i++ {
+			sink, _ = nimber.Inv(i * 0x9e3779b97f4a7c15)
+		}
+	})
+	b.Run("reference", func(b *testing.B) { // the (2^64 − 2)-th power
+		for i := uint64(1); b.Loop(); i++ {
+			sink = nimber.Pow(i*0x9e3779b97f4a7c15, ^uint64(0)-1)
+		}
+	})
+}
+
+func BenchmarkSqrt(b *testing.B) {
+	b.Run("fast", func(b *testing.B) {
+		for i := uint64(1); b.Loop(); i++ {
+			sink = nimber.Sqrt(i * 0x9e3779b97f4a7c15)
+		}
+	})
+	b.Run("reference", func(b *testing.B) { // the 2^63-th power
+		for i := uint64(1); b.Loop(); i++ {
+			sink = nimber.Pow(i*0x9e3779b97f4a7c15, 1<<63)
+		}
+	})
+}
