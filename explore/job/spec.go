@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/nimbook/nimbook/explore/heap"
 )
 
 // Error is a problem in a job file, located by file, line and key path.
@@ -850,25 +852,18 @@ func (p *parser) coins(m *mapping, path string, needN bool) (*CoinsSpec, error) 
 	return cs, nil
 }
 
-// checkCode checks the syntax of an octal or hexadecimal code, so that a
-// bad code is reported with its line before any work starts.
+// checkCode checks the syntax of an octal or hexadecimal code with the
+// engine's own parser, so that a bad code is reported with its line before
+// any work starts.
 func checkCode(code string, hex bool) error {
-	digits := "01234567"
-	kind := "octal"
+	var err error
 	if hex {
-		digits, kind = "0123456789abcdefABCDEF", "hexadecimal"
+		_, err = heap.ParseHex(code)
+	} else {
+		_, err = heap.ParseOctal(code)
 	}
-	dot := strings.IndexByte(code, '.')
-	if code == "" || dot < 0 {
-		return fmt.Errorf("%q is not a%s %s code: write it with a point and in quotes, e.g. \"0.77\" or \"4.07\"", code, map[bool]string{true: "", false: "n"}[hex], kind)
-	}
-	if d0 := code[:dot]; d0 != "" && d0 != "0" && d0 != "4" {
-		return fmt.Errorf("code %q: the digit before the point must be 0 or 4 (4 allows splitting a heap without taking), not %q", code, d0)
-	}
-	for i, c := range code[dot+1:] {
-		if !strings.ContainsRune(digits, c) {
-			return fmt.Errorf("code %q: character %d after the point, %q, is not a%s %s digit (%s)", code, i+1, c, map[bool]string{true: "", false: "n"}[hex], kind, map[bool]string{true: "0-9, a-f", false: "0-7"}[hex])
-		}
+	if err != nil {
+		return fmt.Errorf("%s; write it in quotes, e.g. code: \"0.77\" (Kayles)", strings.TrimPrefix(err.Error(), "heap: "))
 	}
 	return nil
 }

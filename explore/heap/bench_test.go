@@ -1,0 +1,77 @@
+package heap
+
+import (
+	"testing"
+
+	"github.com/nimbook/nimbook/explore/game"
+)
+
+// Each fast algorithm against the generic solver on the same work.
+func BenchmarkValues(b *testing.B) {
+	games := []struct {
+		name string
+		g    Game
+		upto int
+	}{
+		{"kayles-30", must(ParseOctal("0.77")), 30},
+		{"hex-0.8f-25", must(ParseHex("0.8f")), 25},
+		{"subtraction-1,3,4-1000", must(NewSubtraction([]int{1, 3, 4})), 1000},
+		{"all-but-2,3-1000", must(NewAllBut([]int{2, 3})), 1000},
+	}
+	for _, tc := range games {
+		b.Run(tc.name+"/fast", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := tc.g.Values(tc.upto, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tc.name+"/reference", func(b *testing.B) {
+			for b.Loop() {
+				referenceValues(b, tc.g, tc.upto)
+			}
+		})
+	}
+}
+
+// The fast sweep alone, on sizes the solver cannot reach.
+func BenchmarkValuesLarge(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		g    Game
+		upto int
+	}{
+		{"kayles-3000", must(ParseOctal("0.77")), 3000},
+		{"hex-0.8f-500", must(ParseHex("0.8f")), 500},
+	} {
+		b.Run(tc.name+"/fast", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := tc.g.Values(tc.upto, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tc.name+"/direct", func(b *testing.B) {
+			for b.Loop() {
+				directValues(tc.g, tc.upto)
+			}
+		})
+	}
+}
+
+func BenchmarkWinningMoves(b *testing.B) {
+	heaps := []int{5, 6, 7, 9}
+	for _, play := range []game.Play{game.Normal, game.Misere} {
+		b.Run("nim-"+play.String()+"/fast", func(b *testing.B) {
+			for b.Loop() {
+				WinningMoves(&Nim{}, heaps, play, Limits{})
+			}
+		})
+		b.Run("nim-"+play.String()+"/reference", func(b *testing.B) {
+			for b.Loop() {
+				s, _ := game.NewSolver[tupleKey](tupleMover(&Nim{}), game.Options{Play: play})
+				s.WinningMoves(keyOf(heaps))
+			}
+		})
+	}
+}

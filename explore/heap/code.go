@@ -1,0 +1,380 @@
+package heap
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Bits of a code digit d_k: what taking k tokens from a heap may leave.
+const (
+	leaveNone  = 1 // no heap: the whole heap is taken
+	leaveOne   = 2 // one non-empty heap
+	leaveTwo   = 4 // two non-empty heaps (a split)
+	leaveThree = 8 // three non-empty heaps (hexadecimal codes only)
+)
+
+// maxCodeDigits bounds the digits after the point.
+const maxCodeDigits = 256
+
+// code is an octal or hexadecimal code d0.d1d2…; digit[k] is d_k.
+type code struct {
+	digit []uint8 // digit[0] = d0; no trailing zeros after index 0
+	hex   bool
+}
+
+// Octal is an octal game (MATH.md "Heap games"), e.g. Kayles 0.77.
+type Octal struct{ code }
+
+// Hex is a hexadecimal game: an octal game whose digits may also have bit 8,
+// leaving three non-empty heaps, e.g. 0.f.
+type Hex struct{ code }
+
+// ParseOctal reads an octal code: "0.07", ".07", "4.07", "4." (= "4.0").
+// The digit before the point is 0 or 4; the digits after it are 0-7.
+func ParseOctal(s string) (*Octal, error) {
+	c, err := parseCode(s, false)
+	if err != nil {
+		return nil, err
+	}
+	return &Octal{c}, nil
+}
+
+// ParseHex reads a hexadecimal code such as "0.f" or "8.4": digits 0-9 and
+// a-f (either case); the digit before the point is 0, 4, 8 or c.
+func ParseHex(s string) (*Hex, error) {
+	c, err := parseCode(s, true)
+	if err != nil {
+		return nil, err
+	}
+	return &Hex{c}, nil
+}
+
+func parseCode(s string, hex bool) (code, error) {
+	kind, allowed, base := "octal", "0-7", 8
+	if hex {
+		kind, allowed, base = "hex", "0-9 and a-f", 16
+	}
+	fail := func(format string, args ...any) (code, error) {
+		return code{}, fmt.Errorf("heap: %s code %q: %s", kind, s, fmt.Sprintf(format, args...))
+	}
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return fail("empty (write it like 0.07)")
+	}
+	dot := strings.IndexByte(t, '.')
+	if dot < 0 {
+		return fail("no point (write it like 0.%s or 4.%s)", t, t)
+	}
+	if dot > 1 {
+		return fail("%d characters before the point; want one digit (0 or 4) or none", dot)
+	}
+	if len(t)-dot-1 > maxCodeDigits {
+		return fail("%d digits after the point, more than %d", len(t)-dot-1, maxCodeDigits)
+	}
+	digitOf := func(i int) (uint8, bool) {
+		ch := t[i]
+		var v int
+		switch {
+		case ch >= '0' && ch <= '9':
+			v = int(ch - '0')
+		case ch >= 'a' && ch <= 'f':
+			v = int(ch-'a') + 10
+		case ch >= 'A' && ch <= 'F':
+			v = int(ch-'A') + 10
+		default:
+			return 0, false
+		}
+		return uint8(v), v < base
+	}
+	c := code{digit: []uint8{0}, hex: hex}
+	if dot == 1 {
+		d, ok := digitOf(0)
+		if !ok || d&(leaveNone|leaveOne) != 0 {
+			want := "0 or 4"
+			if hex {
+				want = "0, 4, 8 or c"
+			}
+			return fail("the digit before the point is %q; it must be %s (taking no token can only split the heap)", t[0], want)
+		}
+		c.digit[0] = d
+	}
+	for i := dot + 1; i < len(t); i++ {
+		d, ok := digitOf(i)
+		if !ok {
+			return fail("character %d is %q; digits after the point are %s", i+1, t[i], allowed)
+		}
+		c.digit = append(c.digit, d)
+	}
+	for len(c.digit) > 1 && c.digit[len(c.digit)-1] == 0 {
+		c.digit = c.digit[:len(c.digit)-1]
+	}
+	return c, nil
+}
+
+// Code returns the code in canonical form: the digit before the point,
+// the point, and the digits after it without trailing zeros ("4.0" when
+// there are none).
+func (c *code) Code() string {
+	var b strings.Builder
+	for k, d := range c.digit {
+		b.WriteString(fmt.Sprintf("%x", d))
+		if k == 0 {
+			b.WriteByte('.')
+		}
+	}
+	if len(c.digit) == 1 {
+		b.WriteByte('0')
+	}
+	return b.String()
+}
+
+// Digit returns d_k (0 beyond the last digit).
+func (c *code) Digit(k int) int {
+	if k < 0 || k >= len(c.digit) {
+		return 0
+	}
+	return int(c.digit[k])
+}
+
+// last returns t, the largest k with d_k ≠ 0 (0 when there is none).
+func (c *code) last() int {
+	return len(c.digit) - 1
+}
+
+// parts returns the largest number of heaps a move may leave: 1, 2 or 3.
+func (c *code) parts() int {
+	var all uint8
+	for _, d := range c.digit {
+		all |= d
+	}
+	switch {
+	case all&leaveThree != 0:
+		return 3
+	case all&leaveTwo != 0:
+		return 2
+	}
+	return 1
+}
+
+// String returns "octal " and the code.
+func (g *Octal) String() string { return "octal " + g.Code() }
+
+// String returns "hex " and the code.
+func (g *Hex) String() string { return "hex " + g.Code() }
+
+// Options lists the moves of a heap of n: for each k with d_k ≠ 0, the
+// empty list (whole heap taken), [n−k], the splits [a, n−k−a] and the
+// three-way splits [a, b, c], parts non-empty and smaller first.
+func (c *code) Options(n int) [][]int {
+	var out [][]int
+	for k := 0; k <= c.last() && k <= n; k++ {
+		d, m := c.digit[k], n-k
+		if d&leaveNone != 0 && m == 0 {
+			out = append(out, []int{})
+		}
+		if d&leaveOne != 0 && m >= 1 {
+			out = append(out, []int{m})
+		}
+		if d&leaveTwo != 0 {
+			for a := 1; a <= m-a; a++ {
+				out = append(out, []int{a, m - a})
+			}
+		}
+		if d&leaveThree != 0 {
+			for a := 1; 3*a <= m; a++ {
+				for b := a; b <= m-a-b; b++ {
+					out = append(out, []int{a, b, m - a - b})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Values returns g(0..upto).
+func (g *Octal) Values(upto int, lim Limits) ([]uint64, error) {
+	return g.values(g, upto, lim)
+}
+
+// Values returns g(0..upto).
+func (g *Hex) Values(upto int, lim Limits) ([]uint64, error) {
+	return g.values(g, upto, lim)
+}
+
+func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
+	if err := lim.checkUpto(g, upto); err != nil {
+		return nil, err
+	}
+	u, t := float64(upto+1), float64(c.last()+1)
+	steps := u * t
+	switch c.parts() {
+	case 3:
+		steps += u*u/4 + u*u/6
+	case 2:
+		steps += u * u / 4
+	}
+	if err := lim.checkSteps(g, upto, steps); err != nil {
+		return nil, err
+	}
+	if c.parts() == 1 {
+		return c.plainValues(upto, lim)
+	}
+	return c.splitValues(g, upto, lim)
+}
+
+// plainValues is the sweep for codes that never split: at most 2t options.
+func (c *code) plainValues(upto int, lim Limits) ([]uint64, error) {
+	vs := make([]uint64, upto+1)
+	var m mexer
+	for n := range vs {
+		if n&0xffff == 0 {
+			if err := lim.cancelled(); err != nil {
+				return nil, err
+			}
+		}
+		m.reset(2 * len(c.digit))
+		for k := 1; k <= c.last() && k <= n; k++ {
+			d := c.digit[k]
+			if d&leaveNone != 0 && k == n {
+				m.add(0)
+			}
+			if d&leaveOne != 0 && k < n {
+				m.add(vs[n-k])
+			}
+		}
+		vs[n] = m.mex()
+	}
+	return vs, nil
+}
+
+// splitValues is the sweep for splitting codes. For every m it keeps the
+// set S2(m) = { g(a) ⊕ g(m−a) : 1 ≤ a < m } as a bit set (and, for hex
+// codes, S3(m), the values of three-way splits), so that each value set is
+// built once and shared by every digit that uses it. Values of heaps all
+// lie below a power of two W, and so do their nim-sums: the bit sets are
+// W bits wide and widen (rarely) when a value reaches W.
+func (c *code) splitValues(g Game, upto int, lim Limits) ([]uint64, error) {
+	three := c.parts() == 3
+	vs := make([]uint64, upto+1)
+	words := 1
+	tables := 1
+	if three {
+		tables = 2
+	}
+	var s2, s3 []uint64
+	alloc := func(w int) error {
+		if int64(upto+1)*int64(w)*int64(tables) > maxTableWords {
+			return fmt.Errorf("heap: %v: the value sets up to %d need %d-bit sets, more than %d MiB: %w (lower upto)",
+				g, upto, 64*w, maxTableWords/(1<<17), ErrTooManySteps)
+		}
+		n2 := make([]uint64, (upto+1)*w)
+		for m := 0; m*words < len(s2); m++ {
+			copy(n2[m*w:], s2[m*words:(m+1)*words])
+		}
+		s2 = n2
+		if three {
+			n3 := make([]uint64, (upto+1)*w)
+			for m := 0; m*words < len(s3); m++ {
+				copy(n3[m*w:], s3[m*words:(m+1)*words])
+			}
+			s3 = n3
+		}
+		words = w
+		return nil
+	}
+	if err := alloc(1); err != nil {
+		return nil, err
+	}
+	acc := make([]uint64, words)
+	var steps int64
+	for n := 0; n <= upto; n++ {
+		if n&0xff == 0 {
+			if err := lim.cancelled(); err != nil {
+				return nil, err
+			}
+		}
+		set2 := s2[n*words : (n+1)*words]
+		for a := 1; a <= n-a; a++ {
+			v := vs[a] ^ vs[n-a]
+			set2[v>>6] |= 1 << (v & 63)
+		}
+		steps += int64(n / 2)
+		if three {
+			// Every three-way split has a smallest part a ≤ n/3; the other
+			// two parts are a split of n − a.
+			set3 := s3[n*words : (n+1)*words]
+			for a := 1; 3*a <= n; a++ {
+				xorInto(set3, s2[(n-a)*words:(n-a+1)*words], vs[a])
+			}
+			steps += int64(n/3) * int64(words)
+		}
+		if steps > lim.steps() {
+			return nil, fmt.Errorf("heap: %v: stopped at heap %d after %d steps, the limit: %w (lower upto or raise Limits.MaxSteps)",
+				g, n, steps, ErrTooManySteps)
+		}
+		clear(acc)
+		for k := 0; k <= c.last() && k <= n; k++ {
+			d, m := c.digit[k], n-k
+			if d&leaveNone != 0 && m == 0 {
+				acc[0] |= 1
+			}
+			if d&leaveOne != 0 && m >= 1 {
+				acc[vs[m]>>6] |= 1 << (vs[m] & 63)
+			}
+			if d&leaveTwo != 0 {
+				for i, w := range s2[m*words : (m+1)*words] {
+					acc[i] |= w
+				}
+			}
+			if d&leaveThree != 0 {
+				for i, w := range s3[m*words : (m+1)*words] {
+					acc[i] |= w
+				}
+			}
+		}
+		vs[n] = uint64(64 * words)
+		for i, w := range acc {
+			if w != ^uint64(0) {
+				vs[n] = uint64(64*i + bits.TrailingZeros64(^w))
+				break
+			}
+		}
+		if vs[n] >= uint64(64*words) {
+			w := words
+			for vs[n] >= uint64(64*w) {
+				w *= 2
+			}
+			if err := alloc(w); err != nil {
+				return nil, err
+			}
+			acc = make([]uint64, words)
+		}
+	}
+	return vs, nil
+}
+
+// Masks of the bit positions whose bit j is 0, for j = 0..5.
+var xorMasks = [6]uint64{
+	0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f,
+	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff,
+}
+
+// xorInto sets in dst every x ⊕ c for x in src. Within a word, x ⊕ c for
+// the low six bits of c is a swap of blocks of 2^j bits for each bit j set;
+// the higher bits of c permute whole words.
+func xorInto(dst, src []uint64, c uint64) {
+	hi, lo := int(c>>6), c&63
+	for i, w := range src {
+		if w == 0 {
+			continue
+		}
+		for j := range 6 {
+			if lo&(1<<j) != 0 {
+				s := uint(1) << j
+				w = (w&xorMasks[j])<<s | (w>>s)&xorMasks[j]
+			}
+		}
+		dst[i^hi] |= w
+	}
+}

@@ -1,0 +1,47 @@
+// Package heap computes heap games: Nim (normal, misère, at most k taken
+// per move), subtraction games (a finite set S, or "all-but" S), and octal
+// and hexadecimal games such as Kayles 0.77 and Dawson's Kayles 0.07.
+//
+// One job: value sequences g(0..upto) of a single heap, fast; periods of
+// those sequences with a certificate; and the outcome and winning moves of
+// positions of several heaps.
+//
+// Conventions (MATH.md "Heap games", SPEC.md):
+//
+//   - A Game gives the Options of one heap: the lists of non-empty heaps it
+//     may become, smaller first. A position is a list of heaps; a move
+//     leaves the other heaps in place, writes 0 for an emptied heap and
+//     replaces a split heap in place by its parts, smaller first. Lists of
+//     positions are sorted lexicographically.
+//   - Codes: d0.d1d2…, digit d_k says what taking k tokens may leave:
+//     +1 no heap, +2 one heap, +4 two heaps, +8 (hexadecimal) three heaps,
+//     all non-empty. d0 is 0 or 4 (0, 4, 8 or c in hexadecimal). ".07" and
+//     "0.07" are the same code; "4." is "4.0". A finite subtraction set S
+//     is the octal code with digit 3 at each s ∈ S (Subtraction.Octal).
+//   - Values are normal-play Grundy values. Under normal play a position
+//     is worth the nim-sum of its heaps. Misère Nim and misère bounded Nim
+//     use the known rule (seed 004): as normal play unless every heap's
+//     remainder is ≤ 1, and then P exactly when the remainders' nim-sum is
+//     1. Misère play of every other game is solved on the whole position by
+//     the generic solver (package game) over Multiset positions.
+//   - Period returns a Certificate in SPEC's sense: the least preperiod n0
+//     and least period p, proven from the values, and the largest heap
+//     size the proof used. The windows: n0 ≤ n < n0 + max S for a
+//     subtraction set; the Guy–Smith bound n0 ≤ n < 2n0 + p + t for octal
+//     codes (t = the last non-zero digit), so Kayles gives n0 = 71, p = 12,
+//     checked to 167; n0 ≤ n < 3n0 + 2p + t for codes that split a heap
+//     into three, by the same argument with thirds (the largest of three
+//     parts of N + p − k is ≥ (N + p − k)/3); n0 is raised to 1 in these
+//     bounds when it is 0, so that a shortened part stays non-empty. Nim
+//     and all-but games are never reported periodic (g(n) = n, and
+//     all-but games are arithmetic-periodic).
+//
+// Work is bounded by Limits: heap sizes and positions by MaxPositions
+// (the job layer's --max-positions), value sweeps by MaxSteps; a limit is
+// checked before the work starts and the error names it. Splitting codes
+// cost about upto²/4 steps: the values of all two-way splits of m are kept
+// as a bit set per m and shared by every digit.
+//
+// Every fast algorithm is tested against the generic solver of package
+// game on all small positions.
+package heap

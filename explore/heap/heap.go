@@ -1,0 +1,133 @@
+package heap
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/nimbook/nimbook/explore/game"
+)
+
+// Game is a heap game: a rule saying what one heap may become in a move.
+// A position of the game is a list of heaps, and a move is made in exactly
+// one heap, so under normal play the value of a position is the nim-sum of
+// the values of its heaps.
+type Game interface {
+	// Options lists what a heap of n may become in one move: each option is
+	// the list of non-empty heaps left in its place, smaller first (an
+	// empty list when the whole heap is taken). Options lists every move,
+	// so its length grows with n for Nim and splitting games.
+	Options(n int) [][]int
+	// Values returns the normal-play Grundy values g(0), …, g(upto) of a
+	// single heap. It refuses work beyond lim.
+	Values(upto int, lim Limits) ([]uint64, error)
+	// String names the game, e.g. "octal 0.77".
+	String() string
+}
+
+// Default limits, used for zero fields of Limits.
+const (
+	// DefaultMaxPositions matches the generic solver's default budget.
+	DefaultMaxPositions = game.DefaultMaxPositions
+	// DefaultMaxSteps is about a few seconds of work on a laptop.
+	DefaultMaxSteps = 5_000_000_000
+	// maxTableWords bounds the bit sets a splitting game keeps (256 MiB).
+	maxTableWords = 1 << 25
+)
+
+// ErrTooManySteps is wrapped by the error returned when a computation
+// would take more elementary steps than Limits.MaxSteps allows. Position
+// limits wrap game.ErrTooManyPositions instead.
+var ErrTooManySteps = errors.New("too many steps")
+
+// Limits bounds the work of a computation. The zero value means the
+// defaults and no cancellation.
+type Limits struct {
+	// MaxPositions bounds the positions a computation handles: the heap
+	// sizes 0..upto of a value sequence (upto+1 of them), the tuples
+	// enumerated by Nim.PPositions, and the whole positions stored by the
+	// generic solver for misère play. 0 means DefaultMaxPositions.
+	MaxPositions int
+	// MaxSteps bounds the elementary steps (options examined) of a value
+	// sweep; splitting games need about upto²/4 of them. 0 means
+	// DefaultMaxSteps.
+	MaxSteps int64
+	// Context, when not nil, stops long work once it is done.
+	Context context.Context
+}
+
+func (l Limits) positions() int {
+	if l.MaxPositions <= 0 {
+		return DefaultMaxPositions
+	}
+	return l.MaxPositions
+}
+
+func (l Limits) steps() int64 {
+	if l.MaxSteps <= 0 {
+		return DefaultMaxSteps
+	}
+	return l.MaxSteps
+}
+
+func (l Limits) cancelled() error {
+	if l.Context == nil {
+		return nil
+	}
+	if err := l.Context.Err(); err != nil {
+		return fmt.Errorf("heap: stopped: %w", err)
+	}
+	return nil
+}
+
+// checkUpto validates the size of a value sequence before any work starts.
+func (l Limits) checkUpto(g Game, upto int) error {
+	if upto < 0 {
+		return fmt.Errorf("heap: %v: negative heap size %d", g, upto)
+	}
+	if upto >= l.positions() {
+		return fmt.Errorf("heap: %v: values of heaps 0..%d are %d positions, more than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
+			g, upto, int64(upto)+1, l.positions(), game.ErrTooManyPositions)
+	}
+	return nil
+}
+
+// checkSteps refuses an estimated amount of work before it starts.
+func (l Limits) checkSteps(g Game, upto int, steps float64) error {
+	if steps > float64(l.steps()) {
+		return fmt.Errorf("heap: %v: values up to %d need about %.3g steps, more than the limit of %d: %w (lower upto or raise Limits.MaxSteps)",
+			g, upto, steps, l.steps(), ErrTooManySteps)
+	}
+	return nil
+}
+
+// mexer computes the mex of small sets of values without clearing memory
+// between uses: a value is present when its stamp equals the current one.
+type mexer struct {
+	stamp []int
+	cur   int
+}
+
+// reset starts a new set that will receive at most n values; values above
+// n can never be the mex and are dropped by add.
+func (m *mexer) reset(n int) {
+	m.cur++
+	if len(m.stamp) < n+2 {
+		m.stamp = append(m.stamp, make([]int, n+2-len(m.stamp))...)
+	}
+}
+
+func (m *mexer) add(v uint64) {
+	if v < uint64(len(m.stamp)) {
+		m.stamp[v] = m.cur
+	}
+}
+
+func (m *mexer) mex() uint64 {
+	for i, s := range m.stamp {
+		if s != m.cur {
+			return uint64(i)
+		}
+	}
+	return uint64(len(m.stamp))
+}

@@ -1,0 +1,117 @@
+package heap
+
+// Certificate reports whether a value sequence is proven periodic, in
+// SPEC's sense: g(n + Period) = g(n) for every n ≥ Preperiod, Preperiod the
+// least such index (the last exception is Preperiod − 1), Period the least
+// period, and CheckedTo the largest heap size whose value the proof used.
+// When nothing is proven, Proven is false, Preperiod and Period are 0 and
+// CheckedTo is the last heap size examined.
+type Certificate struct {
+	Proven    bool
+	Preperiod int
+	Period    int
+	CheckedTo int
+	// Method names the argument used, or why none applies.
+	Method string
+}
+
+// Methods of Certificate.
+const (
+	MethodSubtraction = "subtraction window: g(n+p) = g(n) for n0 ≤ n < n0 + max S"
+	MethodPlain       = "non-splitting code: g(n+p) = g(n) for n0' ≤ n < n0' + t, n0' = max(n0, 1)"
+	MethodGuySmith    = "Guy–Smith: g(n+p) = g(n) for n0' ≤ n < 2n0' + p + t, n0' = max(n0, 1)"
+	MethodThreeWay    = "three-way splits: g(n+p) = g(n) for n0' ≤ n < 3n0' + 2p + t, n0' = max(n0, 1)"
+	MethodNone        = "no period found"
+	MethodNim         = "nim: g(n) = n is not periodic"
+	MethodAllBut      = "all-but subtraction games are arithmetic-periodic: no period is claimed"
+)
+
+// window returns, for a game and a candidate (n0, p), the end L of the
+// range n0 ≤ n < L where g(n+p) = g(n) must be checked for the proof, and
+// the method; ok is false when the game admits no such proof.
+//
+// Why each bound suffices (induction on N ≥ L, assuming g(n+p) = g(n) for
+// n0 ≤ n < N; it shows the option values of N+p and N are the same set):
+//
+//   - Subtraction set S, m = max S: N ≥ n0 + m, so every N − s ≥ n0 and
+//     g(N+p−s) = g(N−s); both heaps are ≥ m, so the same s are legal.
+//   - Code that never splits (t = last non-zero digit): N ≥ n0' + t with
+//     n0' = max(n0, 1) makes N − k ≥ 1 for every k ≤ t, so "take all" is
+//     legal in neither heap and "leave one heap" in both, and N − k ≥ n0.
+//   - Two-way splits (Guy–Smith): a split of N+p−k into a ≤ b has
+//     b ≥ (N+p−k)/2 ≥ n0' + p once N ≥ 2n0' + p + t, so (a, b−p) is a
+//     split of N−k with the same value; conversely a split a ≤ b' of N−k
+//     has b' ≥ (N−k)/2 ≥ n0', and (a, b'+p) splits N+p−k.
+//   - Three-way splits: the largest part c of a split of N+p−k into three
+//     has c ≥ (N+p−k)/3 ≥ n0' + p once N ≥ 3n0' + 2p + t, so (a, b, c−p)
+//     splits N−k; conversely the largest part c' of a split of N−k is
+//     ≥ (N−k)/3 ≥ n0'. Two-way splits need less (2n0'+p+t ≤ 3n0'+2p+t).
+//
+// n0' = max(n0, 1) keeps the shortened part c−p (b−p) non-empty when
+// n0 = 0, so that it is still a heap; it changes nothing when n0 ≥ 1. The
+// octal bound is the one of Guy and Smith (1956), as in Winning Ways
+// ch. 4; the three-way bound is derived here by the same argument with
+// thirds (with k parts it reads k·n0' + (k−1)·p + t).
+func window(g Game, n0, p int) (end int, method string, ok bool) {
+	n1 := max(n0, 1)
+	switch g := g.(type) {
+	case *Subtraction:
+		if g.allBut {
+			return 0, MethodAllBut, false
+		}
+		return n0 + g.set[len(g.set)-1], MethodSubtraction, true
+	case *Nim:
+		if g.maxTake == 0 {
+			return 0, MethodNim, false
+		}
+		return n0 + g.maxTake, MethodSubtraction, true // S = {1, …, k}
+	case *Octal:
+		return codeWindow(&g.code, n0, n1, p)
+	case *Hex:
+		return codeWindow(&g.code, n0, n1, p)
+	}
+	return 0, MethodNone, false
+}
+
+func codeWindow(c *code, n0, n1, p int) (int, string, bool) {
+	t := c.last()
+	switch c.parts() {
+	case 3:
+		return 3*n1 + 2*p + t, MethodThreeWay, true
+	case 2:
+		return 2*n1 + p + t, MethodGuySmith, true
+	}
+	return n1 + t, MethodPlain, true
+}
+
+// Period looks for the least period of values = g(0..upto) of g that the
+// values themselves prove, with its least preperiod. The first provable
+// period is the least period: the true least period p* divides every
+// period, has the same preperiod, and its window is no longer than theirs.
+// Values must be g.Values(upto, …); Period does not recompute them.
+func Period(g Game, values []uint64) Certificate {
+	upto := len(values) - 1
+	none := Certificate{CheckedTo: max(upto, 0), Method: MethodNone}
+	if _, m, ok := window(g, 0, 1); !ok {
+		none.Method = m
+		return none
+	}
+	for p := 1; p <= upto; p++ {
+		if end, _, _ := window(g, 0, p); end-1+p > upto {
+			break // windows only grow with p and n0
+		}
+		// n0 = 1 + the last n with g(n+p) ≠ g(n).
+		n0 := 0
+		for n := upto - p; n >= 0; n-- {
+			if values[n+p] != values[n] {
+				n0 = n + 1
+				break
+			}
+		}
+		end, method, _ := window(g, n0, p)
+		if end-1+p <= upto {
+			return Certificate{Proven: true, Preperiod: n0, Period: p, CheckedTo: end - 1 + p, Method: method}
+		}
+	}
+	return none
+}

@@ -1,0 +1,214 @@
+package job
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nimbook/nimbook/explore/coins"
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/graph"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/record"
+	"github.com/nimbook/nimbook/explore/wythoff"
+)
+
+// heapKey is a position of several heaps as a comparable value, the heaps
+// written "1,3,5,7"; heaps keep their places as SPEC.md's position form says.
+type heapKey string
+
+func keyOf(heaps []int) heapKey {
+	parts := make([]string, len(heaps))
+	for i, h := range heaps {
+		parts[i] = strconv.Itoa(h)
+	}
+	return heapKey(strings.Join(parts, ","))
+}
+
+func (k heapKey) heaps() []int {
+	if k == "" {
+		return nil
+	}
+	parts := strings.Split(string(k), ",")
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		out[i], _ = strconv.Atoi(p)
+	}
+	return out
+}
+
+func heapMover(g heap.Game, lim heap.Limits) game.Mover[heapKey] {
+	return game.MoveFunc[heapKey](func(k heapKey) ([]heapKey, error) {
+		ms, err := heap.Moves(g, k.heaps(), lim)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]heapKey, len(ms))
+		for i, m := range ms {
+			out[i] = keyOf(m)
+		}
+		return out, nil
+	})
+}
+
+func (r *runner) recordOptions() record.Options {
+	return record.Options{Play: r.play(), MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
+}
+
+// fillRecord turns a record analysis into the report's form, converting
+// positions with conv.
+func fillRecord[T comparable](a *record.Analysis[T], conv func(T) any) *Record {
+	rec := &Record{Moves: []RecordMove{}, Winner: a.Winner}
+	if a.Illegal >= 0 {
+		rec.Illegal = a.Illegal + 1
+	}
+	for _, m := range a.Moves {
+		rm := RecordMove{Player: m.Player, From: conv(m.From), To: conv(m.To), Legal: m.Legal,
+			Before: m.Before.String(), After: m.After.String(), Mistake: m.Mistake}
+		if m.Mistake {
+			missed := make([]any, len(m.Missed))
+			for i, p := range m.Missed {
+				missed[i] = conv(p)
+			}
+			rm.Missed = missed
+			rec.Mistakes++
+		}
+		rec.Moves = append(rec.Moves, rm)
+	}
+	return rec
+}
+
+func (r *runner) heapRecord(g heap.Game) error {
+	var keys []heapKey
+	for _, p := range r.s.Record {
+		keys = append(keys, keyOf(p.([]int)))
+	}
+	a, err := record.Analyse(heapMover(g, r.heapLimits()), keys, r.recordOptions())
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Record = fillRecord(a, func(k heapKey) any { return nonNil(k.heaps()) })
+	return nil
+}
+
+func (r *runner) wythoffRecord() error {
+	var ps [][2]int
+	for _, p := range r.s.Record {
+		h := p.([]int)
+		ps = append(ps, [2]int{h[0], h[1]})
+	}
+	m := game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) { return wythoff.Moves(p), nil })
+	a, err := record.Analyse(m, ps, r.recordOptions())
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Record = fillRecord(a, func(p [2]int) any { return []int{p[0], p[1]} })
+	return nil
+}
+
+func (r *runner) coinsRecord(g *coins.Game) error {
+	n := r.s.Coins.N
+	m, err := g.Mover(n)
+	if err != nil {
+		return err
+	}
+	var masks []uint64
+	for _, p := range r.s.Record {
+		mask, err := g.Mask(n, p.([]int))
+		if err != nil {
+			return err
+		}
+		masks = append(masks, mask)
+	}
+	a, err := record.Analyse(m, masks, r.recordOptions())
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Record = fillRecord(a, func(mask uint64) any { return nonNil(g.Heads(mask)) })
+	return nil
+}
+
+func graphResult(g *graph.Graph) (*Graph, error) {
+	dot, err := g.DOT("game")
+	if err != nil {
+		return nil, err
+	}
+	res := &Graph{Nodes: g.Len(), Edges: len(g.Edges()), Kernel: []string{}, DOT: string(dot)}
+	for _, n := range g.Kernel() {
+		res.Kernel = append(res.Kernel, n.Label)
+	}
+	return res, nil
+}
+
+func (r *runner) graphMax() int {
+	if r.lim.Positions < graph.DefaultMaxPositions {
+		return int(r.lim.Positions)
+	}
+	return graph.DefaultMaxPositions
+}
+
+// heapGraph draws the game from the position with unordered heaps, as the
+// seeds draw Nim: (1,1,2) and (1,2,1) are one node.
+func (r *runner) heapGraph(g heap.Game, heaps []int) error {
+	if heaps == nil {
+		return fmt.Errorf("graph needs a position to start from: add position: [heaps]")
+	}
+	start, err := heap.NewMultiset(heaps...)
+	if err != nil {
+		return err
+	}
+	gr, err := graph.Build(heap.MultisetMover(g), start, graph.Options[heap.Multiset]{MaxPositions: r.graphMax(), Play: r.play(), Context: r.ctx})
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Graph, err = graphResult(gr)
+	return err
+}
+
+func (r *runner) wythoffGraph() error {
+	pos, ok := r.s.Position.([]int)
+	if !ok {
+		return fmt.Errorf("graph needs a position to start from: add position: [a, b]")
+	}
+	m := game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) { return wythoff.Moves(p), nil })
+	gr, err := graph.Build(m, [2]int{pos[0], pos[1]}, graph.Options[[2]int]{MaxPositions: r.graphMax(), Play: r.play(), Context: r.ctx,
+		Label: func(p [2]int) string { return fmt.Sprintf("(%d,%d)", p[0], p[1]) }})
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Graph, err = graphResult(gr)
+	return err
+}
+
+func (r *runner) coinsGraph(g *coins.Game) error {
+	heads, ok := r.s.Position.([]int)
+	if !ok {
+		return fmt.Errorf("graph needs a position to start from: add position: [heads]")
+	}
+	n := r.s.Coins.N
+	m, err := g.Mover(n)
+	if err != nil {
+		return err
+	}
+	start, err := g.Mask(n, heads)
+	if err != nil {
+		return err
+	}
+	label := func(mask uint64) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			if mask>>i&1 == 1 {
+				b.WriteString("●")
+			} else {
+				b.WriteString("○")
+			}
+		}
+		return b.String()
+	}
+	gr, err := graph.Build(m, start, graph.Options[uint64]{MaxPositions: r.graphMax(), Play: r.play(), Context: r.ctx, Label: label})
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Graph, err = graphResult(gr)
+	return err
+}

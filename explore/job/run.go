@@ -1,0 +1,553 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+
+	"github.com/nimbook/nimbook/explore/code"
+	"github.com/nimbook/nimbook/explore/coins"
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/nimber"
+	"github.com/nimbook/nimbook/explore/wythoff"
+)
+
+// Options tune a run. Zero fields keep the job file's values.
+type Options struct {
+	// Limits, when non-zero, override the job file's limits field by field
+	// (the command line's --max-positions and --max-memory).
+	Limits Limits
+	// Lang, when not empty, overrides the job file's lang.
+	Lang string
+	// Progress, when not nil, is told when each section starts.
+	Progress func(index int, s *Section)
+}
+
+// RunError is a section that could not be computed, typically refused by a
+// limit; it names the section so that the user can find it.
+type RunError struct {
+	File    string
+	Line    int
+	Section string
+	Err     error
+}
+
+func (e *RunError) Error() string {
+	where := e.File
+	if e.Line > 0 {
+		where += fmt.Sprintf(":%d", e.Line)
+	}
+	return fmt.Sprintf("%s: section %q: %v", where, e.Section, e.Err)
+}
+
+func (e *RunError) Unwrap() error { return e.Err }
+
+// Run computes every section of j in order. It stops at the first error:
+// a report is written whole or not at all.
+func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
+	lim := j.Limits
+	if opts.Limits.Positions > 0 {
+		lim.Positions = opts.Limits.Positions
+	}
+	if opts.Limits.Memory > 0 {
+		lim.Memory = opts.Limits.Memory
+	}
+	lang := j.Lang
+	if opts.Lang != "" {
+		lang = opts.Lang
+	}
+	rep := &Report{Title: j.Title, Lang: lang}
+	for i, s := range j.Sections {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if opts.Progress != nil {
+			opts.Progress(i, s)
+		}
+		r := &runner{ctx: ctx, lim: lim, s: s}
+		res, err := r.run()
+		if err != nil {
+			title := s.Title
+			if title == "" {
+				title = fmt.Sprintf("#%d", i+1)
+			}
+			return nil, &RunError{File: j.File, Line: s.Line, Section: title, Err: err}
+		}
+		rep.Sections = append(rep.Sections, &SectionResult{Title: s.Title, Text: s.Text, Spec: s, Results: *res})
+	}
+	return rep, nil
+}
+
+type runner struct {
+	ctx context.Context
+	lim Limits
+	s   *Section
+	res Results
+}
+
+func (r *runner) play() game.Play {
+	if r.s.Play == "misere" {
+		return game.Misere
+	}
+	return game.Normal
+}
+
+// limitHint is appended to refusals so the user knows what to raise.
+const limitHint = "raise it with --max-positions or limits.positions in the job file"
+
+func (r *runner) heapLimits() heap.Limits {
+	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: r.lim.Positions * 10, Context: r.ctx}
+}
+
+func (r *runner) coinLimits() coins.Limits {
+	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: r.lim.Positions * 10, MaxPositions: clampInt(r.lim.Positions)}
+}
+
+func (r *runner) codeLimits() code.Limits {
+	return code.Limits{MaxRows: uint64(r.lim.Positions), MaxCells: uint64(r.lim.Memory / 8)}
+}
+
+func clampInt(v int64) int {
+	if v > int64(^uint(0)>>1) {
+		return int(^uint(0) >> 1)
+	}
+	return int(v)
+}
+
+func (r *runner) wants(a string) bool { return slices.Contains(r.s.Show, a) }
+
+func (r *runner) run() (*Results, error) {
+	r.res.PlayMisere = r.play() == game.Misere
+	r.res.Position = r.s.Position
+	var err error
+	switch r.s.Family {
+	case "nimbers":
+		err = r.nimbers()
+	case "nim", "subtraction", "octal", "hex":
+		err = r.heap()
+	case "wythoff":
+		err = r.wythoff()
+	case "coins":
+		err = r.coins()
+	case "product":
+		err = r.product()
+	default:
+		err = fmt.Errorf("job: unknown family %q", r.s.Family)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &r.res, nil
+}
+
+func (r *runner) nimbers() error {
+	ns := r.s.Nimbers
+	var t [][]uint64
+	var err error
+	if ns.Op == "sum" {
+		r.res.Game = fmt.Sprintf("nim-sum table of 0..%d", ns.Size-1)
+		t, err = nimber.AddTable(ns.Size)
+	} else {
+		r.res.Game = fmt.Sprintf("nim-product table of 0..%d", ns.Size-1)
+		t, err = nimber.MulTable(ns.Size)
+	}
+	if err != nil {
+		return err
+	}
+	r.res.Table = t
+	return nil
+}
+
+// heapGame builds the heap game of the section and the largest heap whose
+// value is asked for.
+func (r *runner) heapGame() (heap.Game, int, error) {
+	s := r.s
+	switch s.Family {
+	case "nim":
+		g, err := heap.NewNim(s.Nim.MaxTake)
+		return g, s.Nim.Upto, err
+	case "subtraction":
+		if s.Subtraction.AllBut {
+			g, err := heap.NewAllBut(s.Subtraction.Set)
+			return g, s.Subtraction.Upto, err
+		}
+		g, err := heap.NewSubtraction(s.Subtraction.Set)
+		return g, s.Subtraction.Upto, err
+	case "octal":
+		g, err := heap.ParseOctal(s.Octal.Code)
+		return g, s.Octal.Upto, err
+	case "hex":
+		g, err := heap.ParseHex(s.Octal.Code)
+		return g, s.Octal.Upto, err
+	}
+	return nil, 0, fmt.Errorf("job: %s is not a heap game", s.Family)
+}
+
+func (r *runner) heap() error {
+	g, upto, err := r.heapGame()
+	if err != nil {
+		return err
+	}
+	r.res.Game = g.String()
+	lim := r.heapLimits()
+	var values []uint64
+	if r.wants("values") || r.wants("period") || (r.wants("p-positions") && r.s.Family != "nim") {
+		if values, err = g.Values(upto, lim); err != nil {
+			return limitErr(err)
+		}
+	}
+	if r.wants("values") {
+		r.res.Values = values
+	}
+	if r.wants("period") {
+		c := heap.Period(g, values)
+		if n, ok := g.(*heap.Nim); ok && n.MaxTake() > 0 {
+			// Bounded Nim is the subtraction game {1..k}: its window proves
+			// the period k+1.
+			set := make([]int, n.MaxTake())
+			for i := range set {
+				set[i] = i + 1
+			}
+			if sub, err := heap.NewSubtraction(set); err == nil {
+				c = heap.Period(sub, values)
+			}
+		}
+		r.res.Period = &Period{Proven: c.Proven, Preperiod: c.Preperiod, Period: c.Period, CheckedTo: c.CheckedTo, Method: c.Method}
+	}
+	if r.wants("p-positions") {
+		if n, ok := g.(*heap.Nim); ok && r.s.Nim.Heaps != nil {
+			set, err := n.PPositions(r.s.Nim.Heaps, r.play(), lim)
+			if err != nil {
+				return limitErr(err)
+			}
+			pp := &PPositions{Count: uint64(set.Count), Of: uint64(set.Total)}
+			if set.List != nil {
+				pp.List = nonNil(set.List)
+			}
+			r.res.PPositions = pp
+		} else {
+			var list []int
+			for n, v := range values {
+				if v == 0 {
+					list = append(list, n)
+				}
+			}
+			pp := &PPositions{Count: uint64(len(list)), Of: uint64(len(values))}
+			if len(list) <= MaxListed {
+				pp.List = nonNil(list)
+			}
+			r.res.PPositions = pp
+		}
+	}
+	heaps, _ := r.s.Position.([]int)
+	if r.wants("outcome") {
+		o, err := heap.Outcome(g, heaps, r.play(), lim)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Outcome = o.String()
+	}
+	if r.wants("moves") {
+		ms, err := heap.WinningMoves(g, heaps, r.play(), lim)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Moves = nonNil(ms)
+	}
+	if r.wants("record") {
+		if err := r.heapRecord(g); err != nil {
+			return err
+		}
+	}
+	if r.wants("graph") {
+		if err := r.heapGraph(g, heaps); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *runner) wythoff() error {
+	ws := r.s.Wythoff
+	r.res.Game = "Wythoff's game"
+	cells := int64(ws.Size[0]) * int64(ws.Size[1])
+	if cells > r.lim.Positions {
+		return fmt.Errorf("a %d×%d table has %d cells, more than the limit of %d positions; %s", ws.Size[0], ws.Size[1], cells, r.lim.Positions, limitHint)
+	}
+	var t *wythoff.Table
+	if r.wants("table") || r.wants("p-positions") || r.wants("row-periods") {
+		var err error
+		t, err = wythoff.NewTableOptions(ws.Size[0], ws.Size[1], wythoff.Options{MaxCells: clampInt(r.lim.Positions), Context: r.ctx})
+		if err != nil {
+			return limitErr(err)
+		}
+	}
+	if r.wants("table") {
+		r.res.Table = t.Values()
+	}
+	if r.wants("p-positions") {
+		ps := t.PPositions()
+		pp := &PPositions{Count: uint64(len(ps)), Of: uint64(cells)}
+		if len(ps) <= MaxListed {
+			pp.List = pairs(ps)
+		}
+		r.res.PPositions = pp
+	}
+	if r.wants("row-periods") {
+		for _, rp := range t.RowPeriods() {
+			r.res.RowPeriods = append(r.res.RowPeriods, RowPeriod{Row: rp.Row, Period: rp.Period, Start: rp.Start})
+		}
+		if r.res.RowPeriods == nil {
+			r.res.RowPeriods = []RowPeriod{}
+		}
+	}
+	if pos, ok := r.s.Position.([]int); ok {
+		opts := wythoff.Options{MaxCells: clampInt(r.lim.Positions), Context: r.ctx}
+		if r.wants("outcome") {
+			o, err := wythoff.OutcomeOptions(pos[0], pos[1], r.play(), opts)
+			if err != nil {
+				return limitErr(err)
+			}
+			r.res.Outcome = o.String()
+		}
+		if r.wants("moves") {
+			ms, err := wythoff.WinningMovesOptions(pos[0], pos[1], r.play(), opts)
+			if err != nil {
+				return limitErr(err)
+			}
+			r.res.Moves = pairs(ms)
+		}
+	}
+	if r.wants("record") {
+		if err := r.wythoffRecord(); err != nil {
+			return err
+		}
+	}
+	if r.wants("graph") {
+		if err := r.wythoffGraph(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func pairs(ps [][2]int) [][]int {
+	out := make([][]int, len(ps))
+	for i, p := range ps {
+		out[i] = []int{p[0], p[1]}
+	}
+	return out
+}
+
+func (r *runner) coinGame(c CoinsSpec) (*coins.Game, error) {
+	rule, err := coins.ParseRule(c.Rule)
+	if err != nil {
+		return nil, err
+	}
+	g, err := coins.New(rule, c.R, c.First)
+	if err != nil {
+		return nil, err
+	}
+	return g.WithLimits(r.coinLimits()), nil
+}
+
+func (r *runner) coins() error {
+	cs := r.s.Coins
+	g, err := r.coinGame(*cs)
+	if err != nil {
+		return err
+	}
+	r.res.Game = g.String()
+	r.res.First = []int{cs.First}
+	values, err := g.Values(cs.N)
+	if err != nil {
+		return limitErr(err)
+	}
+	if r.wants("values") {
+		r.res.Values = values
+	}
+	needCode := r.wants("weights") || r.wants("p-positions") || r.wants("distribution") || r.wants("code") || r.wants("steiner") || r.wants("automorphisms")
+	if needCode {
+		c, err := code.FromValues(values)
+		if err != nil {
+			return err
+		}
+		if err := r.codeAnalyses(c, g); err != nil {
+			return err
+		}
+	}
+	heads, _ := r.s.Position.([]int)
+	if r.wants("outcome") {
+		o, err := g.Outcome(cs.N, heads, r.play())
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Outcome = o.String()
+	}
+	if r.wants("moves") {
+		var ms [][]int
+		if r.play() == game.Misere {
+			ms, err = g.MisereWinningMoves(cs.N, heads)
+		} else {
+			ms, err = g.WinningMoves(cs.N, heads)
+		}
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Moves = nonNil(ms)
+	}
+	if r.wants("record") {
+		if err := r.coinsRecord(g); err != nil {
+			return err
+		}
+	}
+	if r.wants("graph") {
+		if err := r.coinsGraph(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *runner) codeAnalyses(c *code.Code, g *coins.Game) error {
+	lim := r.codeLimits()
+	if r.wants("weights") || r.wants("p-positions") || r.wants("distribution") || r.wants("code") {
+		d, err := c.Distribution(r.ctx, lim)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Method = string(d.Method)
+		if r.wants("weights") {
+			r.res.Weights = d.Weights
+		}
+		if r.wants("distribution") {
+			r.res.Distribution = d.ByWeight
+			if d.ByWeight == nil {
+				return fmt.Errorf("the table of rows by heads and Grundy value is too large for the memory limit of %d bytes; raise it with --max-memory or limits.memory", r.lim.Memory)
+			}
+		}
+		count := d.Count
+		if r.wants("p-positions") {
+			if !count.IsUint64() {
+				return fmt.Errorf("%s P-positions do not fit the JSON count", count)
+			}
+			total := new(big.Int).Lsh(big.NewInt(1), uint(c.N()))
+			pp := &PPositions{Count: count.Uint64()}
+			if total.IsUint64() {
+				pp.Of = total.Uint64()
+			}
+			if count.Uint64() <= MaxListed {
+				pp.List = codewordHeads(c, g)
+			}
+			r.res.PPositions = pp
+		}
+		if r.wants("code") {
+			r.res.Code = &CodeInfo{Length: c.N(), Dimension: c.Dim(), Words: count.Uint64(), MinDistance: d.MinDistance, Method: string(d.Method)}
+		}
+	}
+	if r.wants("steiner") {
+		d, err := c.Design(r.ctx, lim)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Steiner = &Steiner{Holds: d.Holds}
+		if d.Holds {
+			r.res.Steiner = &Steiner{Holds: true, T: d.T, K: d.K, V: d.V, Lambda: d.Lambda}
+		}
+	}
+	if r.wants("automorphisms") {
+		a, err := c.Automorphisms(r.ctx, lim)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Automorphisms = a.Order.String()
+	}
+	return nil
+}
+
+// codewordHeads lists the P-positions of a small code as sorted lists of
+// head numbers, spanning the basis.
+func codewordHeads(c *code.Code, g *coins.Game) [][]int {
+	basis := c.Basis()
+	words := []uint64{0}
+	for _, b := range basis {
+		for _, w := range words[:len(words):len(words)] {
+			words = append(words, w^b)
+		}
+	}
+	out := make([][]int, 0, len(words))
+	for _, w := range words {
+		out = append(out, g.Heads(w))
+	}
+	slices.SortFunc(out, func(a, b []int) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return slices.Compare(a, b)
+	})
+	return out
+}
+
+func (r *runner) product() error {
+	ps := r.s.Product
+	var factors []*coins.Game
+	for _, f := range ps.Factors {
+		g, err := r.coinGame(f)
+		if err != nil {
+			return err
+		}
+		factors = append(factors, g)
+		r.res.First = append(r.res.First, f.First)
+	}
+	p, err := coins.NewProduct(factors...)
+	if err != nil {
+		return err
+	}
+	p = p.WithLimits(r.coinLimits())
+	r.res.Game = p.String()
+	if r.wants("table") {
+		t, err := p.Table(ps.Size...)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Table = t
+	}
+	cells, _ := r.s.Position.([][]int)
+	if r.wants("outcome") {
+		if r.play() == game.Misere {
+			return errors.New("misère outcomes of products are not supported; remove play: misere")
+		}
+		v, err := p.Value(cells)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Outcome = map[bool]string{true: "P", false: "N"}[v == 0]
+	}
+	if r.wants("moves") {
+		ms, err := p.WinningMoves(cells)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Moves = nonNil(ms)
+	}
+	return nil
+}
+
+// limitErr adds the way out to a refusal by a limit.
+func limitErr(err error) error {
+	if errors.Is(err, heap.ErrTooManySteps) || errors.Is(err, coins.ErrLimit) || errors.Is(err, code.ErrLimit) || errors.Is(err, game.ErrTooManyPositions) {
+		return fmt.Errorf("%w; raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", err)
+	}
+	return err
+}
+
+// nonNil makes empty lists print as [] in JSON rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

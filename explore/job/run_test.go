@@ -1,0 +1,272 @@
+package job
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func runFile(t *testing.T, name string) *Report {
+	t.Helper()
+	j, err := ParseFile(filepath.Join("..", "..", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), j, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func runSrc(t *testing.T, src string, opts Options) (*Report, error) {
+	t.Helper()
+	j, err := Parse("test.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Run(context.Background(), j, opts)
+}
+
+// jsonOf returns the JSON of one section's results as a generic value, to
+// compare with SPEC.md's form.
+func jsonOf(t *testing.T, r Results) map[string]any {
+	t.Helper()
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestGolay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("enumerates 2^24 rows")
+	}
+	rep := runFile(t, "golay.yaml")
+	r := rep.Sections[0].Results
+	// Seed 000 and MATH.md: the extended Golay code, weights 1, 759, 2576, 759, 1.
+	want := make([]uint64, 25)
+	want[0], want[8], want[12], want[16], want[24] = 1, 759, 2576, 759, 1
+	if !reflect.DeepEqual(r.Weights, want) {
+		t.Errorf("weights %v", r.Weights)
+	}
+	if r.Method != "enumeration" {
+		t.Errorf("method %q, want enumeration for 2^24 rows", r.Method)
+	}
+	if r.PPositions.Count != 4096 || r.PPositions.List != nil {
+		t.Errorf("p-positions %+v", r.PPositions)
+	}
+	if *r.Steiner != (Steiner{Holds: true, T: 5, K: 8, V: 24, Lambda: 1}) {
+		t.Errorf("steiner %+v", r.Steiner)
+	}
+	if r.Automorphisms != "244823040" { // |M24|
+		t.Errorf("automorphisms %s", r.Automorphisms)
+	}
+	if c := r.Code; c.Dimension != 12 || c.MinDistance != 8 || c.Words != 4096 {
+		t.Errorf("code %+v", c)
+	}
+}
+
+func TestGolayLinearAlgebraTakesOver(t *testing.T) {
+	// Below 2^24 positions the enumeration is refused and linear algebra
+	// must give the same weights.
+	rep, err := runSrc(t, `limits: {positions: 1000000}
+sections:
+  - game: {coins: {rule: at-most, r: 7, n: 24}}
+    show: [weights, code]
+`, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Sections[0].Results
+	if r.Method != "linear-algebra" || r.Weights[8] != 759 || r.Weights[12] != 2576 {
+		t.Errorf("method %s weights %v", r.Method, r.Weights)
+	}
+}
+
+func TestNim1357(t *testing.T) {
+	rep := runFile(t, "nim-1357.yaml")
+	start := rep.Sections[0].Results
+	// Seed 001: 384 positions, 48 losing ones; the start is a P-position.
+	if start.PPositions.Count != 48 || start.PPositions.Of != 384 || start.Outcome != "P" {
+		t.Errorf("start: %+v outcome %s", start.PPositions, start.Outcome)
+	}
+	if m := start.Moves.([][]int); len(m) != 0 {
+		t.Errorf("moves from a P-position: %v", m)
+	}
+	after := rep.Sections[1].Results
+	// Seed 000: from (1,3,5,5) the winning move is to (1,1,5,5).
+	if after.Outcome != "N" || !reflect.DeepEqual(after.Moves, [][]int{{1, 1, 5, 5}}) {
+		t.Errorf("(1,3,5,5): %s %v", after.Outcome, after.Moves)
+	}
+	rec := rep.Sections[2].Results.Record
+	// Seed 000's game: the only bad move is (1,3,5,5) → (1,3,3,5), by player 2.
+	if rec.Mistakes != 1 || !rec.Moves[1].Mistake || rec.Moves[1].Player != 2 || rec.Winner != 1 {
+		t.Errorf("record %+v", rec)
+	}
+	if !reflect.DeepEqual(rec.Moves[1].Missed, []any{[]int{1, 1, 5, 5}}) {
+		t.Errorf("missed %v", rec.Moves[1].Missed)
+	}
+	mis := rep.Sections[3].Results
+	if mis.Outcome != "P" { // misère (1,3,5,7): not all heaps ≤ 1, so as normal play
+		t.Errorf("misère outcome %s", mis.Outcome)
+	}
+}
+
+func TestCoinsTable(t *testing.T) {
+	rep := runFile(t, "coins-fr.yaml")
+	// Seed 000, table of f_r(n), r = 1..9, n = 1..10.
+	want := [][]uint64{
+		{1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+		{1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+		{1, 2, 4, 7, 8, 11, 13, 14, 16, 19},
+		{1, 2, 4, 8, 15, 16, 32, 51, 64, 85},
+		{1, 2, 4, 8, 16, 31, 32, 64, 103, 128},
+		{1, 2, 4, 8, 16, 32, 63, 64, 128, 256},
+		{1, 2, 4, 8, 16, 32, 64, 127, 128, 256},
+		{1, 2, 4, 8, 16, 32, 64, 128, 255, 256},
+		{1, 2, 4, 8, 16, 32, 64, 128, 256, 511},
+	}
+	for r, w := range want {
+		if got := rep.Sections[r].Results.Values; !reflect.DeepEqual(got, w) {
+			t.Errorf("r = %d: %v, want %v", r+1, got, w)
+		}
+	}
+	if got := rep.Sections[9].Results.Values; len(got) != 40 || !reflect.DeepEqual(got[:10], want[3]) {
+		t.Errorf("longer run: %v", got)
+	}
+}
+
+func TestHamming(t *testing.T) {
+	rep := runFile(t, "hamming.yaml")
+	h := rep.Sections[0].Results
+	if !reflect.DeepEqual(h.Weights, []uint64{1, 0, 0, 7, 7, 0, 0, 1}) || h.Automorphisms != "168" {
+		t.Errorf("Hamming: weights %v, |Aut| %s", h.Weights, h.Automorphisms)
+	}
+	if *h.Steiner != (Steiner{Holds: true, T: 2, K: 3, V: 7, Lambda: 1}) { // the Fano plane
+		t.Errorf("Hamming design %+v", h.Steiner)
+	}
+	e := rep.Sections[1].Results
+	if !reflect.DeepEqual(e.Weights, []uint64{1, 0, 0, 0, 14, 0, 0, 0, 1}) || e.Automorphisms != "1344" {
+		t.Errorf("extended Hamming: weights %v, |Aut| %s", e.Weights, e.Automorphisms)
+	}
+	if *e.Steiner != (Steiner{Holds: true, T: 3, K: 4, V: 8, Lambda: 1}) {
+		t.Errorf("extended Hamming design %+v", e.Steiner)
+	}
+	if got := rep.Sections[2].Results.Values; !reflect.DeepEqual(got, []uint64{1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16}) {
+		t.Errorf("ruler %v", got)
+	}
+	if got := rep.Sections[3].Results.Values; !reflect.DeepEqual(got[:7], []uint64{0, 0, 1, 2, 4, 7, 8}) {
+		t.Errorf("exactly 3 from 0: %v", got)
+	}
+}
+
+func TestWythoff(t *testing.T) {
+	rep := runFile(t, "wythoff.yaml")
+	pp := rep.Sections[0].Results.PPositions
+	// MATH.md: with heaps ≤ 5, (0,0), (1,2), (2,1), (3,5), (5,3).
+	if !reflect.DeepEqual(pp.List, [][]int{{0, 0}, {1, 2}, {2, 1}, {3, 5}, {5, 3}}) {
+		t.Errorf("P-positions %v", pp.List)
+	}
+	big := rep.Sections[1].Results
+	if big.Outcome != "N" || len(big.Moves.([][]int)) == 0 || len(big.RowPeriods) == 0 {
+		t.Errorf("(4,7): %s %v periods %v", big.Outcome, big.Moves, big.RowPeriods)
+	}
+}
+
+func TestPeriods(t *testing.T) {
+	rep := runFile(t, "subtraction.yaml")
+	tests := []struct {
+		section int
+		want    Period
+	}{
+		{0, Period{Proven: true, Preperiod: 0, Period: 4, CheckedTo: 0}}, // CheckedTo compared below
+		{2, Period{Proven: true, Preperiod: 71, Period: 12, CheckedTo: 167}}, // Kayles, MATH.md
+		{3, Period{Proven: true, Preperiod: 53, Period: 34}},                 // Dawson's Kayles 0.07: last exception 52
+		{4, Period{Proven: true, Preperiod: 52, Period: 34}},                 // Dawson's chess 0.137: last exception 51 (Winning Ways)
+	}
+	for _, tt := range tests {
+		got := rep.Sections[tt.section].Results.Period
+		if !got.Proven || got.Preperiod != tt.want.Preperiod || got.Period != tt.want.Period || (tt.want.CheckedTo != 0 && got.CheckedTo != tt.want.CheckedTo) {
+			t.Errorf("section %d: %+v, want %+v", tt.section, got, tt.want)
+		}
+	}
+	if v := rep.Sections[0].Results.Values; v[5] != 1 || v[7] != 3 { // seed 002: n mod 4
+		t.Errorf("take 1-3: %v", v)
+	}
+}
+
+func TestNimbers(t *testing.T) {
+	rep := runFile(t, "nimbers.yaml")
+	tab := rep.Sections[0].Results.Table.([][]uint64)
+	// Seed 000: rows 2 and 4 of the nim-product table of 0..7.
+	if !reflect.DeepEqual(tab[2], []uint64{0, 2, 3, 1, 8, 10, 11, 9}) || !reflect.DeepEqual(tab[4], []uint64{0, 4, 8, 12, 6, 2, 14, 10}) {
+		t.Errorf("rows 2 and 4: %v %v", tab[2], tab[4])
+	}
+}
+
+func TestProducts(t *testing.T) {
+	rep := runFile(t, "products.yaml")
+	tab := rep.Sections[0].Results.Table.([][]uint64)
+	want, _ := runSrc(t, "sections:\n  - nimbers: {op: product, size: 8}\n    show: [table]\n", Options{})
+	// Twins × Twins numbered from 0 is a ⊗ b: seed 000's nim-product table.
+	if !reflect.DeepEqual(tab, want.Sections[0].Results.Table) {
+		t.Errorf("Twins × Twins: %v", tab)
+	}
+	nim := rep.Sections[1].Results
+	// Nim × Nim numbered from 1: (2,4) ⊕ (6,6) has value 8 ⊕ 7 ≠ 0.
+	if nim.Table.([][]uint64)[1][3] != 8 || nim.Outcome != "N" || len(nim.Moves.([][][]int)) == 0 {
+		t.Errorf("Nim × Nim: %+v", nim)
+	}
+}
+
+func TestGraphs(t *testing.T) {
+	rep := runFile(t, "graphs.yaml")
+	g := rep.Sections[0].Results.Graph
+	// Seed 003: the kernel of the graph of (1,2,3) is (1,2,3), (2,2), (1,1), ().
+	if len(g.Kernel) != 4 || !strings.Contains(g.DOT, "digraph") {
+		t.Errorf("graph %+v", g)
+	}
+}
+
+func TestJSONForm(t *testing.T) {
+	rep := runFile(t, "nim-1357.yaml")
+	m := jsonOf(t, rep.Sections[0].Results)
+	if _, ok := m["p_positions"]; !ok {
+		t.Errorf("no p_positions key: %v", m)
+	}
+	if mv, ok := m["moves"]; !ok || len(mv.([]any)) != 0 {
+		t.Errorf("moves from a P-position must be [], got %v", m["moves"])
+	}
+	for _, k := range []string{"values", "weights", "period", "steiner"} {
+		if _, ok := m[k]; ok {
+			t.Errorf("key %q present though not asked for", k)
+		}
+	}
+}
+
+func TestRefusedBeforeWork(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"wythoff cells", "limits: {positions: 100}\nsections:\n  - game: {wythoff: {size: [20, 20]}}\n    show: [table]\n", "--max-positions"},
+		{"coin rows", "limits: {positions: 1000}\nsections:\n  - game: {coins: {rule: at-most, r: 7, n: 24}}\n    show: [weights]\n", "limit"},
+		{"heap values", "limits: {positions: 100}\nsections:\n  - game: {octal: {code: \"0.77\", upto: 5000}}\n    show: [values]\n", "limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := runSrc(t, tt.src, Options{})
+			var re *RunError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "test.yaml:3") {
+				t.Errorf("err = %v", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,54 @@
+package wythoff_test
+
+import (
+	"fmt"
+
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/wythoff"
+)
+
+func ExampleNewTable() {
+	t, err := wythoff.NewTable(4, 6)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, row := range t.Values() {
+		fmt.Println(row)
+	}
+	fmt.Println("P:", t.PPositions())
+	// Output:
+	// [0 1 2 3 4 5]
+	// [1 2 0 4 5 3]
+	// [2 0 1 5 3 4]
+	// [3 4 5 6 2 0]
+	// P: [[0 0] [1 2] [2 1] [3 5]]
+}
+
+func ExamplePPairs() {
+	ps, _ := wythoff.PPairs(10)
+	fmt.Println(ps)
+	// Output: [[0 0] [1 2] [2 1] [3 5] [4 7] [5 3] [6 10] [7 4] [10 6]]
+}
+
+func ExampleWinningMoves() {
+	normal, _ := wythoff.WinningMoves(2, 3, game.Normal)
+	misere, _ := wythoff.WinningMoves(2, 3, game.Misere)
+	fmt.Println("normal:", normal)
+	fmt.Println("misère:", misere)
+	// Output:
+	// normal: [[1 2] [2 1]]
+	// misère: [[0 1] [2 2]]
+}
+
+func ExampleTable_RowPeriods() {
+	t, _ := wythoff.NewTable(4, 64)
+	for _, p := range t.RowPeriods() {
+		fmt.Printf("row %d: g(x, y+%d) = g(x, y) + %d for y ≥ %d (%d periods seen)\n", p.Row, p.Period, p.Period, p.Start, p.Periods)
+	}
+	// Output:
+	// row 0: g(x, y+1) = g(x, y) + 1 for y ≥ 0 (64 periods seen)
+	// row 1: g(x, y+3) = g(x, y) + 3 for y ≥ 0 (21 periods seen)
+	// row 2: g(x, y+3) = g(x, y) + 3 for y ≥ 0 (21 periods seen)
+	// row 3: g(x, y+6) = g(x, y) + 6 for y ≥ 8 (9 periods seen)
+}

@@ -1,0 +1,227 @@
+package wythoff
+
+import (
+	"cmp"
+	"fmt"
+	"math/big"
+	"slices"
+
+	"github.com/nimbook/nimbook/explore/game"
+)
+
+// MaxPPairs is the largest bound PPairs accepts; the answer then holds
+// about 0.76·MaxPPairs pairs.
+const MaxPPairs = 1 << 22
+
+// beatty returns ⌊kφ⌋ for 0 ≤ k < 2^30, exactly: kφ = (k + √(5k²))/2 and,
+// k being an integer, ⌊(k + √(5k²))/2⌋ = ⌊(k + isqrt(5k²))/2⌋.
+func beatty(k int) int {
+	return (k + isqrt(5*k*k)) / 2
+}
+
+// isqrt returns ⌊√n⌋ for n ≥ 0 by Newton's method on integers.
+func isqrt(n int) int {
+	if n < 2 {
+		return n
+	}
+	x := n
+	y := (x + 1) / 2
+	for y < x {
+		x = y
+		y = (x + n/x) / 2
+	}
+	return x
+}
+
+// PPairs returns the P-positions of normal-play Wythoff with both heaps at
+// most max: the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k) and their
+// mirrors, sorted. It refuses max > MaxPPairs; max < 0 gives none.
+func PPairs(max int) ([][2]int, error) {
+	if max > MaxPPairs {
+		return nil, fmt.Errorf("wythoff: P-pairs up to %d: more than MaxPPairs = %d: %w", max, MaxPPairs, ErrTooLarge)
+	}
+	var ps [][2]int
+	for k := 0; ; k++ {
+		a := beatty(k)
+		b := a + k
+		if b > max {
+			break
+		}
+		ps = append(ps, [2]int{a, b})
+		if k > 0 {
+			ps = append(ps, [2]int{b, a})
+		}
+	}
+	slices.SortFunc(ps, comparePos)
+	return ps, nil
+}
+
+func comparePos(p, q [2]int) int {
+	if c := cmp.Compare(p[0], q[0]); c != 0 {
+		return c
+	}
+	return cmp.Compare(p[1], q[1])
+}
+
+// isNormalP reports whether (a, b), a, b ≥ 0, is a normal-play P-position:
+// with k = |b − a|, the smaller heap is ⌊kφ⌋.
+func isNormalP(a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	k := b - a
+	if k < 1<<30 {
+		return a == beatty(k)
+	}
+	// a = ⌊kφ⌋ ⇔ 2a − k ≤ k√5 < 2a + 2 − k; here 2a − k > 0 since a ≥ k, so
+	// compare squares, exactly (the products pass 64 bits).
+	lo := new(big.Int).SetInt64(int64(a))
+	lo.Lsh(lo, 1).Sub(lo, big.NewInt(int64(k)))
+	hi := new(big.Int).Add(lo, big.NewInt(2))
+	k5 := big.NewInt(int64(k))
+	k5.Mul(k5, k5).Mul(k5, big.NewInt(5))
+	return lo.Sign() > 0 && lo.Mul(lo, lo).Cmp(k5) < 0 && hi.Mul(hi, hi).Cmp(k5) > 0
+}
+
+// Moves returns every option of position p in increasing order (p[0],
+// then p[1]); none when a heap is negative.
+func Moves(p [2]int) [][2]int {
+	a, b := p[0], p[1]
+	if a < 0 || b < 0 {
+		return nil
+	}
+	out := make([][2]int, 0, a+b+min(a, b))
+	for x := 0; x < a; x++ {
+		if d := a - x; d <= b {
+			out = append(out, [2]int{x, b - d}) // from both heaps
+		}
+		out = append(out, [2]int{x, b})
+	}
+	for y := 0; y < b; y++ {
+		out = append(out, [2]int{a, y})
+	}
+	return out
+}
+
+// Mover is Wythoff's game for the generic solver; it refuses negative heaps.
+var Mover game.Mover[[2]int] = game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) {
+	if err := checkPos(p[0], p[1]); err != nil {
+		return nil, err
+	}
+	return Moves(p), nil
+})
+
+func checkPos(a, b int) error {
+	if a < 0 || b < 0 {
+		return fmt.Errorf("wythoff: position (%d, %d): heaps must not be negative", a, b)
+	}
+	return nil
+}
+
+func checkPlay(play game.Play) error {
+	if play != game.Normal && play != game.Misere {
+		return fmt.Errorf("wythoff: unknown play %d", int(play))
+	}
+	return nil
+}
+
+// misereP solves misère Wythoff on every position (x, y) ≤ (a, b): a
+// position is P when it is not terminal (the last mover loses, so the
+// player facing (0, 0) wins) and no option is P. Flags per column and
+// diagonal record whether a P-position was met above or up-left, so each
+// cell costs O(1) instead of a scan of its options. The result is
+// row-major over (a+1) × (b+1).
+func misereP(a, b int, opts Options) ([]bool, error) {
+	max, err := opts.maxCells()
+	if err != nil {
+		return nil, err
+	}
+	if a >= max || b >= max || a+1 > max/(b+1) {
+		return nil, fmt.Errorf("wythoff: misère play from (%d, %d) is solved on all %d×%d smaller positions, more than %d: %w (raise the cell budget, --max-positions or limits.positions)", a, b, uint64(a)+1, uint64(b)+1, max, ErrTooLarge)
+	}
+	rows, cols := a+1, b+1
+	isP := make([]bool, rows*cols)
+	colP := make([]bool, cols)
+	diagP := make([]bool, rows+cols-1) // diagonal y − x at y − x + rows − 1
+	for x := range rows {
+		if opts.Context != nil {
+			if err := opts.Context.Err(); err != nil {
+				return nil, fmt.Errorf("wythoff: stopped at row %d: %w", x, err)
+			}
+		}
+		rowP := false
+		for y := range cols {
+			d := y - x + rows - 1
+			if (x != 0 || y != 0) && !rowP && !colP[y] && !diagP[d] {
+				isP[x*cols+y] = true
+				rowP, colP[y], diagP[d] = true, true, true
+			}
+		}
+	}
+	return isP, nil
+}
+
+// Outcome returns game.P or game.N for position (a, b) under play. Normal
+// play uses the Beatty pairs (O(1)); misère play solves the whole game
+// graph of (a, b), (a+1)(b+1) positions within DefaultMaxCells.
+func Outcome(a, b int, play game.Play) (game.Outcome, error) {
+	return OutcomeOptions(a, b, play, Options{})
+}
+
+// OutcomeOptions is Outcome with a cell budget and a context for misère play.
+func OutcomeOptions(a, b int, play game.Play, opts Options) (game.Outcome, error) {
+	if err := checkPos(a, b); err != nil {
+		return game.N, err
+	}
+	if err := checkPlay(play); err != nil {
+		return game.N, err
+	}
+	if play == game.Normal {
+		return outcome(isNormalP(a, b)), nil
+	}
+	isP, err := misereP(a, b, opts)
+	if err != nil {
+		return game.N, err
+	}
+	return outcome(isP[len(isP)-1]), nil
+}
+
+func outcome(p bool) game.Outcome {
+	if p {
+		return game.P
+	}
+	return game.N
+}
+
+// WinningMoves returns the options of (a, b) that are P-positions under
+// play, sorted; none from a P-position. Misère play solves the whole game
+// graph of (a, b) within DefaultMaxCells positions.
+func WinningMoves(a, b int, play game.Play) ([][2]int, error) {
+	return WinningMovesOptions(a, b, play, Options{})
+}
+
+// WinningMovesOptions is WinningMoves with a cell budget and a context for
+// misère play.
+func WinningMovesOptions(a, b int, play game.Play, opts Options) ([][2]int, error) {
+	if err := checkPos(a, b); err != nil {
+		return nil, err
+	}
+	if err := checkPlay(play); err != nil {
+		return nil, err
+	}
+	isP := func(x, y int) bool { return isNormalP(x, y) }
+	if play == game.Misere {
+		ps, err := misereP(a, b, opts)
+		if err != nil {
+			return nil, err
+		}
+		isP = func(x, y int) bool { return ps[x*(b+1)+y] }
+	}
+	win := [][2]int{}
+	for _, q := range Moves([2]int{a, b}) {
+		if isP(q[0], q[1]) {
+			win = append(win, q)
+		}
+	}
+	return win, nil
+}

@@ -1,0 +1,185 @@
+package wythoff
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// DefaultMaxCells is the cell budget of NewTable: 2^24 cells take 128 MiB.
+const DefaultMaxCells = 1 << 24
+
+// ErrTooLarge is wrapped by the errors of work refused for its size.
+var ErrTooLarge = errors.New("too large")
+
+// Options bound the work of NewTableOptions, Outcome and WinningMoves.
+type Options struct {
+	// MaxCells bounds rows × cols (or the (a+1)(b+1) positions solved under
+	// misère play); 0 means DefaultMaxCells.
+	MaxCells int
+	// Context, when not nil, stops a long computation once it is done.
+	Context context.Context
+}
+
+func (o Options) maxCells() (int, error) {
+	switch {
+	case o.MaxCells < 0:
+		return 0, fmt.Errorf("wythoff: negative cell budget %d", o.MaxCells)
+	case o.MaxCells == 0:
+		return DefaultMaxCells, nil
+	}
+	return o.MaxCells, nil
+}
+
+// checkCells validates a rows × cols rectangle against the budget.
+func (o Options) checkCells(rows, cols int) error {
+	max, err := o.maxCells()
+	if err != nil {
+		return err
+	}
+	if rows < 1 || cols < 1 {
+		return fmt.Errorf("wythoff: table size %d×%d: both sides must be at least 1", rows, cols)
+	}
+	if rows > max/cols {
+		return fmt.Errorf("wythoff: %d×%d table is more than %d cells: %w (raise the cell budget, --max-positions or limits.positions)", rows, cols, max, ErrTooLarge)
+	}
+	return nil
+}
+
+// Table is the Grundy table of Wythoff's game on 0 ≤ a < Rows, 0 ≤ b < Cols.
+// It is immutable.
+type Table struct {
+	rows, cols int
+	g          []uint64 // row-major
+}
+
+// NewTable computes the Grundy table of rows × cols cells within
+// DefaultMaxCells.
+func NewTable(rows, cols int) (*Table, error) {
+	return NewTableOptions(rows, cols, Options{})
+}
+
+// seenSet is a set of naturals with its full prefix dropped: every value
+// below 64·base is in the set; words[i] holds 64·(base+i) … 64·(base+i)+63.
+// Rows, columns and diagonals hold distinct values, so a value below the
+// prefix is never added.
+type seenSet struct {
+	base  int
+	words []uint64
+}
+
+func (s *seenSet) word(i int) uint64 {
+	i -= s.base
+	switch {
+	case i < 0:
+		return ^uint64(0)
+	case i < len(s.words):
+		return s.words[i]
+	}
+	return 0
+}
+
+func (s *seenSet) add(v uint64) {
+	i := int(v/64) - s.base
+	if i < 0 {
+		return
+	}
+	for len(s.words) <= i {
+		s.words = append(s.words, 0)
+	}
+	s.words[i] |= 1 << (v % 64)
+	for len(s.words) > 0 && s.words[0] == ^uint64(0) {
+		s.words = s.words[1:]
+		s.base++
+	}
+}
+
+// mex3 returns the least natural in none of r, c, d. It is at least each
+// set's own full prefix, so the scan starts at the largest one.
+func mex3(r, c, d *seenSet) uint64 {
+	i := max(r.base, c.base, d.base)
+	for {
+		w := r.word(i) | c.word(i) | d.word(i)
+		if w != ^uint64(0) {
+			return uint64(i*64 + bits.TrailingZeros64(^w))
+		}
+		i++
+	}
+}
+
+// NewTableOptions computes the Grundy table of rows × cols cells, refusing
+// tables of more than opts.MaxCells cells.
+func NewTableOptions(rows, cols int, opts Options) (*Table, error) {
+	if err := opts.checkCells(rows, cols); err != nil {
+		return nil, err
+	}
+	t := &Table{rows: rows, cols: cols, g: make([]uint64, rows*cols)}
+	// g is symmetric, so fill the table along its longer side: the sets then
+	// number O(shorter side), and a 1 × 2^24 table needs no 2^24 of them.
+	h, w := rows, cols
+	at := func(i, j int) int { return i*cols + j }
+	if cols > rows {
+		h, w = cols, rows
+		at = func(i, j int) int { return j*cols + i }
+	}
+	colSets := make([]seenSet, w)
+	// Row i touches the diagonals j − i for 0 ≤ j < w; diagonal j − i + w
+	// was last touched in row i − 1, so w slots reused in turn suffice.
+	diagSets := make([]seenSet, w)
+	for i := range h {
+		if opts.Context != nil {
+			if err := opts.Context.Err(); err != nil {
+				return nil, fmt.Errorf("wythoff: stopped after %d of %d lines: %w", i, h, err)
+			}
+		}
+		var row seenSet
+		first := (w - i%w) % w // slot of diagonal −i, a new one
+		diagSets[first] = seenSet{}
+		for j := range w {
+			col, diag := &colSets[j], &diagSets[(first+j)%w]
+			v := mex3(&row, col, diag)
+			t.g[at(i, j)] = v
+			row.add(v)
+			col.add(v)
+			diag.add(v)
+		}
+	}
+	return t, nil
+}
+
+// Rows returns the number of rows (values of a).
+func (t *Table) Rows() int { return t.rows }
+
+// Cols returns the number of columns (values of b).
+func (t *Table) Cols() int { return t.cols }
+
+// At returns g(a, b). It panics when (a, b) is outside the table, like an
+// index out of range.
+func (t *Table) At(a, b int) uint64 {
+	if a < 0 || a >= t.rows || b < 0 || b >= t.cols {
+		panic(fmt.Sprintf("wythoff: cell (%d, %d) outside the %d×%d table", a, b, t.rows, t.cols))
+	}
+	return t.g[a*t.cols+b]
+}
+
+// Values returns a copy of the table: Values()[a][b] = g(a, b).
+func (t *Table) Values() [][]uint64 {
+	flat := append([]uint64(nil), t.g...)
+	out := make([][]uint64, t.rows)
+	for a := range out {
+		out[a] = flat[a*t.cols : (a+1)*t.cols : (a+1)*t.cols]
+	}
+	return out
+}
+
+// PPositions returns the cells with g = 0 in row-major order.
+func (t *Table) PPositions() [][2]int {
+	var ps [][2]int
+	for i, v := range t.g {
+		if v == 0 {
+			ps = append(ps, [2]int{i / t.cols, i % t.cols})
+		}
+	}
+	return ps
+}

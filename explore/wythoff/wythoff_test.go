@@ -1,0 +1,387 @@
+package wythoff_test
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/wythoff"
+)
+
+// naiveTable is the reference: each cell takes the mex of all its options'
+// values, straight from the definition (MATH.md, "Wythoff's game").
+func naiveTable(rows, cols int) [][]uint64 {
+	g := make([][]uint64, rows)
+	for a := range g {
+		g[a] = make([]uint64, cols)
+		for b := range g[a] {
+			seen := make([]bool, a+b+min(a, b)+1)
+			for _, q := range wythoff.Moves([2]int{a, b}) {
+				seen[g[q[0]][q[1]]] = true
+			}
+			var m uint64
+			for seen[m] {
+				m++
+			}
+			g[a][b] = m
+		}
+	}
+	return g
+}
+
+func solver(t testing.TB, play game.Play) *game.Solver[[2]int] {
+	t.Helper()
+	s, err := game.NewSolver(wythoff.Mover, game.Options{Play: play})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestTableMatchesSolver(t *testing.T) {
+	const n = 20
+	tb, err := wythoff.NewTable(n, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver(t, game.Normal)
+	for a := range n {
+		for b := range n {
+			want, err := s.Grundy([2]int{a, b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tb.At(a, b); got != want {
+				t.Errorf("g(%d, %d) = %d, solver says %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+func TestTableMatchesNaive(t *testing.T) {
+	for _, size := range [][2]int{{1, 1}, {1, 50}, {50, 1}, {7, 90}, {90, 7}, {130, 130}} {
+		rows, cols := size[0], size[1]
+		tb, err := wythoff.NewTable(rows, cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := naiveTable(rows, cols)
+		if got := tb.Values(); !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%d×%d table differs from the naive mex", rows, cols)
+		}
+	}
+}
+
+func TestDistinctLines(t *testing.T) {
+	const rows, cols = 150, 220
+	tb, err := wythoff.NewTable(rows, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// MATH.md: each row, column and diagonal holds distinct values.
+	lines := map[string]map[uint64][2]int{}
+	for a := range rows {
+		for b := range cols {
+			for _, key := range []string{"row " + strconv.Itoa(a), "col " + strconv.Itoa(b), "diag " + strconv.Itoa(b-a)} {
+				if lines[key] == nil {
+					lines[key] = map[uint64][2]int{}
+				}
+				v := tb.At(a, b)
+				if p, dup := lines[key][v]; dup {
+					t.Fatalf("%s holds %d twice: at %v and (%d, %d)", key, v, p, a, b)
+				}
+				lines[key][v] = [2]int{a, b}
+			}
+		}
+	}
+}
+
+func TestSymmetric(t *testing.T) {
+	tb, err := wythoff.NewTable(60, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a := range 60 {
+		for b := range 60 {
+			if tb.At(a, b) != tb.At(b, a) {
+				t.Fatalf("g(%d, %d) ≠ g(%d, %d)", a, b, b, a)
+			}
+		}
+	}
+}
+
+// seed 002 (Badin de Montjoye, "Jeux de soustraction"), item 20, and
+// MATH.md: the P-positions of Wythoff with at most 5 in each heap.
+var seedPPairs = [][2]int{{0, 0}, {1, 2}, {2, 1}, {3, 5}, {5, 3}}
+
+func TestPPairs(t *testing.T) {
+	got, err := wythoff.PPairs(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, seedPPairs) {
+		t.Errorf("PPairs(5) = %v, want %v (seed 002)", got, seedPPairs)
+	}
+	tb, err := wythoff.NewTable(6, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tb.PPositions(); !slices.Equal(got, seedPPairs) {
+		t.Errorf("6×6 table P-positions = %v, want %v (seed 002)", got, seedPPairs)
+	}
+	for _, max := range []int{0, 1, 2, 3, 10, 100, 777} {
+		tb, err := wythoff.NewTable(max+1, max+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pp, err := wythoff.PPairs(max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := tb.PPositions(); !slices.Equal(pp, want) {
+			t.Errorf("PPairs(%d) = %v, table says %v", max, pp, want)
+		}
+	}
+	if pp, err := wythoff.PPairs(-1); err != nil || len(pp) != 0 {
+		t.Errorf("PPairs(-1) = %v, %v", pp, err)
+	}
+	_, err = wythoff.PPairs(wythoff.MaxPPairs + 1)
+	if !errors.Is(err, wythoff.ErrTooLarge) || !strings.Contains(err.Error(), "MaxPPairs = 4194304") {
+		t.Errorf("PPairs above the limit: %v", err)
+	}
+}
+
+// bigBeatty returns ⌊kφ⌋ = ⌊(k + √(5k²))/2⌋ with big integers.
+func bigBeatty(k int64) int64 {
+	n := big.NewInt(k)
+	n.Mul(n, n).Mul(n, big.NewInt(5)).Sqrt(n).Add(n, big.NewInt(k)).Rsh(n, 1)
+	return n.Int64()
+}
+
+func TestOutcomeLargeHeaps(t *testing.T) {
+	for _, k := range []int64{1<<30 - 1, 1 << 30, 3_000_000_017, 1 << 61} {
+		a := bigBeatty(k)
+		b := a + k
+		if b < 0 {
+			continue // overflowed int64
+		}
+		for _, tc := range []struct {
+			a, b int64
+			want game.Outcome
+		}{{a, b, game.P}, {b, a, game.P}, {a - 1, b - 1, game.N}, {a + 1, b + 1, game.N}, {a, b + 1, game.N}} {
+			o, err := wythoff.Outcome(int(tc.a), int(tc.b), game.Normal)
+			if err != nil || o != tc.want {
+				t.Errorf("Outcome(%d, %d) = %v, %v; want %v", tc.a, tc.b, o, err, tc.want)
+			}
+		}
+	}
+}
+
+func TestOutcomesAndMovesMatchSolver(t *testing.T) {
+	const n = 30
+	for _, play := range []game.Play{game.Normal, game.Misere} {
+		s := solver(t, play)
+		for a := range n {
+			for b := range n {
+				p := [2]int{a, b}
+				want, err := s.Outcome(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := wythoff.Outcome(a, b, play)
+				if err != nil || got != want {
+					t.Errorf("%v %v: Outcome = %v, %v; solver says %v", play, p, got, err, want)
+				}
+				wantMoves, err := s.WinningMoves(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				slices.SortFunc(wantMoves, func(x, y [2]int) int {
+					if x[0] != y[0] {
+						return x[0] - y[0]
+					}
+					return x[1] - y[1]
+				})
+				gotMoves, err := wythoff.WinningMoves(a, b, play)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(gotMoves, wantMoves) {
+					t.Errorf("%v %v: WinningMoves = %v, solver says %v", play, p, gotMoves, wantMoves)
+				}
+			}
+		}
+	}
+}
+
+// TestMisereKnownPPositions checks the misère rule of Winning Ways (ch. 13):
+// the P-positions are those of normal play except that (0, 0), (1, 2) and
+// (2, 1) give way to (0, 1), (1, 0) and (2, 2).
+func TestMisereKnownPPositions(t *testing.T) {
+	const n = 120
+	swapped := map[[2]int]bool{{0, 0}: true, {1, 2}: true, {2, 1}: true, {0, 1}: true, {1, 0}: true, {2, 2}: true}
+	for a := range n {
+		for b := range n {
+			normal, _ := wythoff.Outcome(a, b, game.Normal)
+			want := normal
+			if swapped[[2]int{a, b}] {
+				want = game.P + game.N - normal
+			}
+			if got, err := wythoff.Outcome(a, b, game.Misere); err != nil || got != want {
+				t.Fatalf("misère (%d, %d) = %v, %v; want %v", a, b, got, err, want)
+			}
+		}
+	}
+}
+
+func TestMoves(t *testing.T) {
+	tests := []struct {
+		name string
+		p    [2]int
+		want [][2]int
+	}{
+		{"terminal", [2]int{0, 0}, [][2]int{}},
+		{"one heap", [2]int{0, 2}, [][2]int{{0, 0}, {0, 1}}},
+		{"two heaps", [2]int{2, 1}, [][2]int{{0, 1}, {1, 0}, {1, 1}, {2, 0}}},
+		{"negative", [2]int{-1, 3}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := wythoff.Moves(tt.p); !slices.Equal(got, tt.want) {
+				t.Errorf("Moves(%v) = %v, want %v", tt.p, got, tt.want)
+			}
+		})
+	}
+	if _, err := wythoff.Mover.Moves([2]int{-1, 0}); err == nil {
+		t.Error("Mover accepted a negative heap")
+	}
+}
+
+func TestRowPeriods(t *testing.T) {
+	tb, err := wythoff.NewTable(8, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := tb.RowPeriods()
+	// MATH.md: row 0: p = 1; row 1: p = 3; row 3: p = 6 from 8. Rows 2 and 4
+	// are as later tables confirm (Dress–Flammenkamp–Pink 1999); row 6's
+	// (12 from 37) is just seen twice at 64 columns; rows 5 and 7 need more.
+	want := []wythoff.RowPeriod{
+		{Row: 0, Period: 1, Start: 0, Periods: 64},
+		{Row: 1, Period: 3, Start: 0, Periods: 21},
+		{Row: 2, Period: 3, Start: 0, Periods: 21},
+		{Row: 3, Period: 6, Start: 8, Periods: 9},
+		{Row: 4, Period: 12, Start: 9, Periods: 4},
+		{Row: 6, Period: 12, Start: 37, Periods: 2},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("RowPeriods() =\n%v\nwant\n%v", got, want)
+	}
+	// A wider table sees rows 5 and 7 too.
+	tb, err = wythoff.NewTable(8, 256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := tb.RowPeriods()
+	if len(rp) != 8 || rp[5] != (wythoff.RowPeriod{Row: 5, Period: 24, Start: 27, Periods: 9}) || rp[7] != (wythoff.RowPeriod{Row: 7, Period: 24, Start: 92, Periods: 6}) {
+		t.Errorf("8×256 RowPeriods() = %v", rp)
+	}
+}
+
+func TestTableLimits(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name       string
+		rows, cols int
+		opts       wythoff.Options
+		want       string
+	}{
+		{"zero rows", 0, 5, wythoff.Options{}, "both sides must be at least 1"},
+		{"negative cols", 5, -1, wythoff.Options{}, "both sides must be at least 1"},
+		{"default budget", 1 << 12, 1<<12 + 1, wythoff.Options{}, "more than 16777216 cells"},
+		{"budget", 10, 11, wythoff.Options{MaxCells: 100}, "more than 100 cells"},
+		{"negative budget", 1, 1, wythoff.Options{MaxCells: -1}, "negative cell budget"},
+		{"overflow", 1 << 62, 1 << 62, wythoff.Options{}, "more than"},
+		{"cancelled", 3, 3, wythoff.Options{Context: ctx}, "stopped"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := wythoff.NewTableOptions(tt.rows, tt.cols, tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "wythoff: ") {
+				t.Errorf("error = %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := wythoff.NewTableOptions(10, 10, wythoff.Options{MaxCells: 100}); err != nil {
+		t.Errorf("10×10 within 100 cells: %v", err)
+	}
+}
+
+func TestPlayErrors(t *testing.T) {
+	if _, err := wythoff.Outcome(-1, 0, game.Normal); err == nil {
+		t.Error("Outcome accepted a negative heap")
+	}
+	if _, err := wythoff.WinningMoves(1, 2, game.Play(7)); err == nil {
+		t.Error("WinningMoves accepted an unknown play")
+	}
+	_, err := wythoff.WinningMovesOptions(10, 10, game.Misere, wythoff.Options{MaxCells: 100})
+	if !errors.Is(err, wythoff.ErrTooLarge) || !strings.Contains(err.Error(), "11×11") {
+		t.Errorf("misère over budget: %v", err)
+	}
+	if _, err := wythoff.Outcome(1<<62, 0, game.Misere); !errors.Is(err, wythoff.ErrTooLarge) {
+		t.Errorf("misère huge heap: %v", err)
+	}
+	// Normal play needs no budget.
+	if o, err := wythoff.Outcome(1<<40, 1<<40, game.Normal); err != nil || o != game.N {
+		t.Errorf("Outcome(2^40, 2^40) = %v, %v", o, err)
+	}
+}
+
+func TestValuesIsACopy(t *testing.T) {
+	tb, _ := wythoff.NewTable(3, 3)
+	v := tb.Values()
+	v[1][1] = 99
+	if tb.At(1, 1) != 2 {
+		t.Errorf("Values shares memory with the table")
+	}
+}
+
+func BenchmarkTable(b *testing.B) {
+	const n = 200
+	b.Run("fast", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := wythoff.NewTable(n, n); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			naiveTable(n, n)
+		}
+	})
+}
+
+func BenchmarkMisereOutcome(b *testing.B) {
+	const n = 40
+	b.Run("fast", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := wythoff.Outcome(n, n, game.Misere); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := solver(b, game.Misere).Outcome([2]int{n, n}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
