@@ -1,0 +1,92 @@
+"""Drive the installed "nimbook" kernelspec with jupyter_client.
+
+usage: /usr/bin/python3 client.py interrupt|orphan
+
+interrupt: run a blocking cell, interrupt it through the client (interrupt_mode
+message), then another with SIGINT, answer an input
+request, run the next cell, time trivial cells, shut down; print JSON.
+orphan: start a kernel, print its pid, and exit without shutting it down.
+"""
+import json
+import os
+import signal
+import sys
+import time
+
+from jupyter_client.manager import start_new_kernel
+
+
+def run(kc, code, timeout=10):
+    """Execute code, return (reply content, outputs)."""
+    outs = []
+    reply = kc.execute_interactive(code, timeout=timeout,
+                                   output_hook=lambda m: outs.append(m["msg_type"]))
+    return reply["content"], outs
+
+
+def main():
+    mode = sys.argv[1]
+    km, kc = start_new_kernel(kernel_name="nimbook", startup_timeout=30)
+    if mode == "orphan":
+        print(json.dumps({"pid": km.provisioner.process.pid}), flush=True)
+        os._exit(0)
+
+    res = {}
+    msg_id = kc.execute("block")
+    # Wait until the cell runs.
+    while True:
+        m = kc.get_iopub_msg(timeout=10)
+        if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "execute_input":
+            break
+    t0 = time.monotonic()
+    km.interrupt_kernel()
+    while True:
+        reply = kc.get_shell_msg(timeout=10)
+        if reply["parent_header"].get("msg_id") == msg_id:
+            break
+    res["interrupt_seconds"] = time.monotonic() - t0
+    res["interrupted_status"] = reply["content"]["status"]
+    res["interrupted_ename"] = reply["content"].get("ename")
+
+    # SIGINT (what interrupt_mode "signal" or a terminal sends) interrupts the
+    # cell and does not kill the kernel.
+    msg_id = kc.execute("block")
+    while True:
+        m = kc.get_iopub_msg(timeout=10)
+        if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "execute_input":
+            break
+    os.kill(km.provisioner.process.pid, signal.SIGINT)
+    while True:
+        reply = kc.get_shell_msg(timeout=10)
+        if reply["parent_header"].get("msg_id") == msg_id:
+            break
+    res["sigint_ename"] = reply["content"].get("ename")
+
+    # Input through the stdin channel.
+    msg_id = kc.execute("input name?", allow_stdin=True)
+    req = kc.get_stdin_msg(timeout=10)
+    res["input_prompt"] = req["content"]["prompt"]
+    kc.input("bob")
+    while True:
+        m = kc.get_iopub_msg(timeout=10)
+        if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "stream":
+            res["input_echo"] = m["content"]["text"]
+            break
+
+    content, outs = run(kc, "20+22")
+    res["next_status"] = content["status"]
+    res["next_outputs"] = outs
+
+    n = 50
+    t0 = time.monotonic()
+    for _ in range(n):
+        run(kc, "1+1")
+    res["roundtrip_ms"] = (time.monotonic() - t0) / n * 1000
+
+    kc.stop_channels()
+    km.shutdown_kernel(now=False)
+    res["alive_after_shutdown"] = km.is_alive()
+    print(json.dumps(res))
+
+
+main()
