@@ -60,45 +60,54 @@ func NewTable(rows, cols int) (*Table, error) {
 	return NewTableOptions(rows, cols, Options{})
 }
 
-// seenSet is a set of naturals with its full prefix dropped: every value
-// below 64·base is in the set; words[i] holds 64·(base+i) … 64·(base+i)+63.
-// Rows, columns and diagonals hold distinct values, so a value below the
-// prefix is never added.
+// seenSet is a set of naturals that keeps only a window of words: every
+// value below 64·full is in the set, and words[k] holds the values
+// 64·(off+k) … 64·(off+k)+63 (off ≥ full; words between are empty). A line
+// far from the origin starts at large values, and its full prefix keeps
+// growing, so the window stays short. Rows, columns and diagonals hold
+// distinct values, so a value below the full prefix is never added.
 type seenSet struct {
-	base  int
-	words []uint64
+	full, off int
+	words     []uint64
 }
 
 func (s *seenSet) word(i int) uint64 {
-	i -= s.base
 	switch {
-	case i < 0:
+	case i < s.full:
 		return ^uint64(0)
-	case i < len(s.words):
-		return s.words[i]
+	case i < s.off || i >= s.off+len(s.words):
+		return 0
 	}
-	return 0
+	return s.words[i-s.off]
 }
 
 func (s *seenSet) add(v uint64) {
-	i := int(v/64) - s.base
-	if i < 0 {
+	i := int(v / 64)
+	switch {
+	case i < s.full:
 		return
+	case len(s.words) == 0:
+		s.off = i
+	case i < s.off:
+		grown := make([]uint64, s.off-i+len(s.words), s.off-i+cap(s.words))
+		copy(grown[s.off-i:], s.words)
+		s.words, s.off = grown, i
 	}
-	for len(s.words) <= i {
+	for len(s.words) <= i-s.off {
 		s.words = append(s.words, 0)
 	}
-	s.words[i] |= 1 << (v % 64)
-	for len(s.words) > 0 && s.words[0] == ^uint64(0) {
+	s.words[i-s.off] |= 1 << (v % 64)
+	for len(s.words) > 0 && s.off == s.full && s.words[0] == ^uint64(0) {
 		s.words = s.words[1:]
-		s.base++
+		s.off++
+		s.full++
 	}
 }
 
 // mex3 returns the least natural in none of r, c, d. It is at least each
 // set's own full prefix, so the scan starts at the largest one.
 func mex3(r, c, d *seenSet) uint64 {
-	i := max(r.base, c.base, d.base)
+	i := max(r.full, c.full, d.full)
 	for {
 		w := r.word(i) | c.word(i) | d.word(i)
 		if w != ^uint64(0) {
