@@ -22,14 +22,18 @@ type Automorphisms struct {
 	// generate the group. Generators[g][i] is the image of coin i.
 	Generators [][]int
 	// Blocks is the number of invariant words (light codewords of the code
-	// and of its dual) the search refined with; Nodes the search nodes.
+	// and of its dual) the search refined with; Nodes the search nodes;
+	// Work the steps counted against Limits.MaxRows.
 	Blocks int
 	Nodes  uint64
+	Work   uint64
 }
 
 // Automorphisms computes the automorphism group of the code by a
-// stabiliser chain over the base 0, 1, …, n−1 (see doc.go). It visits at
-// most lim.MaxRows search nodes.
+// stabiliser chain over the base 0, 1, …, n−1 (see doc.go). Its work,
+// counted as the point–block incidences visited by refinement plus n per
+// search node, is at most lim.MaxRows; listing the invariant words walks
+// at most lim.MaxRows codewords or coin subsets per code.
 func (c *Code) Automorphisms(ctx context.Context, lim Limits) (*Automorphisms, error) {
 	l := lim.withDefaults()
 	s := &autSearch{c: c, ctx: ctx, max: l.MaxRows}
@@ -71,7 +75,7 @@ func (c *Code) Automorphisms(ctx context.Context, lim Limits) (*Automorphisms, e
 		}
 		res.Order.Mul(res.Order, big.NewInt(int64(res.Orbits[i])))
 	}
-	res.Nodes = s.nodes
+	res.Nodes, res.Work = s.nodes, s.work
 	return res, nil
 }
 
@@ -102,8 +106,10 @@ func closure(x int, gens [][]int, n int) []bool {
 type autSearch struct {
 	c     *Code
 	ctx   context.Context
-	max   uint64
+	max   uint64 // bound on work
+	work  uint64 // incidences visited by refinement, plus n per node
 	nodes uint64
+	inc   uint64 // incidences of the blocks
 
 	blocks  []uint64
 	bcolor0 []uint64  // initial colour of each block: which code, weight
@@ -127,7 +133,7 @@ func (s *autSearch) setBlocks(budget uint64) error {
 		sides = append(sides, dual)
 	}
 	for side, kr := range sides {
-		classes, err := kr.lightClasses(s.ctx, min(budget, 1<<22), 2*c.n)
+		classes, err := kr.lightClasses(s.ctx, budget, 2*c.n)
 		if err != nil {
 			return err
 		}
@@ -143,6 +149,7 @@ func (s *autSearch) setBlocks(budget uint64) error {
 		for ; w != 0; w &= w - 1 {
 			p := bits.TrailingZeros64(w)
 			s.ofPoint[p] = append(s.ofPoint[p], int32(b))
+			s.inc++
 		}
 	}
 	s.bc = make([]uint64, len(s.blocks))
@@ -177,43 +184,62 @@ func (c *Code) dualBasis() []uint64 {
 }
 
 // lightClasses returns whole weight classes of nonzero codewords, lightest
-// first, while fewer than want words are taken and the total stays within
-// maxBlocks. It walks all codewords when there are at most 2^20, else
-// searches coin subsets within budget steps, stopping quietly at the budget.
+// first, until the words taken span the code (then preserving them
+// preserves the code) and number at least want, or the next class would
+// pass maxBlocks. With at most 2^27 codewords (and within budget) it walks
+// them twice, once for the weight histogram and once to collect the
+// classes chosen; otherwise it searches coin subsets, stopping quietly
+// when budget steps are spent (fewer words only weaken the pruning).
 func (kr kernel) lightClasses(ctx context.Context, budget uint64, want int) ([][]uint64, error) {
 	var classes [][]uint64
 	total := 0
-	take := func(cl []uint64) bool {
-		if len(cl) == 0 {
-			return true
+	var span spanSet
+	enough := func() bool { return span.rank == len(kr.gens) && total >= want }
+	if k := len(kr.gens); k <= 27 && uint64(1)<<k <= budget {
+		hist, err := walkWeights(ctx, kr.gens, kr.n)
+		if err != nil {
+			return nil, err
 		}
-		if total+len(cl) > maxBlocks {
-			return false
+		// Choose the classes by their sizes, then collect them.
+		chosen := make([]bool, kr.n+1)
+		for w := 1; w <= kr.n && total < maxBlocks; w++ {
+			if hist[w] == 0 {
+				continue
+			}
+			if uint64(total)+hist[w] > maxBlocks {
+				break
+			}
+			chosen[w] = true
+			total += int(hist[w])
 		}
-		classes = append(classes, cl)
-		total += len(cl)
-		return total < want
-	}
-	if k := len(kr.gens); k <= 20 && uint64(1)<<k <= budget {
 		byW := make([][]uint64, kr.n+1)
-		err := walkWords(ctx, kr.gens, 0, 1<<k, func(w uint64) {
-			if w != 0 {
-				byW[bits.OnesCount64(w)] = append(byW[bits.OnesCount64(w)], w)
+		err = walkWords(ctx, kr.gens, 0, 1<<k, func(w uint64) {
+			if c := bits.OnesCount64(w); chosen[c] && w != 0 {
+				byW[c] = append(byW[c], w)
 			}
 		})
 		if err != nil {
 			return nil, err
 		}
+		total = 0
 		for _, cl := range byW {
+			if len(cl) == 0 {
+				continue
+			}
 			slices.Sort(cl)
-			if !take(cl) {
+			classes = append(classes, cl)
+			total += len(cl)
+			for _, w := range cl {
+				span.add(w)
+			}
+			if enough() {
 				break
 			}
 		}
 		return classes, nil
 	}
 	steps := uint64(0)
-	for w := 1; w <= kr.n; w++ {
+	for w := 1; w <= kr.n && !enough(); w++ {
 		cl, err := kr.wordsOfWeight(ctx, w, &steps, budget)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -221,11 +247,43 @@ func (kr kernel) lightClasses(ctx context.Context, budget uint64, want int) ([][
 			}
 			break // budget spent: refine with what we have
 		}
-		if !take(cl) {
+		if len(cl) == 0 {
+			continue
+		}
+		if total+len(cl) > maxBlocks {
 			break
+		}
+		classes = append(classes, cl)
+		total += len(cl)
+		for _, x := range cl {
+			span.add(x)
 		}
 	}
 	return classes, nil
+}
+
+// spanSet tracks the rank of the words added to it.
+type spanSet struct {
+	piv  [64]uint64
+	rank int
+}
+
+func (s *spanSet) add(w uint64) {
+	for w != 0 {
+		b := lead(w)
+		if s.piv[b] == 0 {
+			s.piv[b] = w
+			s.rank++
+			return
+		}
+		w ^= s.piv[b]
+	}
+}
+
+// walkWeights returns the weight histogram of the code spanned by gens.
+func walkWeights(ctx context.Context, gens []uint64, n int) ([]uint64, error) {
+	c := &Code{n: n, basis: gens}
+	return c.codewordWeights(ctx)
 }
 
 // mix is a 64-bit finaliser (splitmix64): colours are hashes of
@@ -262,8 +320,9 @@ func (s *autSearch) mapsTo(i, g int) ([]int, error) {
 // point y of the T class of that colour in turn.
 func (s *autSearch) extend(S, T []uint64, depth int) ([]int, error) {
 	s.nodes++
-	if s.nodes > s.max {
-		return nil, fmt.Errorf("code: automorphism search exceeds MaxRows = %d nodes: %w", s.max, ErrLimit)
+	s.work += uint64(len(S))
+	if s.work > s.max {
+		return nil, fmt.Errorf("code: automorphism search exceeds MaxRows = %d refinement steps: %w", s.max, ErrLimit)
 	}
 	if s.nodes&0xff == 0 {
 		if err := s.ctx.Err(); err != nil {
@@ -323,7 +382,10 @@ func (s *autSearch) refine(S, T []uint64) (sorted []uint64, ok bool) {
 	}
 	cells := distinct(sortS)
 	nextS, nextT := make([]uint64, n), make([]uint64, n)
-	for cells < n && len(s.blocks) > 0 {
+	// A true refinement stabilises within n rounds; the cap only guards
+	// against hash collisions, which could otherwise undo a split.
+	for round := 0; cells < n && len(s.blocks) > 0 && round <= n; round++ {
+		s.work += 2 * s.inc
 		s.round(S, nextS)
 		s.round(T, nextT)
 		copy(S, nextS)

@@ -170,3 +170,20 @@ func TestAutomorphismsLimits(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// The brute-force reference itself: n! distinct permutations, and the
+// Hamming [7,4] group of order 168 (seed 000's code, GL(3,2)).
+func TestBruteReference(t *testing.T) {
+	seen := map[[8]int]bool{}
+	permutations(6, func(p []int) {
+		var k [8]int
+		copy(k[:], p)
+		seen[k] = true
+	})
+	if len(seen) != 720 {
+		t.Fatalf("%d permutations of 6", len(seen))
+	}
+	if got := autBrute(mustCode(atMost(2, 7))); got != 168 {
+		t.Fatalf("brute force Hamming: %d", got)
+	}
+}

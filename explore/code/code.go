@@ -34,7 +34,7 @@ const (
 // default from DefaultLimits.
 type Limits struct {
 	// MaxRows bounds the steps of every walk: rows (2^n), codewords (2^k),
-	// coin subsets, design incidences, and search nodes of Automorphisms.
+	// coin subsets, and the refinement steps of Automorphisms.
 	MaxRows uint64
 	// MaxCells bounds the counters held in memory at once: the
 	// (weight, value) tables, (n+1)·2^rank per worker, and the t-subsets
