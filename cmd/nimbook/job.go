@@ -1,8 +1,137 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"strconv"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/reports"
+	"github.com/nimbook/nimbook/templates"
 )
 
-func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error { return errNotYet }
+// runFlags are the flags of nimbook run (SPEC.md).
+type runFlags struct {
+	out, format, lang string
+	maxPositions      int64
+	maxMemory         string
+	quiet             bool
+	inPlace           bool
+	templates         string
+}
+
+func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("run")
+	var f runFlags
+	fs.StringVar(&f.out, "o", "", "output file (format from its extension)")
+	fs.StringVar(&f.format, "format", "", "md, html, json, ipynb or pdf")
+	fs.StringVar(&f.lang, "lang", "", "en or fr (over the job file's lang)")
+	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions an analysis may enumerate")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory an analysis may use, e.g. 4GiB")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
+	fs.BoolVar(&f.inPlace, "in-place", false, "allow -o to overwrite the input notebook")
+	fs.StringVar(&f.templates, "templates", "", "directory of templates overriding the built-in ones")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("run takes one file (a job .yaml, a notebook .ipynb or .md), got %d", len(pos))
+	}
+	file := pos[0]
+	format, err := outputFormat(f.format, f.out)
+	if err != nil {
+		return err
+	}
+	if f.lang != "" && f.lang != "en" && f.lang != "fr" {
+		return usagef("--lang %q: write en or fr", f.lang)
+	}
+	if f.maxPositions < 0 {
+		return usagef("--max-positions must be positive")
+	}
+	var opts job.Options
+	opts.Lang = f.lang
+	opts.Limits.Positions = f.maxPositions
+	if f.maxMemory != "" {
+		m, err := job.ParseSize(f.maxMemory)
+		if err != nil {
+			return usagef("--max-memory %q: write a size like 512MiB or 4GiB", f.maxMemory)
+		}
+		opts.Limits.Memory = m
+	}
+	if !f.quiet && f.out != "" {
+		opts.Progress = func(i int, s *job.Section) {
+			title := s.Title
+			if title == "" {
+				title = s.Family
+			}
+			fmt.Fprintf(stderr, "nimbook: section %d: %s\n", i+1, title)
+		}
+	}
+
+	switch lowerExt(file) {
+	case "yaml", "yml":
+	default:
+		return fmt.Errorf("%s: nimbook run reads job files (.yaml, .yml); notebooks (.ipynb, .md) are not supported yet", file)
+	}
+	j, err := job.ParseFile(file)
+	if err != nil {
+		return err
+	}
+	rep, err := job.Run(ctx, j, opts)
+	if err != nil {
+		return err
+	}
+	ropts := reports.Options{Lang: rep.Lang}
+	if f.templates != "" {
+		set, err := templates.Load(f.templates, rep.Lang)
+		if err != nil {
+			return err
+		}
+		ropts.Templates = set
+	}
+	render := func(w io.Writer) error {
+		switch format {
+		case "json":
+			return reports.JSON(w, rep)
+		case "md":
+			return reports.Markdown(w, rep, ropts)
+		case "html":
+			return reports.HTML(w, rep, ropts)
+		}
+		return fmt.Errorf("format %s is not supported yet", format)
+	}
+	if f.out == "" {
+		var buf bytes.Buffer // whole or nothing, on standard output too
+		if err := render(&buf); err != nil {
+			return err
+		}
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	return writeAtomically(f.out, render)
+}
+
+// outputFormat decides the format: --format, else -o's extension, else md.
+func outputFormat(format, out string) (string, error) {
+	known := map[string]string{"md": "md", "markdown": "md", "html": "html", "htm": "html", "json": "json", "ipynb": "ipynb", "pdf": "pdf"}
+	if format != "" {
+		f, ok := known[format]
+		if !ok {
+			return "", usagef("--format %q: write md, html, json, ipynb or pdf", format)
+		}
+		return f, nil
+	}
+	if out != "" {
+		f, ok := known[lowerExt(out)]
+		if !ok {
+			return "", usagef("-o %s: cannot tell the format from the extension; add --format md|html|json|ipynb|pdf", strconv.Quote(out))
+		}
+		return f, nil
+	}
+	return "md", nil
+}
+
+

@@ -52,6 +52,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runNim(rest, stdout)
 	case "run":
 		return runJob(ctx, rest, stdout, stderr)
+	case "play":
+		return runPlay(ctx, rest, stdin, stdout, stderr)
 	}
 	return usagef("unknown command %q", cmd)
 }

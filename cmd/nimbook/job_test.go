@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func example(name string) string { return filepath.Join("..", "..", "examples", name) }
+
+func TestRunJSON(t *testing.T) {
+	out, _, err := runArgs(t, "run", example("nim-1357.yaml"), "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Title    string
+		Sections []struct {
+			Title   string
+			Results map[string]json.RawMessage
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if doc.Title != "Nim and Bouton's strategy" || len(doc.Sections) != 4 {
+		t.Fatalf("doc %+v", doc)
+	}
+	// Seed 000: from (1,3,5,5) the winning move is (1,1,5,5), in SPEC's form.
+	if got := string(doc.Sections[1].Results["outcome"]); got != `"N"` {
+		t.Errorf("outcome %s", got)
+	}
+	var moves [][]int
+	json.Unmarshal(doc.Sections[1].Results["moves"], &moves)
+	if len(moves) != 1 || len(moves[0]) != 4 || moves[0][1] != 1 {
+		t.Errorf("moves %v", moves)
+	}
+}
+
+func TestRunFlagsAfterFile(t *testing.T) {
+	a, _, err1 := runArgs(t, "--format", "json", "run", example("nimbers.yaml"))
+	var u *usageError
+	if !errors.As(err1, &u) {
+		t.Errorf("flags before the command: %v", err1)
+	}
+	_ = a
+	b, _, err2 := runArgs(t, "run", "--format", "json", example("nimbers.yaml"))
+	c, _, err3 := runArgs(t, "run", example("nimbers.yaml"), "--format", "json")
+	if err2 != nil || err3 != nil || b != c || !strings.HasPrefix(b, "{") {
+		t.Errorf("flags before and after FILE differ: %v %v", err2, err3)
+	}
+}
+
+func TestRunWritesFileAtomically(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report.json")
+	if _, _, err := runArgs(t, "run", example("wythoff.yaml"), "-o", out, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || !json.Valid(data) {
+		t.Fatalf("output: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+func TestRunBadJobLeavesNoOutput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("sections:\n  - game: {octal: {code: \"0.78\"}}\n    show: [values]\n"), 0o644)
+	out := filepath.Join(dir, "out.md")
+	_, _, err := runArgs(t, "run", bad, "-o", out)
+	var u *usageError
+	if err == nil || errors.As(err, &u) {
+		t.Fatalf("err = %v, want an input error (exit 1)", err)
+	}
+	if !strings.Contains(err.Error(), "bad.yaml:2") {
+		t.Errorf("error does not locate the problem: %v", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("output written despite the error")
+	}
+}
+
+func TestRunRefusedByLimit(t *testing.T) {
+	_, _, err := runArgs(t, "run", example("wythoff.yaml"), "--max-positions", "30", "--format", "json")
+	if err == nil || !strings.Contains(err.Error(), "--max-positions") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestRunUsage(t *testing.T) {
+	tests := [][]string{
+		{"run"},
+		{"run", "a.yaml", "b.yaml"},
+		{"run", example("nimbers.yaml"), "--format", "docx"},
+		{"run", example("nimbers.yaml"), "-o", "out.docx"},
+		{"run", example("nimbers.yaml"), "--lang", "de"},
+		{"run", example("nimbers.yaml"), "--bogus"},
+	}
+	for _, args := range tests {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			_, _, err := runArgs(t, args...)
+			var u *usageError
+			if !errors.As(err, &u) {
+				t.Errorf("err = %v, want a usage error", err)
+			}
+		})
+	}
+}
+
+func TestRunEveryExample(t *testing.T) {
+	files, _ := filepath.Glob(example("*.yaml"))
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			if testing.Short() && strings.Contains(f, "golay") {
+				t.Skip("2^24 rows")
+			}
+			for _, format := range []string{"md", "json"} {
+				if _, _, err := runArgs(t, "run", f, "--format", format); err != nil {
+					t.Errorf("%s: %v", format, err)
+				}
+			}
+		})
+	}
+}

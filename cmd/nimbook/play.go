@@ -1,0 +1,337 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nimbook/nimbook/explore/coins"
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/play"
+	"github.com/nimbook/nimbook/explore/wythoff"
+)
+
+const playUsage = `Usage: nimbook play GAME [options]
+
+Play a game against the computer, which never misses a winning move.
+
+Games:
+  nim [--heaps 1,3,5,7] [--max-take K]        Nim; at most K tokens a move
+  subtraction --set 1,3,4 [--heaps 15]        take s tokens, s in the set
+  subtraction --all-but 1,2 [--heaps 15]      take any number but those
+  octal CODE [--heaps 10]                     e.g. octal 0.77 (Kayles)
+  hex CODE [--heaps 10]                       e.g. hex 0.f
+  wythoff [--position 7,12]                   two heaps; from one, or both alike
+  coins [--rule at-most|exactly|ruler] [--r 3] [--n 10] [--first-coin 1]
+        [--heads 2,5,9]                       turning coins (default: all heads)
+  FILE.yaml[#SECTION]                         the game of a job file's section
+                                              (number from 1, or title)
+Options:
+  --misere            misère play: whoever makes the last move loses
+  --position LIST     the starting position (heaps, a,b, or heads), any game
+  --first human|computer   who moves first (default human)
+  --level perfect|beginner the computer's level (beginner errs 2 moves in 5)
+  --hint              show the Grundy values and the winning moves each turn
+  --seed N            make the computer's choices reproducible
+  --save FILE         save the game as a job file; analyse it with
+                      nimbook run FILE
+
+During the game type help for the move notation; undo, hint, quit.
+`
+
+type playFlags struct {
+	heaps, set, allBut, code, position, heads, rule string
+	maxTake, r, n, firstCoin                        int
+	misere, hint                                    bool
+	first, level, save                              string
+	seed                                            uint64
+}
+
+func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("play")
+	var f playFlags
+	fs.StringVar(&f.heaps, "heaps", "", "heaps, e.g. 1,3,5,7")
+	fs.IntVar(&f.maxTake, "max-take", 0, "most tokens taken a move (nim)")
+	fs.StringVar(&f.set, "set", "", "subtraction set")
+	fs.StringVar(&f.allBut, "all-but", "", "the amounts one may not take")
+	fs.StringVar(&f.code, "code", "", "octal or hexadecimal code")
+	fs.StringVar(&f.position, "position", "", "starting position")
+	fs.StringVar(&f.rule, "rule", "at-most", "coin rule")
+	fs.IntVar(&f.r, "r", 3, "coins turned")
+	fs.IntVar(&f.n, "n", 10, "number of coins")
+	fs.IntVar(&f.firstCoin, "first-coin", 1, "number of the leftmost coin")
+	fs.StringVar(&f.heads, "heads", "", "coins showing heads")
+	fs.BoolVar(&f.misere, "misere", false, "misère play")
+	fs.BoolVar(&f.hint, "hint", false, "show hints")
+	fs.StringVar(&f.first, "first", "human", "who moves first")
+	fs.StringVar(&f.level, "level", "perfect", "computer level")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed")
+	fs.StringVar(&f.save, "save", "", "save the game as a job file")
+	for _, a := range args {
+		if a == "-h" || a == "--help" || a == "help" {
+			fmt.Fprint(stdout, playUsage)
+			return nil
+		}
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if len(pos) == 0 {
+		fmt.Fprint(stderr, playUsage)
+		return usagef("play needs a game: nim, subtraction, octal, hex, wythoff, coins or a job file")
+	}
+	g, start, err := playGame(pos, &f, set)
+	if err != nil {
+		return err
+	}
+	var opts play.Options
+	if opts.First, err = play.ParsePlayer(f.first); err != nil {
+		return usagef("--first %q: write human or computer", f.first)
+	}
+	if opts.Level, err = play.ParseLevel(f.level); err != nil {
+		return usagef("--level %q: write perfect or beginner", f.level)
+	}
+	opts.Hint = f.hint
+	opts.Seed = f.seed
+	if !set["seed"] {
+		opts.Seed = rand.Uint64() // a new game each time; the record keeps the seed
+	}
+	if err := g.Check(start); err != nil {
+		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "play: "))
+	}
+	in := play.NewLines(ctx, stdin, stdout)
+	in.Echo = !isTerminal(stdin)
+	rec, err := play.Run(ctx, g, start, in, stdout, opts)
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stdout, "\nInterrupted.")
+		err = nil
+	}
+	if f.save != "" && rec != nil {
+		if len(rec.Positions) < 2 {
+			fmt.Fprintf(stdout, "No move was played: %s not written.\n", f.save)
+		} else if werr := writeAtomically(f.save, rec.WriteJob); werr != nil {
+			return errors.Join(err, fmt.Errorf("saving the game: %w", werr))
+		} else {
+			fmt.Fprintf(stdout, "Game saved to %s; analyse it with: nimbook run %s\n", f.save, f.save)
+		}
+	}
+	return err
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// familyFlags says which flags belong to which game.
+var familyFlags = map[string][]string{
+	"max-take":   {"nim"},
+	"set":        {"subtraction"},
+	"all-but":    {"subtraction"},
+	"code":       {"octal", "hex"},
+	"heaps":      {"nim", "subtraction", "octal", "hex"},
+	"rule":       {"coins"},
+	"r":          {"coins"},
+	"n":          {"coins"},
+	"first-coin": {"coins"},
+	"heads":      {"coins"},
+}
+
+// playGame builds the game named on the command line and its start.
+func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int, error) {
+	name := pos[0]
+	family := strings.ToLower(name)
+	if family == "misere-nim" {
+		family, f.misere = "nim", true
+	}
+	isJob := strings.Contains(name, ".yaml") || strings.Contains(name, ".yml")
+	for fl, fams := range familyFlags {
+		if set[fl] && (isJob || !contains(fams, family)) {
+			if isJob && (fl == "heaps" || fl == "heads") {
+				continue
+			}
+			return nil, nil, usagef("--%s applies to %s only", fl, strings.Join(fams, ", "))
+		}
+	}
+	if isJob {
+		if len(pos) > 1 {
+			return nil, nil, usagef("play takes one job file, got %d arguments", len(pos))
+		}
+		if set["misere"] {
+			return nil, nil, usagef("--misere: the job file's play: key decides; edit the section instead")
+		}
+		return jobGame(name, f)
+	}
+	if family == "octal" || family == "hex" {
+		if len(pos) == 2 && !set["code"] {
+			f.code = pos[1]
+			pos = pos[:1]
+		}
+		if f.code == "" {
+			return nil, nil, usagef("%s needs a code, e.g. nimbook play %s 0.77", family, family)
+		}
+	}
+	if len(pos) > 1 {
+		return nil, nil, usagef("unexpected %q after %s", pos[1], name)
+	}
+	pl := game.Normal
+	if f.misere {
+		pl = game.Misere
+	}
+	startFlag := func(def string) ([]int, error) {
+		s := def
+		for _, k := range []string{"position", "heaps", "heads"} {
+			if set[k] {
+				s = map[string]string{"position": f.position, "heaps": f.heaps, "heads": f.heads}[k]
+			}
+		}
+		return intList(s)
+	}
+	var hg heap.Game
+	var err error
+	defHeaps := "10"
+	switch family {
+	case "nim":
+		hg, err = heap.NewNim(f.maxTake)
+		defHeaps = "1,3,5,7" // seed 001's game
+	case "subtraction":
+		switch {
+		case set["set"] && set["all-but"]:
+			return nil, nil, usagef("give --set or --all-but, not both")
+		case set["set"]:
+			s, lerr := intList(f.set)
+			if lerr != nil {
+				return nil, nil, usagef("--set: %v", lerr)
+			}
+			hg, err = heap.NewSubtraction(s)
+		case set["all-but"]:
+			s, lerr := intList(f.allBut)
+			if lerr != nil {
+				return nil, nil, usagef("--all-but: %v", lerr)
+			}
+			hg, err = heap.NewAllBut(s)
+		default:
+			return nil, nil, usagef("subtraction needs --set, e.g. --set 1,3,4 (or --all-but)")
+		}
+		defHeaps = "15"
+	case "octal":
+		hg, err = heap.ParseOctal(f.code)
+	case "hex":
+		hg, err = heap.ParseHex(f.code)
+	case "wythoff":
+		start, err := startFlag("7,12")
+		if err != nil {
+			return nil, nil, usagef("--position: %v", err)
+		}
+		g, err := play.NewWythoff(pl, wythoff.Options{})
+		return g, start, err
+	case "coins":
+		rule, err := coins.ParseRule(f.rule)
+		if err != nil {
+			return nil, nil, usagef("--rule %q: write at-most, exactly or ruler", f.rule)
+		}
+		r := f.r
+		if rule == coins.Ruler && !set["r"] {
+			r = 0
+		}
+		cg, err := coins.New(rule, r, f.firstCoin)
+		if err != nil {
+			return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "coins: "))
+		}
+		all := make([]string, f.n)
+		for i := range all {
+			all[i] = strconv.Itoa(f.firstCoin + i)
+		}
+		start, err := startFlag(strings.Join(all, ","))
+		if err != nil {
+			return nil, nil, usagef("--heads: %v", err)
+		}
+		slices.Sort(start)
+		g, err := play.NewCoins(cg, f.n, pl)
+		if err != nil {
+			return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "play: "))
+		}
+		return g, start, nil
+	default:
+		return nil, nil, usagef("unknown game %q: write nim, subtraction, octal, hex, wythoff, coins or a job file (.yaml)", name)
+	}
+	if err != nil {
+		return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "heap: "))
+	}
+	start, err := startFlag(defHeaps)
+	if err != nil {
+		return nil, nil, usagef("--heaps: %v", err)
+	}
+	g, err := play.NewHeaps(hg, pl, heap.Limits{})
+	return g, start, err
+}
+
+// jobGame reads FILE.yaml#SECTION.
+func jobGame(name string, f *playFlags) (play.Game, []int, error) {
+	file, sel, _ := strings.Cut(name, "#")
+	j, err := job.ParseFile(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := play.FindSection(j, sel)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "play: "))
+	}
+	g, start, err := play.FromSection(s)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s:%d: %s", file, s.Line, strings.TrimPrefix(err.Error(), "play: "))
+	}
+	for _, v := range []string{f.position, f.heaps, f.heads} {
+		if v != "" {
+			if start, err = intList(v); err != nil {
+				return nil, nil, usagef("starting position: %v", err)
+			}
+		}
+	}
+	if start == nil {
+		return nil, nil, fmt.Errorf("%s:%d: the section has no position to start from: add position: to it, or give --position", file, s.Line)
+	}
+	return g, start, nil
+}
+
+// intList reads 1,3,5,7 (blanks allowed); "" is the empty list.
+func intList(s string) ([]int, error) {
+	s = strings.Trim(strings.TrimSpace(s), "()[]")
+	if s == "" {
+		return []int{}, nil
+	}
+	var out []int
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("%q is not a whole number ≥ 0; write e.g. 1,3,5,7", p)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

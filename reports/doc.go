@@ -1,0 +1,17 @@
+// Package reports turns the results of a nimbook job (explore/job.Report)
+// into documents: Markdown for the terminal, a self-contained printable
+// HTML handout (goldmark, inline SVG figures, A4 print stylesheet), and the
+// stable JSON form of SPEC.md.
+//
+// All renderers share one document model built from the results, so the
+// forms say the same thing; the words come from package templates (English
+// or French, overridable from a directory) and the numbers never depend on
+// the language. P-positions are marked without colour (bold values, ×
+// marks on figures) so that handouts survive black-and-white printing.
+// Long sequences wrap in rows of 10 (or Options.Wrap) labelled by their
+// range of n, as in the source documents; tables and lists past the
+// Options limits are cut with a note that says so, never silently.
+//
+// Output is deterministic: no dates unless Options.Date is set, no map
+// iteration, and gonum/plot's SVG is byte-stable.
+package reports

@@ -1,0 +1,77 @@
+package reports_test
+
+import (
+	"os"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/reports"
+)
+
+func ExampleMarkdown() {
+	sp := &job.Section{Title: "Take 1, 2 or 3", Family: "subtraction", Play: "normal",
+		Subtraction: &job.SubtractionSpec{Set: []int{1, 2, 3}, Upto: 11}, Show: []string{"values", "period"}}
+	r := &job.Report{Title: "Subtraction games", Sections: []*job.SectionResult{{
+		Title: sp.Title, Spec: sp,
+		Results: job.Results{
+			// seed 002 (Badin de Montjoye): g(n) = n mod 4.
+			Values: []uint64{0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3},
+			Period: &job.Period{Proven: true, Preperiod: 0, Period: 4, CheckedTo: 6, Method: "a repeated window of max(S) values"},
+		},
+	}}}
+	if err := reports.Markdown(os.Stdout, r, reports.Options{}); err != nil {
+		panic(err)
+	}
+	// Output:
+	// # Subtraction games
+	//
+	// ## Take 1, 2 or 3
+	//
+	// Game: subtraction game: take s ∈ {1, 2, 3} from one heap; normal play (whoever cannot move loses).
+	//
+	// ### Grundy values
+	//
+	// Grundy value g(n) of a single heap of n, for n = 0 to 11.
+	//
+	// | n      |    +0 |  +1 |  +2 |  +3 |    +4 |  +5 |  +6 |  +7 |    +8 |  +9 |
+	// | :----- | ----: | --: | --: | --: | ----: | --: | --: | --: | ----: | --: |
+	// | 0..9   | **0** |   1 |   2 |   3 | **0** |   1 |   2 |   3 | **0** |   1 |
+	// | 10..11 |     2 |   3 |     |     |       |     |     |     |       |     |
+	//
+	// *Values 0 (P-positions) are in bold.*
+	//
+	// ### Period
+	//
+	// Periodic with period 4 from n = 0 (no exception); proved by a repeated window of max(S) values using values up to 6.
+	//
+	// One period, from n = 0: 0 1 2 3.
+}
+
+func ExampleJSON() {
+	r := &job.Report{Title: "Nim", Sections: []*job.SectionResult{{
+		Title:   "(1, 3, 5, 5)",
+		Results: job.Results{Outcome: "N", Moves: [][]int{{1, 1, 5, 5}}},
+	}}}
+	if err := reports.JSON(os.Stdout, r); err != nil {
+		panic(err)
+	}
+	// Output:
+	// {
+	//   "title": "Nim",
+	//   "sections": [
+	//     {
+	//       "title": "(1, 3, 5, 5)",
+	//       "results": {
+	//         "outcome": "N",
+	//         "moves": [
+	//           [
+	//             1,
+	//             1,
+	//             5,
+	//             5
+	//           ]
+	//         ]
+	//       }
+	//     }
+	//   ]
+	// }
+}

@@ -1,0 +1,220 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nimbook/nimbook/explore/job"
+)
+
+// Markdown writes r as a Markdown document meant to be read as it is, in a
+// terminal: a title, then per section its heading, its prose, the game in
+// words and each analysis in the section's show order. Tables are GFM pipe
+// tables padded into columns; P-positions (value 0) are in bold, not
+// colour. Figures are left to the HTML and PDF forms.
+func Markdown(w io.Writer, r *job.Report, opts Options) error {
+	d, _, _, err := build(r, opts)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	writeMarkdown(bw, d, true)
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return nil
+}
+
+// writeMarkdown writes the whole document; withTitle false leaves the title
+// and date out (the HTML page prints them itself).
+func writeMarkdown(w io.Writer, d *document, withTitle bool) {
+	if withTitle {
+		fmt.Fprintf(w, "# %s\n\n", escape(d.Title))
+		if d.Date != "" {
+			fmt.Fprintf(w, "%s\n\n", escape(d.Date))
+		}
+	}
+	for _, s := range d.Sections {
+		writeSectionMarkdown(w, s, true)
+	}
+}
+
+func writeSectionMarkdown(w io.Writer, s *section, mdOnly bool) {
+	fmt.Fprintf(w, "## %s\n\n", escape(s.Title))
+	for _, b := range s.Blocks {
+		writeBlockMarkdown(w, b, mdOnly)
+	}
+}
+
+func writeBlockMarkdown(w io.Writer, b block, mdOnly bool) {
+	switch b := b.(type) {
+	case heading:
+		fmt.Fprintf(w, "### %s\n\n", escape(b.Text))
+	case para:
+		if b.MDOnly && !mdOnly {
+			return
+		}
+		txt := spansMarkdown(b.Spans)
+		if b.Note {
+			txt = "*" + txt + "*"
+		}
+		fmt.Fprintf(w, "%s\n\n", txt)
+	case prose:
+		fmt.Fprintf(w, "%s\n\n", strings.TrimRight(b.MD, "\n"))
+	case table:
+		writeTableMarkdown(w, b)
+	case list:
+		for _, it := range b.Items {
+			fmt.Fprintf(w, "- %s\n", spansMarkdown(it))
+		}
+		fmt.Fprintln(w)
+	case codeBlock:
+		fence := "```"
+		for strings.Contains(b.Text, fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(w, "%s%s\n%s\n%s\n\n", fence, b.Lang, b.Text, fence)
+	case figure:
+		// Markdown has no figures; the note before them says so.
+	}
+}
+
+func spansMarkdown(ss []span) string {
+	var sb strings.Builder
+	for _, s := range ss {
+		if s.Code {
+			sb.WriteString(codeSpan(s.Text))
+		} else {
+			sb.WriteString(escape(s.Text))
+		}
+	}
+	return sb.String()
+}
+
+func codeSpan(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+// escape protects the characters that would change the meaning of
+// generated text in Markdown, and leaves the rest readable as it is.
+func escape(s string) string {
+	var sb strings.Builder
+	for i, r := range s {
+		switch r {
+		case '*', '_', '`', '|':
+			sb.WriteByte('\\')
+		case '<':
+			// Only "<" before a letter, "/", "!" or "?" can open HTML.
+			if i+1 < len(s) && (isLetter(s[i+1]) || strings.IndexByte("/!?", s[i+1]) >= 0) {
+				sb.WriteByte('\\')
+			}
+		case ']':
+			// Only "](" and "][" can make a link.
+			if i+1 < len(s) && strings.IndexByte("([", s[i+1]) >= 0 {
+				sb.WriteByte('\\')
+			}
+		case '\\':
+			// A backslash escapes only ASCII punctuation; elsewhere
+			// ("a \ b") it is a plain character.
+			if i+1 < len(s) && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", s[i+1]) >= 0 {
+				sb.WriteByte('\\')
+			}
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+func cellMarkdown(c cell) string {
+	switch {
+	case c.Text == "":
+		return ""
+	case c.Code:
+		return codeSpan(c.Text)
+	case c.Strong:
+		return "**" + escape(c.Text) + "**"
+	}
+	return escape(c.Text)
+}
+
+// writeTableMarkdown pads every column to its widest cell so that the
+// table reads as a table in a terminal too; labels left, numbers right.
+func writeTableMarkdown(w io.Writer, t table) {
+	cols := len(t.Header)
+	for _, r := range t.Rows {
+		cols = max(cols, len(r))
+	}
+	text := make([][]string, 0, len(t.Rows)+1)
+	for _, r := range append([][]cell{t.Header}, t.Rows...) {
+		row := make([]string, cols)
+		for j := range cols {
+			if j < len(r) {
+				row[j] = cellMarkdown(r[j])
+			}
+		}
+		text = append(text, row)
+	}
+	// Numbers right, words left; the label column always left.
+	right := make([]bool, cols)
+	for j := 1; j < cols; j++ {
+		right[j] = true
+		for _, r := range t.Rows {
+			if j < len(r) && !numeric(r[j].Text) {
+				right[j] = false
+			}
+		}
+	}
+	width := make([]int, cols)
+	for _, r := range text {
+		for j, c := range r {
+			width[j] = max(width[j], utf8.RuneCountInString(c), 3)
+		}
+	}
+	line := func(r []string) {
+		var sb strings.Builder
+		sb.WriteByte('|')
+		for j, c := range r {
+			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(c))
+			sb.WriteByte(' ')
+			if !right[j] {
+				sb.WriteString(c + pad)
+			} else {
+				sb.WriteString(pad + c)
+			}
+			sb.WriteString(" |")
+		}
+		fmt.Fprintln(w, sb.String())
+	}
+	line(text[0])
+	var sb strings.Builder
+	sb.WriteByte('|')
+	for j := range cols {
+		if !right[j] {
+			sb.WriteString(" :" + strings.Repeat("-", width[j]-1) + " |")
+		} else {
+			sb.WriteString(" " + strings.Repeat("-", width[j]-1) + ": |")
+		}
+	}
+	fmt.Fprintln(w, sb.String())
+	for _, r := range text[1:] {
+		line(r)
+	}
+	fmt.Fprintln(w)
+}
+
+// numeric reports whether a cell holds a number (or nothing).
+func numeric(s string) bool {
+	return strings.Trim(s, "0123456789") == ""
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,0 +1,466 @@
+package reports
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/templates"
+)
+
+// Options control how a report is rendered. The zero value is usable: the
+// report's language (English if unset), embedded templates, rows of 10.
+type Options struct {
+	// Lang is "en" or "fr"; empty means the report's Lang, else "en".
+	Lang string
+	// Templates supplies the fixed texts; nil means the embedded ones
+	// for Lang. When set, its language wins over Lang.
+	Templates *templates.Set
+	// Wrap is the number of values per row of a value table (the seeds
+	// use 10; 20 suits long runs). 0 means 10.
+	Wrap int
+	// MaxValues is the most values shown in a value table; more are
+	// summarised with a note. 0 means 1000.
+	MaxValues int
+	// MaxSide is the most rows and columns shown of a 2-D table; larger
+	// tables show their top-left corner with a note. 0 means 32.
+	MaxSide int
+	// MaxList is the most positions listed (P-positions, moves); the
+	// rest are counted. 0 means 50.
+	MaxList int
+	// MaxDOTLines is the most lines of a game graph's DOT text shown.
+	// 0 means 200.
+	MaxDOTLines int
+	// Date, when not empty, is printed under the title. Reports carry
+	// no date unless asked, so that the same job gives the same bytes.
+	Date string
+	// DigitSep separates groups of three digits in large counts and
+	// group orders (244 823 040). Empty means a narrow no-break space;
+	// PlainDigits turns grouping off.
+	DigitSep    string
+	PlainDigits bool
+	// PNG makes the HTML form embed figures as PNG images instead of
+	// inline SVG.
+	PNG bool
+	// NoFigures leaves figures out of HTML and PDF.
+	NoFigures bool
+}
+
+func (o Options) withDefaults(r *job.Report) (Options, *templates.Set, error) {
+	if o.Wrap <= 0 {
+		o.Wrap = 10
+	}
+	if o.MaxValues <= 0 {
+		o.MaxValues = 1000
+	}
+	if o.MaxSide <= 0 {
+		o.MaxSide = 32
+	}
+	if o.MaxList <= 0 {
+		o.MaxList = 50
+	}
+	if o.MaxDOTLines <= 0 {
+		o.MaxDOTLines = 200
+	}
+	if o.DigitSep == "" {
+		o.DigitSep = "\u202f"
+	}
+	if o.PlainDigits {
+		o.DigitSep = ""
+	}
+	t := o.Templates
+	if t == nil {
+		lang := o.Lang
+		if lang == "" && r != nil {
+			lang = r.Lang
+		}
+		if lang == "" {
+			lang = "en"
+		}
+		var err error
+		if t, err = templates.New(lang); err != nil {
+			return o, nil, fmt.Errorf("reports: %w", err)
+		}
+	}
+	o.Lang = t.Lang()
+	return o, t, nil
+}
+
+// The document model: what every renderer walks. Building it once keeps
+// the Markdown, HTML and PDF forms in step, and keeps numbers identical
+// across languages (only the templates' words change).
+type document struct {
+	Lang     string
+	Title    string
+	Date     string
+	Sections []*section
+}
+
+type section struct {
+	Title  string
+	Blocks []block
+}
+
+type block interface{ isBlock() }
+
+// heading is an analysis heading inside a section.
+type heading struct{ Text string }
+
+// para is a paragraph of plain text spans; Note marks a remark set smaller.
+type para struct {
+	Spans  []span
+	Note   bool
+	MDOnly bool // only in Markdown (which cannot hold figures)
+}
+
+type span struct {
+	Text string
+	Code bool // a code span: coin rows, commands
+}
+
+// prose is the user's Markdown from the job file.
+type prose struct{ MD string }
+
+// table has a header row; the first column holds row labels.
+type table struct {
+	Header []cell
+	Rows   [][]cell
+}
+
+type cell struct {
+	Text   string
+	Strong bool // P-positions (value 0)
+	Code   bool
+}
+
+// list is a bullet list.
+type list struct{ Items [][]span }
+
+type codeBlock struct{ Lang, Text string }
+
+// figure asks the HTML and PDF renderers for a plot.
+type figure struct {
+	Kind    string // values, table, weights
+	Values  []uint64
+	First   int
+	Period  *job.Period
+	Table   [][]uint64
+	RowLo   int
+	ColLo   int
+	Mark    bool // mark the zeros of a table as P-positions
+	Caption string
+	Title   string
+	X, Y    string
+}
+
+func (heading) isBlock()   {}
+func (para) isBlock()      {}
+func (prose) isBlock()     {}
+func (table) isBlock()     {}
+func (list) isBlock()      {}
+func (codeBlock) isBlock() {}
+func (figure) isBlock()    {}
+
+func text(s string) []span { return []span{{Text: s}} }
+
+type builder struct {
+	o   Options
+	t   *templates.Set
+	err error
+}
+
+// tx returns a message; the first failure is kept and reported by build.
+func (b *builder) tx(key string, data any) string {
+	s, err := b.t.Text(key, data)
+	if err != nil && b.err == nil {
+		b.err = fmt.Errorf("reports: %w", err)
+	}
+	return s
+}
+
+type args = map[string]any
+
+func build(r *job.Report, opts Options) (*document, Options, *templates.Set, error) {
+	if r == nil {
+		return nil, opts, nil, fmt.Errorf("reports: nil report")
+	}
+	o, t, err := opts.withDefaults(r)
+	if err != nil {
+		return nil, o, nil, err
+	}
+	b := &builder{o: o, t: t}
+	d := &document{Lang: o.Lang, Title: r.Title}
+	if d.Title == "" {
+		d.Title = b.tx("title.untitled", nil)
+	}
+	if o.Date != "" {
+		d.Date = b.tx("date", args{"Date": o.Date})
+	}
+	for i, sr := range r.Sections {
+		if sr == nil {
+			continue
+		}
+		d.Sections = append(d.Sections, b.section(i, sr))
+	}
+	return d, o, t, b.err
+}
+
+func (b *builder) section(i int, sr *job.SectionResult) *section {
+	s := &section{Title: sr.Title}
+	if s.Title == "" {
+		s.Title = b.tx("section.untitled", args{"N": itoa(i + 1)})
+	}
+	if strings.TrimSpace(sr.Text) != "" {
+		s.Blocks = append(s.Blocks, prose{MD: sr.Text})
+	}
+	if g := b.game(sr); g != "" {
+		s.Blocks = append(s.Blocks, para{Spans: text(g)})
+	}
+	methodSaid := false
+	for _, a := range showOrder(sr) {
+		var blocks []block
+		res := &sr.Results
+		switch a {
+		case "values":
+			blocks = b.values(sr)
+		case "table":
+			blocks = b.table(sr)
+		case "p-positions":
+			blocks = b.ppositions(sr)
+		case "period":
+			blocks = b.period(sr)
+		case "row-periods":
+			blocks = b.rowPeriods(sr)
+		case "outcome":
+			blocks = b.outcome(sr)
+		case "moves":
+			blocks = b.moves(sr)
+		case "weights":
+			blocks = b.weights(sr)
+		case "distribution":
+			blocks = b.distribution(sr)
+		case "code":
+			blocks = b.code(sr)
+		case "steiner":
+			blocks = b.steiner(sr)
+		case "automorphisms":
+			blocks = b.automorphisms(sr)
+		case "record":
+			blocks = b.record(sr)
+		case "graph":
+			blocks = b.graph(sr)
+		case "plot":
+			blocks = b.plots(sr)
+		}
+		if len(blocks) == 0 {
+			continue
+		}
+		// Say once per section how a coin game's code was found.
+		if !methodSaid && (a == "code" || a == "weights" || a == "p-positions" || a == "distribution") {
+			m := res.Method
+			if res.Code != nil && res.Code.Method != "" {
+				m = res.Code.Method
+			}
+			if m != "" && (sr.Spec == nil || sr.Spec.Family == "coins") {
+				blocks = append(blocks, para{Spans: text(b.tx("method", args{"Method": m})), Note: true})
+				methodSaid = true
+			}
+		}
+		s.Blocks = append(s.Blocks, heading{Text: b.tx("h."+a, nil)})
+		s.Blocks = append(s.Blocks, blocks...)
+	}
+	return s
+}
+
+// showOrder is the section's show list; without a spec (a report read
+// back from elsewhere), every analysis present, in SPEC.md's order.
+func showOrder(sr *job.SectionResult) []string {
+	if sr.Spec != nil && len(sr.Spec.Show) > 0 {
+		return sr.Spec.Show
+	}
+	r := &sr.Results
+	var out []string
+	add := func(ok bool, name string) {
+		if ok {
+			out = append(out, name)
+		}
+	}
+	add(r.Values != nil, "values")
+	add(r.Table != nil, "table")
+	add(r.Code != nil, "code")
+	add(r.Weights != nil, "weights")
+	add(r.Distribution != nil, "distribution")
+	add(r.PPositions != nil, "p-positions")
+	add(r.Period != nil, "period")
+	add(r.RowPeriods != nil, "row-periods")
+	add(r.Outcome != "", "outcome")
+	add(r.Moves != nil, "moves")
+	add(r.Steiner != nil, "steiner")
+	add(r.Automorphisms != "", "automorphisms")
+	add(r.Record != nil, "record")
+	add(r.Graph != nil, "graph")
+	return out
+}
+
+func family(sr *job.SectionResult) string {
+	if sr.Spec == nil {
+		return ""
+	}
+	return sr.Spec.Family
+}
+
+// game describes the section's game in words, from its spec.
+func (b *builder) game(sr *job.SectionResult) string {
+	sp := sr.Spec
+	if sp == nil {
+		return sr.Results.Game
+	}
+	var g string
+	switch {
+	case sp.Nimbers != nil:
+		op := "sum"
+		if sp.Nimbers.Op == "product" {
+			op = "product"
+		}
+		// A nimbers table has no play convention: say what it is only.
+		return capitalize(b.tx("game.nimbers."+op, args{"Size": itoa(sp.Nimbers.Size)})) + "."
+	case sp.Nim != nil:
+		heaps := ""
+		if len(sp.Nim.Heaps) > 0 {
+			heaps = tuple(int64s(sp.Nim.Heaps))
+		}
+		max := ""
+		if sp.Nim.MaxTake > 0 {
+			max = itoa(sp.Nim.MaxTake)
+		}
+		g = b.tx("game.nim", args{"Heaps": heaps, "MaxTake": max, "N": itoa(sp.Nim.MaxTake + 1)})
+	case sp.Subtraction != nil:
+		g = b.tx("game.subtraction", args{"Set": "{" + joinInts(sp.Subtraction.Set) + "}", "AllBut": sp.Subtraction.AllBut})
+	case sp.Octal != nil:
+		if sp.Octal.Hex {
+			g = b.tx("game.hex", args{"Code": sp.Octal.Code})
+		} else {
+			name := ""
+			if key := "name." + canonicalCode(sp.Octal.Code); b.t.Has(key) {
+				name = b.tx(key, nil)
+			}
+			g = b.tx("game.octal", args{"Code": sp.Octal.Code, "Name": name})
+		}
+	case sp.Wythoff != nil:
+		g = b.tx("game.wythoff", args{"A": itoa(sp.Wythoff.Size[0]), "B": itoa(sp.Wythoff.Size[1])})
+	case sp.Coins != nil:
+		c := sp.Coins
+		g = b.tx("game.coins", args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(c.N), "First": itoa(c.First), "Last": itoa(c.First + c.N - 1)})
+	case sp.Product != nil:
+		var fs []string
+		for _, f := range sp.Product.Factors {
+			fs = append(fs, "«\u202f"+b.tx("game.factor", args{"Rule": f.Rule, "R": itoa(f.R), "First": itoa(f.First)})+"\u202f»")
+		}
+		if b.o.Lang == "en" {
+			for i := range fs {
+				fs[i] = "“" + strings.TrimSuffix(strings.TrimPrefix(fs[i], "«\u202f"), "\u202f»") + "”"
+			}
+		}
+		sizes := make([]string, len(sp.Product.Size))
+		for i, s := range sp.Product.Size {
+			sizes[i] = itoa(s)
+		}
+		g = b.tx("game.product", args{"Factors": strings.Join(fs, " × "), "Sizes": strings.Join(sizes, " × ")})
+	default:
+		return sr.Results.Game
+	}
+	play := b.tx("play.normal", nil)
+	if sp.Play == "misere" {
+		play = b.tx("play.misere", nil)
+	}
+	return b.tx("game", args{"Game": g, "Play": play})
+}
+
+// canonicalCode writes ".77" and "0.77" alike, for looking up names.
+func canonicalCode(code string) string {
+	if strings.HasPrefix(code, ".") {
+		return "0" + code
+	}
+	return code
+}
+
+func int64s(xs []int) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = int64(x)
+	}
+	return out
+}
+
+// position writes a position in the family's notation.
+func (b *builder) position(sr *job.SectionResult, v any) []span {
+	n, ok := toNode(v)
+	if !ok {
+		return text(sprint(v))
+	}
+	switch family(sr) {
+	case "coins":
+		heads, ok := n.ints()
+		if !ok {
+			break
+		}
+		c := sr.Spec.Coins
+		desc := b.tx("position.nocoins", nil)
+		if len(heads) > 0 {
+			hs := make([]string, len(heads))
+			for i, h := range heads {
+				hs[i] = strconv.FormatInt(h, 10)
+			}
+			desc = b.tx("position.coins", args{"Heads": strings.Join(hs, ", ")})
+		}
+		return []span{{Text: coinRow(heads, c.N, c.First), Code: true}, {Text: " (" + desc + ")"}}
+	case "product":
+		parts := make([]string, len(n.items))
+		for i, c := range n.items {
+			parts[i] = plain(c)
+		}
+		if len(parts) == 0 {
+			return text(b.tx("position.empty", nil))
+		}
+		return text("{" + strings.Join(parts, ", ") + "}")
+	}
+	if !n.leaf && len(n.items) == 0 {
+		return text(b.tx("position.empty", nil))
+	}
+	return text(plain(n))
+}
+
+func spanText(ss []span) string {
+	var sb strings.Builder
+	for _, s := range ss {
+		sb.WriteString(s.Text)
+	}
+	return sb.String()
+}
+
+// firstOf returns the number of the first coin (or row) of axis k.
+func firstOf(sr *job.SectionResult, k int) int {
+	if sp := sr.Spec; sp != nil {
+		switch {
+		case sp.Coins != nil && k == 0:
+			return sp.Coins.First
+		case sp.Product != nil && k < len(sp.Product.Factors):
+			return sp.Product.Factors[k].First
+		}
+		return 0
+	}
+	if k < len(sr.Results.First) {
+		return sr.Results.First[k]
+	}
+	return 0
+}
+
+func (b *builder) big(digits string) string { return group(digits, b.o.DigitSep) }
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}

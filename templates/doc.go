@@ -1,0 +1,16 @@
+// Package templates holds every fixed text of nimbook's reports and
+// handouts, in English and French, and the handout's page skeleton and
+// print stylesheet.
+//
+// The texts are Go text/template definitions, one {{define "key"}} per
+// message, in en.tmpl and fr.tmpl; they are embedded with go:embed so that
+// the binary needs no files. Load reads the same files from a directory
+// (the --templates flag) and lets any definition found there replace the
+// embedded one, so a user can reword a single message without copying the
+// rest. Messages take their numbers already formatted: the renderers decide
+// how numbers look, the templates only decide the words around them.
+//
+// Vocabulary follows MATH.md: French texts say « position P (gagnante pour
+// le joueur qui vient de jouer) » and « position N », never « perdante » or
+// « gagnante » alone, since the source documents disagree on those words.
+package templates

@@ -1,0 +1,120 @@
+package templates
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every message must exist in every language, or a French handout would
+// fall back to an error in the middle of a page.
+func TestSameKeysInEveryLanguage(t *testing.T) {
+	en, err := New("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join(en.Keys(), "\n")
+	if len(en.Keys()) < 50 {
+		t.Fatalf("only %d messages in en", len(en.Keys()))
+	}
+	for _, lang := range Langs() {
+		s, err := New(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(s.Keys(), "\n"); got != want {
+			t.Errorf("%s keys differ from en:\n%s\nwant\n%s", lang, got, want)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	tests := []struct {
+		name, lang, key string
+		data            any
+		want            string
+	}{
+		{"P in English", "en", "term.P", nil, "P-position (a win for the player who has just moved)"},
+		// MATH.md: the French wording the seeds disagree on, made explicit.
+		{"P in French", "fr", "term.P", nil, "position P (gagnante pour le joueur qui vient de jouer)"},
+		{"N in French", "fr", "term.N", nil, "position N (gagnante pour le joueur qui doit jouer)"},
+		{"period", "en", "period.proven", map[string]string{"Period": "12", "Preperiod": "71", "LastException": "70", "CheckedTo": "167", "Method": "Guy–Smith"},
+			"Periodic with period 12 from n = 71 (last exception 70); proved by Guy–Smith using values up to 167."},
+		{"period fr", "fr", "period.proven", map[string]string{"Period": "4", "Preperiod": "0", "LastException": "", "CheckedTo": "7", "Method": ""},
+			"Périodique de période 4 dès n = 0 (aucune exception)\u202f; démontré avec les valeurs jusqu’à 7."},
+		{"outcome", "fr", "outcome", map[string]any{"Position": "(1,3,5,7)", "Outcome": "P", "Misere": false},
+			"(1,3,5,7) est une position P (gagnante pour le joueur qui vient de jouer)."},
+		{"coins rule plural", "en", "coins.rule", map[string]string{"Rule": "at-most", "R": "1"}, "turn over at most 1 coin"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(tc.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Text(tc.key, tc.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := New("de"); err == nil || !strings.HasPrefix(err.Error(), "templates: ") {
+		t.Errorf("New(de) = %v, want a templates: error", err)
+	}
+	s, _ := New("en")
+	if _, err := s.Text("no.such.key", nil); err == nil {
+		t.Error("missing key: no error")
+	}
+	if _, err := s.Text("period.proven", map[string]string{}); err == nil {
+		t.Error("missing data: no error")
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "absent"), "en"); err == nil {
+		t.Error("absent dir: no error")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "en.tmpl"), []byte(`{{define "term.P"}}broken{{end`), 0o644)
+	if _, err := Load(dir, "en"); err == nil {
+		t.Error("bad override: no error")
+	}
+}
+
+func TestLoadOverrides(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "fr.tmpl"), []byte(`{{define "term.P"}}position perdante{{end}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "handout.css"), []byte("body{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir, "fr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Text("term.P", nil); got != "position perdante" {
+		t.Errorf("override: got %q", got)
+	}
+	// Messages that use the overridden one see the new text.
+	if got, _ := s.Text("outcome", map[string]any{"Position": "(1,1)", "Outcome": "P", "Misere": false}); got != "(1,1) est une position perdante." {
+		t.Errorf("dependent message: got %q", got)
+	}
+	if got, _ := s.Text("term.N", nil); !strings.HasPrefix(got, "position N") {
+		t.Errorf("kept message: got %q", got)
+	}
+	if s.CSS() != "body{}" {
+		t.Errorf("css not overridden")
+	}
+	if !strings.Contains(s.Page(), "<!DOCTYPE html>") {
+		t.Errorf("page lost")
+	}
+	en, _ := New("en")
+	if got, _ := en.Text("term.P", nil); got == "position perdante" {
+		t.Errorf("override leaked into another set")
+	}
+}
