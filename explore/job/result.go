@@ -13,6 +13,9 @@ type SectionResult struct {
 	Title string `json:"title"`
 	// Text is the section's Markdown prose, printed before the results.
 	Text string `json:"-"`
+	// Source cites where the section's numbers come from (the job file's
+	// source key), for the reports to print beside the tables.
+	Source string `json:"-"`
 	// Spec is the checked section the results come from; renderers read
 	// the family, its parameters and the order of show from it.
 	Spec    *Section `json:"-"`
@@ -85,6 +88,8 @@ type Steiner struct {
 	K      int    `json:"k,omitempty"`
 	V      int    `json:"v,omitempty"`
 	Lambda uint64 `json:"lambda,omitempty"`
+	// Blocks is the number of minimum-weight words.
+	Blocks int `json:"blocks,omitempty"`
 }
 
 // CodeInfo describes the linear code of P-positions of a coin game.

@@ -76,7 +76,7 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 			}
 			return nil, &RunError{File: j.File, Line: s.Line, Section: title, Err: err}
 		}
-		rep.Sections = append(rep.Sections, &SectionResult{Title: s.Title, Text: s.Text, Spec: s, Results: *res})
+		rep.Sections = append(rep.Sections, &SectionResult{Title: s.Title, Text: s.Text, Source: s.Source, Spec: s, Results: *res})
 	}
 	return rep, nil
 }
@@ -455,7 +455,7 @@ func (r *runner) codeAnalyses(c *code.Code, g *coins.Game) error {
 		}
 		r.res.Steiner = &Steiner{Holds: d.Holds}
 		if d.Holds {
-			r.res.Steiner = &Steiner{Holds: true, T: d.T, K: d.K, V: d.V, Lambda: d.Lambda}
+			r.res.Steiner = &Steiner{Holds: true, T: d.T, K: d.K, V: d.V, Lambda: d.Lambda, Blocks: d.Blocks}
 		}
 	}
 	if r.wants("automorphisms") {

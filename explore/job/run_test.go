@@ -65,7 +65,7 @@ func TestGolay(t *testing.T) {
 	if r.PPositions.Count != 4096 || r.PPositions.List != nil {
 		t.Errorf("p-positions %+v", r.PPositions)
 	}
-	if *r.Steiner != (Steiner{Holds: true, T: 5, K: 8, V: 24, Lambda: 1}) {
+	if *r.Steiner != (Steiner{Holds: true, T: 5, K: 8, V: 24, Lambda: 1, Blocks: 759}) {
 		t.Errorf("steiner %+v", r.Steiner)
 	}
 	if r.Automorphisms != "244823040" { // |M24|
@@ -152,14 +152,14 @@ func TestHamming(t *testing.T) {
 	if !reflect.DeepEqual(h.Weights, []uint64{1, 0, 0, 7, 7, 0, 0, 1}) || h.Automorphisms != "168" {
 		t.Errorf("Hamming: weights %v, |Aut| %s", h.Weights, h.Automorphisms)
 	}
-	if *h.Steiner != (Steiner{Holds: true, T: 2, K: 3, V: 7, Lambda: 1}) { // the Fano plane
+	if *h.Steiner != (Steiner{Holds: true, T: 2, K: 3, V: 7, Lambda: 1, Blocks: 7}) { // the Fano plane
 		t.Errorf("Hamming design %+v", h.Steiner)
 	}
 	e := rep.Sections[1].Results
 	if !reflect.DeepEqual(e.Weights, []uint64{1, 0, 0, 0, 14, 0, 0, 0, 1}) || e.Automorphisms != "1344" {
 		t.Errorf("extended Hamming: weights %v, |Aut| %s", e.Weights, e.Automorphisms)
 	}
-	if *e.Steiner != (Steiner{Holds: true, T: 3, K: 4, V: 8, Lambda: 1}) {
+	if *e.Steiner != (Steiner{Holds: true, T: 3, K: 4, V: 8, Lambda: 1, Blocks: 14}) {
 		t.Errorf("extended Hamming design %+v", e.Steiner)
 	}
 	if got := rep.Sections[2].Results.Values; !reflect.DeepEqual(got, []uint64{1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16}) {

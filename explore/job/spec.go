@@ -63,6 +63,9 @@ type Section struct {
 	Line  int
 	Title string
 	Text  string // Markdown prose
+	// Source cites where the section's table comes from, e.g.
+	// "D. Madore, Le jeu de nim (2017), table of f_r(n)".
+	Source string
 	// Family is one of nim, subtraction, octal, hex, wythoff, coins,
 	// product or nimbers; exactly one of the matching fields is set.
 	Family      string
@@ -437,7 +440,7 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := m.check("title", "text", "game", "nimbers", "show", "position", "record"); err != nil {
+	if err := m.check("title", "text", "source", "game", "nimbers", "show", "position", "record"); err != nil {
 		return nil, err
 	}
 	s := &Section{Line: n.Line}
@@ -445,6 +448,9 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 		return nil, err
 	}
 	if s.Text, err = m.str("text", ""); err != nil {
+		return nil, err
+	}
+	if s.Source, err = m.str("source", ""); err != nil {
 		return nil, err
 	}
 	switch {
