@@ -189,7 +189,7 @@ func TestPeriods(t *testing.T) {
 		section int
 		want    Period
 	}{
-		{0, Period{Proven: true, Preperiod: 0, Period: 4, CheckedTo: 0}}, // CheckedTo compared below
+		{0, Period{Proven: true, Preperiod: 0, Period: 4, CheckedTo: 0}},     // CheckedTo compared below
 		{2, Period{Proven: true, Preperiod: 71, Period: 12, CheckedTo: 167}}, // Kayles, MATH.md
 		{3, Period{Proven: true, Preperiod: 53, Period: 34}},                 // Dawson's Kayles 0.07: last exception 52
 		{4, Period{Proven: true, Preperiod: 52, Period: 34}},                 // Dawson's chess 0.137: last exception 51 (Winning Ways)
