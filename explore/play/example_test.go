@@ -1,0 +1,44 @@
+package play_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/play"
+)
+
+// A short game of Nim from piped input: the human leaves a P-position, and
+// the computer, with no winning move, takes one token to make it last.
+func ExampleRun() {
+	g, _ := play.NewNim(0, game.Normal)
+	in := play.NewLines(context.Background(), strings.NewReader("2 2\n"), os.Stdout)
+	in.Echo = true
+	rec, _ := play.Run(context.Background(), g, []int{1, 3}, in, os.Stdout, play.Options{Seed: 1})
+	fmt.Println(rec.Positions)
+	// Output:
+	// Nim. Normal play: whoever makes the last move wins.
+	// Type help for how to move, undo to take back a move, quit to stop.
+	//
+	//   heap 1  |       1
+	//   heap 2  | | |   3
+	// your move> 2 2
+	// You play 2 2: take 2 from heap 2.
+	//
+	//   heap 1  |   1
+	//   heap 2  |   1
+	// Computer plays 1 1: take the whole heap 1 (1 token).
+	//
+	//   heap 1      empty
+	//   heap 2  |   1
+	// your move>
+	// Game left unfinished.
+	// [[1 3] [1 1] [0 1]]
+}
+
+func ExampleCoins_Render() {
+	g, _ := play.FromSectionless()
+	_ = g
+}

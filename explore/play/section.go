@@ -1,0 +1,97 @@
+package play
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nimbook/nimbook/explore/coins"
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/wythoff"
+)
+
+// Playable reports whether a job family can be played.
+func Playable(family string) bool {
+	switch family {
+	case "nim", "subtraction", "octal", "hex", "wythoff", "coins":
+		return true
+	}
+	return false
+}
+
+// FindSection picks a section of a job: sel is its number (from 1), its
+// title (case ignored), or empty for the first section whose game can be
+// played.
+func FindSection(j *job.Job, sel string) (*job.Section, error) {
+	if sel == "" {
+		for _, s := range j.Sections {
+			if s.Family != "" && Playable(s.Family) {
+				return s, nil
+			}
+		}
+		return nil, fmt.Errorf("play: %s has no section with a game to play (nim, subtraction, octal, hex, wythoff or coins)", j.File)
+	}
+	if i, err := strconv.Atoi(sel); err == nil {
+		if i < 1 || i > len(j.Sections) {
+			return nil, fmt.Errorf("play: %s has sections 1 to %d, not %d", j.File, len(j.Sections), i)
+		}
+		return j.Sections[i-1], nil
+	}
+	var titles []string
+	for _, s := range j.Sections {
+		if strings.EqualFold(s.Title, sel) {
+			return s, nil
+		}
+		titles = append(titles, strconv.Quote(s.Title))
+	}
+	return nil, fmt.Errorf("play: %s has no section titled %q; its sections: %s", j.File, sel, strings.Join(titles, ", "))
+}
+
+// FromSection returns the game of a job section and its position (nil when
+// the section gives none).
+func FromSection(s *job.Section) (Game, []int, error) {
+	play := game.Normal
+	if s.Play == "misere" {
+		play = game.Misere
+	}
+	start, _ := s.Position.([]int)
+	var hg heap.Game
+	var err error
+	switch s.Family {
+	case "nim":
+		hg, err = heap.NewNim(s.Nim.MaxTake)
+	case "subtraction":
+		if s.Subtraction.AllBut {
+			hg, err = heap.NewAllBut(s.Subtraction.Set)
+		} else {
+			hg, err = heap.NewSubtraction(s.Subtraction.Set)
+		}
+	case "octal":
+		hg, err = heap.ParseOctal(s.Octal.Code)
+	case "hex":
+		hg, err = heap.ParseHex(s.Octal.Code)
+	case "wythoff":
+		g, err := NewWythoff(play, wythoff.Options{})
+		return g, start, err
+	case "coins":
+		rule, err := coins.ParseRule(s.Coins.Rule)
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		cg, err := coins.New(rule, s.Coins.R, s.Coins.First)
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		g, err := NewCoins(cg, s.Coins.N, play)
+		return g, start, err
+	default:
+		return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play nim, subtraction, octal, hex, wythoff or coins", s.Family)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("play: %w", err)
+	}
+	g, err := NewHeaps(hg, play, heap.Limits{})
+	return g, start, err
+}
