@@ -56,7 +56,9 @@ type playFlags struct {
 	seed                                            uint64
 }
 
-func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+// parsePlayFlags reads the command line of nimbook play: the positional
+// arguments, the flags and which flags were given.
+func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error) {
 	fs := newFlagSet("play")
 	var f playFlags
 	fs.StringVar(&f.heaps, "heaps", "", "heaps, e.g. 1,3,5,7")
@@ -76,23 +78,31 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.StringVar(&f.level, "level", "perfect", "computer level")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed")
 	fs.StringVar(&f.save, "save", "", "save the game as a job file")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	return pos, &f, set, nil
+}
+
+func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	for _, a := range args {
 		if a == "-h" || a == "--help" || a == "help" {
 			fmt.Fprint(stdout, playUsage)
 			return nil
 		}
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, f, set, err := parsePlayFlags(args)
 	if err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	if len(pos) == 0 {
 		fmt.Fprint(stderr, playUsage)
 		return usagef("play needs a game: nim, subtraction, octal, hex, wythoff, coins or a job file")
 	}
-	g, start, err := playGame(pos, &f, set)
+	g, start, err := playGame(pos, f, set)
 	if err != nil {
 		return err
 	}

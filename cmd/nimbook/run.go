@@ -35,6 +35,9 @@ Usage:
       Register the Jupyter kernel "nimbook".
   nimbook kernel --connection-file FILE
       Serve as a Jupyter kernel (Jupyter starts this).
+  nimbook play GAME [options]
+      Play against the computer, which never misses a winning move
+      (nimbook play --help).
   nimbook help
 `
 

@@ -21,9 +21,9 @@ type family struct {
 	name    string
 	g       Game
 	start   []int
-	outcome func(p []int) (game.Outcome, error)   // the engine's
-	winning func(p []int) ([][]int, error)        // the engine's
-	small   [][]int                               // small positions to check exhaustively
+	outcome func(p []int) (game.Outcome, error) // the engine's
+	winning func(p []int) ([][]int, error)      // the engine's
+	small   [][]int                             // small positions to check exhaustively
 }
 
 func mustHeap(t testing.TB, name string, hg heap.Game, err error, pl game.Play, start []int, bounds []int) family {

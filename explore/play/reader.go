@@ -22,7 +22,7 @@ type Lines struct {
 	// Echo writes each line read after its prompt, so that a transcript
 	// of piped input reads like a terminal session.
 	Echo bool
-	err     error // the error that stopped the reading goroutine
+	err  error // the error that stopped the reading goroutine
 }
 
 type lineResult struct {

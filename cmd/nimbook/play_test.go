@@ -1,0 +1,352 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/play"
+)
+
+// playCases are command lines of nimbook play, one or more per family.
+var playCases = []struct {
+	name string
+	args []string
+}{
+	{"nim", []string{"nim", "--heaps", "1,3,5,7"}},
+	{"misere nim", []string{"nim", "--heaps", "2,3,4", "--misere"}},
+	{"bounded nim", []string{"nim", "--heaps", "5,6,7", "--max-take", "3"}},
+	{"subtraction", []string{"subtraction", "--set", "1,3,4", "--heaps", "10,12"}},
+	{"all-but", []string{"subtraction", "--all-but", "2", "--heaps", "6,7"}},
+	{"kayles", []string{"octal", "0.77", "--heaps", "10,7"}},
+	{"misere dawson", []string{"octal", "--code", "0.07", "--heaps", "6,5", "--misere"}},
+	{"hex", []string{"hex", "0.f", "--heaps", "8,5"}},
+	{"wythoff", []string{"wythoff", "--position", "7,12"}},
+	{"misere wythoff", []string{"wythoff", "--position", "5,6", "--misere"}},
+	{"coins at-most", []string{"coins", "--rule", "at-most", "--r", "3", "--n", "10", "--heads", "2,5,9"}},
+	{"coins ruler", []string{"coins", "--rule", "ruler", "--n", "8", "--heads", "8,3,5,6"}},
+	{"coins misere", []string{"coins", "--r", "2", "--n", "7", "--first-coin", "0", "--heads", "0,2,5,6", "--misere"}},
+}
+
+// humanLines plays the game of args with the library and a random human
+// who sometimes types nonsense, and returns the lines typed: the command,
+// given the same seed and lines, must play the same game.
+func humanLines(t *testing.T, args []string, first play.Player, seed uint64) ([]string, *play.Record) {
+	t.Helper()
+	pos, f, set, err := parsePlayFlags(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, start, err := playGame(pos, f, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var cur []int
+	var lines []string
+	in := lineFunc(func(prompt string) (string, error) {
+		if strings.HasPrefix(prompt, "undo") {
+			return "", io.EOF
+		}
+		line := ""
+		if rng.IntN(6) == 0 {
+			line = []string{"9 9", "x", "undo", "hint", "(1)"}[rng.IntN(5)]
+		} else {
+			ms, err := g.Moves(cur)
+			if err != nil || len(ms) == 0 {
+				return "", fmt.Errorf("no move from %v: %v", cur, err)
+			}
+			line = g.FormatMove(cur, ms[rng.IntN(len(ms))])
+		}
+		lines = append(lines, line)
+		return line, nil
+	})
+	rec, err := play.Run(context.Background(), g, start, in, io.Discard,
+		play.Options{First: first, Seed: seed, OnTurn: func(p []int, _ play.Player) { cur = p }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lines, rec
+}
+
+type lineFunc func(string) (string, error)
+
+func (f lineFunc) ReadLine(p string) (string, error) { return f(p) }
+
+// analyse runs the saved job file and returns its record analysis.
+func analyse(t *testing.T, path string) *job.Record {
+	t.Helper()
+	j, err := job.ParseFile(path)
+	if err != nil {
+		data, _ := os.ReadFile(path)
+		t.Fatalf("%v\n%s", err, data)
+	}
+	rep, err := job.Run(context.Background(), j, job.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Sections[0].Results.Record
+}
+
+// checkComputer checks the analysis of a game: the computer (player cp)
+// never made a mistake, moved from every N-position to a P-position, and
+// won when it once had a won position.
+func checkComputer(t *testing.T, a *job.Record, cp int) {
+	t.Helper()
+	won := false
+	for i, m := range a.Moves {
+		if !m.Legal {
+			t.Fatalf("move %d is illegal", i+1)
+		}
+		if m.Player != cp {
+			continue
+		}
+		if m.Mistake || (m.Before == "N" && m.After != "P") {
+			t.Fatalf("the computer's move %d %v → %v is a mistake", i+1, m.From, m.To)
+		}
+		won = won || m.Before == "N"
+	}
+	if won && a.Winner != cp {
+		t.Fatalf("the computer had a won position and the winner is player %d", a.Winner)
+	}
+}
+
+func TestPlayPiped(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	dir := t.TempDir()
+	for _, tc := range playCases {
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= uint64(games); seed++ {
+				first := []play.Player{play.Human, play.Computer}[seed%2]
+				lines, want := humanLines(t, tc.args, first, seed)
+				save := filepath.Join(dir, fmt.Sprintf("%s-%d.yaml", strings.ReplaceAll(tc.name, " ", "-"), seed))
+				args := append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--first", first.String(), "--save", save)
+				var out, errb bytes.Buffer
+				err := run(context.Background(), append([]string{"play"}, args...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
+				if err != nil {
+					t.Fatalf("%v\n%s%s", err, out.String(), errb.String())
+				}
+				if !strings.Contains(out.String(), "Game over") || !strings.Contains(out.String(), "Game saved to") {
+					t.Fatalf("transcript:\n%s", out.String())
+				}
+				a := analyse(t, save)
+				if len(a.Moves) != len(want.Positions)-1 {
+					t.Fatalf("the command played %d moves, the library %d", len(a.Moves), len(want.Positions)-1)
+				}
+				for i, m := range a.Moves {
+					if !slices.Equal(m.To.([]int), want.Positions[i+1]) {
+						t.Fatalf("move %d: the command went to %v, the library to %v", i+1, m.To, want.Positions[i+1])
+					}
+				}
+				cp := 2
+				if first == play.Computer {
+					cp = 1
+				}
+				checkComputer(t, a, cp)
+				// The human's mistakes are marked: a move from N to N.
+				for i, m := range a.Moves {
+					if m.Player != cp && m.Mistake != (m.Before == "N" && m.After == "N") {
+						t.Fatalf("human move %d: mistake %v, %s→%s", i+1, m.Mistake, m.Before, m.After)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestPlayMessages(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		input string
+		want  []string
+	}{
+		{"too many tokens", []string{"nim", "--heaps", "1,3,2"}, "3 5\n", []string{"Not a move: heap 3 has only 2 tokens."}},
+		{"coin tails", []string{"coins", "--n", "10", "--heads", "2,5,9"}, "6 5 1\n", []string{"coin 6 is tails: the rightmost coin turned must go from heads to tails"}},
+		{"wythoff", []string{"wythoff"}, "(2,4)\n", []string{"(7,12) → (2,4) takes 5 from heap a and 8 from heap b"}},
+		{"undo", []string{"nim", "--heaps", "1,2,3"}, "undo\n3 3\nundo\nquit\n", []string{"Nothing to undo", "You play 3 3", "Taken back: your move and the computer's reply."}},
+		{"help", []string{"subtraction", "--set", "1,3,4"}, "help\n", []string{"The rule: take 1, 3 or 4 tokens from one heap."}},
+		{"hint", []string{"nim", "--heaps", "1,2", "--hint"}, "", []string{"nim-sum 1 ⊕ 2 = 3", "winning move: 2 1 (take 1 from heap 2)"}},
+		{"echo and EOF", []string{"nim"}, "4 1", []string{"your move> 4 1\n", "Game left unfinished."}},
+		{"computer first", []string{"wythoff", "--position", "3,4", "--first", "computer", "--seed", "1"}, "", []string{"Computer plays"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			err := run(context.Background(), append([]string{"play"}, tt.args...), strings.NewReader(tt.input), &out, &errb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("the transcript does not say %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}
+
+func TestPlayJobFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "games.yaml")
+	os.WriteFile(file, []byte(`title: Games
+sections:
+  - title: Values
+    nimbers: {op: sum, size: 4}
+    show: [table]
+  - title: Kayles
+    game: {octal: {code: "0.77", position: [4, 3]}}
+    show: [outcome]
+  - title: No start
+    game: {wythoff: {}}
+    show: [table]
+`), 0o644)
+	for _, sel := range []string{"", "#2", "#kayles"} {
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"play", file + sel, "--seed", "3"}, strings.NewReader("quit\n"), &out, io.Discard)
+		if err != nil || !strings.Contains(out.String(), "Octal 0.77") || !strings.Contains(out.String(), "heap 2  | | |    3") {
+			t.Errorf("%q: %v\n%s", sel, err, out.String())
+		}
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"play", file + "#3", "--position", "2,3"}, strings.NewReader(""), &out, io.Discard); err != nil || !strings.Contains(out.String(), "position (2,3)") {
+		t.Errorf("wythoff with --position: %v\n%s", err, out.String())
+	}
+	for _, sel := range []string{"#1", "#3", "#9", "#nothing"} {
+		if err := run(context.Background(), []string{"play", file + sel}, strings.NewReader(""), io.Discard, io.Discard); err == nil {
+			t.Errorf("%q: no error", sel)
+		}
+	}
+}
+
+func TestPlayUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"no game", []string{"play"}},
+		{"unknown game", []string{"play", "chess"}},
+		{"flag of another game", []string{"play", "nim", "--set", "1,2"}},
+		{"subtraction without set", []string{"play", "subtraction"}},
+		{"octal without code", []string{"play", "octal"}},
+		{"bad code", []string{"play", "octal", "0.9"}},
+		{"bad first", []string{"play", "nim", "--first", "nobody"}},
+		{"bad level", []string{"play", "nim", "--level", "expert"}},
+		{"bad heaps", []string{"play", "nim", "--heaps", "1,x"}},
+		{"extra argument", []string{"play", "nim", "7"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := run(context.Background(), tt.args, strings.NewReader(""), io.Discard, io.Discard)
+			var u *usageError
+			if !errors.As(err, &u) {
+				t.Errorf("got %v, want a usage error", err)
+			}
+		})
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"play", "--help"}, strings.NewReader(""), &out, io.Discard); err != nil || !strings.Contains(out.String(), "Usage: nimbook play GAME") {
+		t.Errorf("help: %v %q", err, out.String())
+	}
+}
+
+// TestPlayTmux plays through a real terminal: nimbook play runs in a
+// detached tmux session, the test types moves with send-keys and reads the
+// screen with capture-pane. Without tmux it is skipped, unless
+// NIMBOOK_E2E=1 asks for it.
+func TestPlayTmux(t *testing.T) {
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		if os.Getenv("NIMBOOK_E2E") == "1" {
+			t.Fatal("NIMBOOK_E2E=1 but tmux is not installed")
+		}
+		t.Skip("tmux is not installed (apt-get install tmux)")
+	}
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "nimbook")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	sock := filepath.Join(dir, "tmux.sock")
+	tm := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(tmux, append([]string{"-S", sock}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	save := filepath.Join(dir, "game.yaml")
+	cmd := fmt.Sprintf("%s play nim --heaps 1,2,3 --seed 7 --hint --save %s; echo EXITED $?; sleep 60", bin, save)
+	tm("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "100", "-y", "50", cmd)
+	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
+
+	screen := func(want string) string {
+		t.Helper()
+		var s string
+		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			s = tm("capture-pane", "-p", "-t", "play", "-S", "-200")
+			if strings.Contains(s, want) {
+				return s
+			}
+		}
+		t.Fatalf("the screen never showed %q:\n%s", want, s)
+		return s
+	}
+	screen("your move>")
+	// (1,2,3) is a P-position: the hint says so; any move loses against
+	// perfect play, and the computer answers with a winning move.
+	s := screen("P-position: every move loses")
+	if !strings.Contains(s, "heap 3  | | |  3") {
+		t.Errorf("the heaps are not drawn as sticks:\n%s", s)
+	}
+	tm("send-keys", "-t", "play", "5 1", "Enter")
+	screen("Not a move: there is no heap 5: the heaps are numbered 1 to 3.")
+	tm("send-keys", "-t", "play", "3 3", "Enter")
+	screen("Computer plays 2 1: take 1 from heap 2.")
+	tm("send-keys", "-t", "play", "undo", "Enter")
+	screen("Taken back: your move and the computer's reply.")
+	tm("send-keys", "-t", "play", "1 1", "Enter")
+	screen("Computer plays")
+	// Play on until the game is over, answering each prompt with "1 1",
+	// "2 1" or "3 1" as the heaps allow: take from the first non-empty heap.
+	for i := 0; i < 6; i++ {
+		s = tm("capture-pane", "-p", "-t", "play", "-S", "-200")
+		if strings.Contains(s, "Game over") {
+			break
+		}
+		tm("send-keys", "-t", "play", "(", "Enter") // not a move: nothing changes
+		for h := 1; h <= 3; h++ {
+			tm("send-keys", "-t", "play", fmt.Sprintf("%d 1", h), "Enter")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	screen("Game over: the computer wins.")
+	tm("send-keys", "-t", "play", "Enter")
+	s = screen("EXITED 0")
+	if !strings.Contains(s, "Game saved to "+save) {
+		t.Errorf("no save message:\n%s", s)
+	}
+	a := analyse(t, save)
+	checkComputer(t, a, 2)
+	if a.Winner != 2 {
+		t.Errorf("winner %d, want the computer (2)", a.Winner)
+	}
+}
