@@ -1,0 +1,180 @@
+package notebook
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// keywords of Starlark offered by completion.
+var keywords = []string{"and", "break", "continue", "def", "elif", "else", "for", "if", "in", "lambda", "load", "not", "or", "pass", "return", "while"}
+
+func isIdent(c byte) bool {
+	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
+}
+
+// Complete completes the name or attribute before cursor: global names,
+// built-ins and keywords, or after "x." the attributes of the value of x
+// (a dotted path of names; nothing is called to find it).
+func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
+	cursor = max(0, min(cursor, len(code)))
+	start = cursor
+	for start > 0 && (isIdent(code[start-1]) || code[start-1] == '.') {
+		start--
+	}
+	word := code[start:cursor]
+	if i := strings.LastIndexByte(word, '.'); i >= 0 {
+		obj, prefix := word[:i], word[i+1:]
+		v, ok := s.lookup(obj)
+		if !ok {
+			return nil, cursor, cursor
+		}
+		ha, ok := v.(starlark.HasAttrs)
+		if !ok {
+			return nil, cursor, cursor
+		}
+		for _, n := range ha.AttrNames() {
+			if strings.HasPrefix(n, prefix) {
+				matches = append(matches, n)
+			}
+		}
+		sort.Strings(matches)
+		return matches, start + i + 1, cursor
+	}
+	seen := map[string]bool{}
+	add := func(n string) {
+		if strings.HasPrefix(n, word) && !seen[n] {
+			seen[n] = true
+			matches = append(matches, n)
+		}
+	}
+	for n := range s.globals {
+		add(n)
+	}
+	for n := range starlark.Universe {
+		add(n)
+	}
+	for _, n := range keywords {
+		add(n)
+	}
+	sort.Strings(matches)
+	return matches, start, cursor
+}
+
+// lookup evaluates a dotted path of names (x, x.y) without calling
+// anything.
+func (s *Session) lookup(path string) (starlark.Value, bool) {
+	parts := strings.Split(path, ".")
+	v, ok := s.globals[parts[0]]
+	if !ok {
+		v, ok = starlark.Universe[parts[0]]
+	}
+	if !ok || parts[0] == "" {
+		return nil, false
+	}
+	for _, p := range parts[1:] {
+		ha, ok := v.(starlark.HasAttrs)
+		if !ok {
+			return nil, false
+		}
+		x, err := ha.Attr(p)
+		if err != nil || x == nil {
+			return nil, false
+		}
+		v = x
+	}
+	return v, true
+}
+
+// Inspect documents the name (or dotted path) around cursor.
+func (s *Session) Inspect(code string, cursor int) (string, bool) {
+	cursor = max(0, min(cursor, len(code)))
+	start, end := cursor, cursor
+	for start > 0 && (isIdent(code[start-1]) || code[start-1] == '.') {
+		start--
+	}
+	for end < len(code) && isIdent(code[end]) {
+		end++
+	}
+	// Inside a call's parentheses, where the word at the cursor is no
+	// known name (an argument): the callee.
+	if _, known := s.lookup(strings.Trim(code[start:end], ".")); !known {
+		depth := 0
+		for i := cursor - 1; i >= 0; i-- {
+			switch code[i] {
+			case ')':
+				depth++
+			case '(':
+				if depth == 0 {
+					end = i
+					start = i
+					for start > 0 && (isIdent(code[start-1]) || code[start-1] == '.') {
+						start--
+					}
+					i = -1
+				} else {
+					depth--
+				}
+			}
+		}
+	}
+	path := strings.Trim(code[start:end], ".")
+	if path == "" {
+		return "", false
+	}
+	v, ok := s.lookup(path)
+	if !ok {
+		return "", false
+	}
+	if text, ok := helpOf(v); ok {
+		return text, true
+	}
+	return v.Type() + ": " + v.String(), true
+}
+
+// IsComplete says whether code can run: "incomplete" when the parse stops
+// at the end of the text (an open block, bracket or string) or a block's
+// body is still being typed, "invalid" for any other syntax error.
+func (s *Session) IsComplete(code string) (status, indent string) {
+	_, err := fileOptions.Parse("cell", code, 0)
+	lines := strings.Split(strings.TrimRight(code, " \t"), "\n")
+	last := ""
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.TrimSpace(lines[i]) != "" {
+			last = lines[i]
+			break
+		}
+	}
+	lead := last[:len(last)-len(strings.TrimLeft(last, " \t"))]
+	if err != nil {
+		var se syntax.Error
+		if errors.As(err, &se) && atEOF(code, se) {
+			if strings.HasSuffix(strings.TrimSpace(last), ":") {
+				return "incomplete", lead + "    "
+			}
+			return "incomplete", lead
+		}
+		return "invalid", ""
+	}
+	// An indented last line may be followed by more of its block, until
+	// the user enters an empty line.
+	if lead != "" && !strings.HasSuffix(code, "\n\n") && !strings.HasSuffix(code, "\n") {
+		return "incomplete", lead
+	}
+	return "complete", ""
+}
+
+// atEOF reports a syntax error found at the end of the input: more text
+// could complete it.
+func atEOF(code string, se syntax.Error) bool {
+	if strings.Contains(se.Msg, "end of file") || strings.Contains(se.Msg, "unexpected EOF") ||
+		strings.Contains(se.Msg, "unexpected newline in string") || strings.Contains(se.Msg, "unclosed") {
+		return true
+	}
+	// The error's line is past the last line of text.
+	n := int32(strings.Count(strings.TrimRight(code, "\n \t"), "\n") + 1)
+	return se.Pos.Line > n
+}

@@ -1,0 +1,41 @@
+// Package notebook evaluates notebook cells: a Session runs Starlark cells
+// with globals kept from cell to cell, exposes the nimbook engine as
+// built-ins, and executes whole notebooks (.ipynb or Markdown) headlessly.
+//
+// Cells are Starlark (go.starlark.net) in the dialect closest to Python in
+// a notebook: top-level if/for/while, while loops, recursion, sets and
+// reassignment of globals. print writes to the cell's stdout and
+// display(value, ...) shows rich values; the value of a cell's last
+// expression is its result, as in Jupyter. Errors name the cell's line and
+// say what went wrong in one line, never with a Go stack trace. A cell stops
+// within a second when its context is cancelled (a Jupyter interrupt), and
+// after a step budget (limits(steps=N) raises it); the session survives both.
+//
+// Built-ins use the family names and parameters of job files (SPEC.md):
+// nim, subtraction, octal, hex_game (hexa), wythoff, coins, product and
+// nimbers; their analyses are methods named after the job file's show
+// list (p-positions is p_positions), so that
+//
+//	[coins(r=r).values(12) for r in range(1, 10)]
+//
+// is a table of the "turn at most r coins" values. Analyses run through the
+// job engine (package job), so a notebook and a job file compute the same
+// results; each result computes like plain data (a list, a table, a record
+// of fields) and displays through a Renderer, which cmd/nimbook implements
+// with the report renderers, over a text/plain and application/json
+// fallback. Nimbers have operators (nimber(2) * 3 is the nim-product) and
+// functions nim_add, nim_mul, nim_inv, nim_sqrt, nim_pow on ints.
+//
+// game(moves=f, start=p) defines a game by its move function; positions
+// are hashable values (ints, strings, tuples). The generic solver (package
+// game) gives its Grundy values, outcomes, winning moves, P-positions and
+// graph; a cycle in the moves is an error that shows the cycle, and a
+// position budget stops runaway games. Games and built-in families add with
+// + into disjunctive sums, whose positions are pairs (p, q).
+//
+// Notebooks: ReadIPYNB and ParseMarkdown load a notebook (a Markdown
+// notebook's ```nimbook fences are its code cells), Session.Run executes
+// every code cell, and Notebook.WriteIPYNB writes the executed notebook as
+// nbformat 4.5 with deterministic JSON (sorted keys, one-space indent, as
+// Jupyter writes it).
+package notebook

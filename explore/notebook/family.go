@@ -1,0 +1,718 @@
+package notebook
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"sort"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/nimbook/nimbook/explore/coins"
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/wythoff"
+)
+
+// Family is a built-in game family in a cell, with the parameters of a job
+// file (SPEC.md): nim, subtraction, octal, hex, wythoff, coins, product.
+// Its analyses are methods named after the job file's show list
+// (p-positions is p_positions); each runs the job engine on a section of
+// one analysis, so a notebook and a job file compute the same thing.
+type Family struct {
+	repr string
+	sec  job.Section // Family, the spec, Play and Position; Show is set per call
+}
+
+var (
+	_ starlark.HasAttrs  = (*Family)(nil)
+	_ starlark.HasBinary = (*Family)(nil)
+	_ playable           = (*Family)(nil)
+)
+
+func (f *Family) String() string        { return f.repr }
+func (f *Family) Type() string          { return f.sec.Family }
+func (f *Family) Freeze()               {}
+func (f *Family) Truth() starlark.Bool  { return true }
+func (f *Family) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: %s", f.sec.Family) }
+
+func (f *Family) describe() string {
+	return f.repr + "\n" + f.title()
+}
+
+// title names the game in words, the engine's own name where it has one.
+func (f *Family) title() string {
+	s := f.sec
+	var t string
+	switch s.Family {
+	case "coins":
+		if g, err := coinGame(*s.Coins); err == nil {
+			t = g.String()
+		}
+	case "wythoff":
+		t = "Wythoff's game"
+	case "product":
+		var parts []string
+		for _, c := range s.Product.Factors {
+			if g, err := coinGame(c); err == nil {
+				parts = append(parts, g.String())
+			}
+		}
+		t = "tartan product of " + strings.Join(parts, " × ")
+	default:
+		if g, err := heapGame(&s); err == nil {
+			t = g.String()
+		}
+	}
+	if s.Play == "misere" {
+		t += " (misère play)"
+	}
+	return t
+}
+
+// Binary makes disjunctive sums with +.
+func (f *Family) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	return sumBinary(f, op, y, side)
+}
+
+func (f *Family) playRule() game.Play {
+	if f.sec.Play == "misere" {
+		return game.Misere
+	}
+	return game.Normal
+}
+
+// startPos is the position the family was given (nim's heaps, position=).
+func (f *Family) startPos() starlark.Value {
+	if f.sec.Position == nil {
+		return nil
+	}
+	return fromGo(f.sec.Position, true)
+}
+
+// methods of the families: the analyses of job files, and the generic ones.
+var familyMethods = map[string]string{
+	"values":        "values",
+	"table":         "table",
+	"period":        "period",
+	"p_positions":   "p-positions",
+	"weights":       "weights",
+	"distribution":  "distribution",
+	"code":          "code",
+	"steiner":       "steiner",
+	"automorphisms": "automorphisms",
+	"row_periods":   "row-periods",
+	"outcome":       "outcome",
+	"moves":         "moves",
+	"graph":         "graph",
+	"record":        "record",
+	"plot":          "plot",
+}
+
+// AttrNames lists the methods that apply to this family.
+func (f *Family) AttrNames() []string {
+	names := []string{"grundy", "options", "play", "position"}
+	for _, a := range job.Analyses(f.sec.Family) {
+		names = append(names, strings.ReplaceAll(a, "-", "_"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Attr returns a method bound to f, or an error listing those that apply.
+func (f *Family) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "play":
+		return starlark.String(f.sec.Play), nil
+	case "position":
+		if p := f.startPos(); p != nil {
+			return p, nil
+		}
+		return starlark.None, nil
+	case "grundy":
+		return starlark.NewBuiltin(name, familyGrundy).BindReceiver(f), nil
+	case "options":
+		return starlark.NewBuiltin(name, familyOptions).BindReceiver(f), nil
+	}
+	a, ok := familyMethods[name]
+	if !ok || !slices.Contains(job.Analyses(f.sec.Family), a) {
+		if ok {
+			return nil, fmt.Errorf("%s does not apply to %s; those that do: %s", name, f.sec.Family, strings.Join(f.AttrNames(), ", "))
+		}
+		return nil, nil
+	}
+	return starlark.NewBuiltin(name, familyAnalysis).BindReceiver(f), nil
+}
+
+// clone copies the section deeply enough to change its sizes.
+func (f *Family) clone() *job.Section {
+	s := f.sec
+	if s.Nim != nil {
+		c := *s.Nim
+		s.Nim = &c
+	}
+	if s.Subtraction != nil {
+		c := *s.Subtraction
+		s.Subtraction = &c
+	}
+	if s.Octal != nil {
+		c := *s.Octal
+		s.Octal = &c
+	}
+	if s.Wythoff != nil {
+		c := *s.Wythoff
+		s.Wythoff = &c
+	}
+	if s.Coins != nil {
+		c := *s.Coins
+		s.Coins = &c
+	}
+	if s.Product != nil {
+		c := *s.Product
+		c.Size = slices.Clone(c.Size)
+		s.Product = &c
+	}
+	s.Show = nil
+	return &s
+}
+
+// Limits on sizes that are absurd whatever the budget (as in job files).
+const (
+	maxUpto  = 100_000_000
+	maxCoins = 64
+	maxSide  = 1 << 20
+	maxHeap  = 1 << 40
+)
+
+// familyAnalysis runs one analysis of a family through the job engine.
+func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f := b.Receiver().(*Family)
+	name := b.Name()
+	analysis := familyMethods[name]
+	sec := f.clone()
+	if err := f.setArgs(sec, name, analysis, args, kwargs); err != nil {
+		return nil, err
+	}
+	if analysis == "values" && sec.Play == "misere" {
+		return nil, fmt.Errorf("%s: values are normal-play Grundy values; use a game without play=\"misere\", or ask for outcome() and moves()", name)
+	}
+	sec.Show = []string{analysis}
+	if analysis == "plot" {
+		sec.Show = []string{plotData(sec.Family), "plot"}
+	}
+	sr, err := runSection(th, sec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	switch analysis {
+	case "outcome":
+		return starlark.String(sr.Results.Outcome), nil
+	case "automorphisms":
+		n, ok := new(big.Int).SetString(sr.Results.Automorphisms, 10)
+		if !ok {
+			return nil, fmt.Errorf("%s: bad group order %q", name, sr.Results.Automorphisms)
+		}
+		return starlark.MakeBigInt(n), nil
+	}
+	return makeResult(analysis, sr)
+}
+
+// plotData is the analysis a family's plot draws.
+func plotData(family string) string {
+	switch family {
+	case "wythoff", "product", "nimbers":
+		return "table"
+	}
+	return "values"
+}
+
+// runSection runs one section with the session's limits and the cell's
+// context.
+func runSection(th *starlark.Thread, sec *job.Section) (*job.SectionResult, error) {
+	s, ctx, _ := sessionOf(th)
+	j := &job.Job{File: "notebook", Lang: "en", Limits: s.opts.Limits, Sections: []*job.Section{sec}}
+	rep, err := job.Run(ctx, j, job.Options{})
+	if err != nil {
+		var re *job.RunError
+		if errors.As(err, &re) {
+			err = re.Err
+		}
+		if ctx.Err() != nil {
+			return nil, errors.New("interrupted")
+		}
+		msg := strings.ReplaceAll(err.Error(), "--max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "limits(positions=N, memory=\"8GiB\")")
+		msg = strings.ReplaceAll(msg, "--max-positions or limits.positions in the job file", "limits(positions=N)")
+		msg = strings.ReplaceAll(msg, "--max-memory or limits.memory", "limits(memory=\"8GiB\")")
+		return nil, errors.New(msg)
+	}
+	return rep.Sections[0], nil
+}
+
+// setArgs reads the arguments of an analysis into the section: sizes for
+// the data analyses, a position for outcome, moves and graph.
+func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.Tuple, kwargs []starlark.Tuple) error {
+	switch analysis {
+	case "outcome", "moves", "graph":
+		var pos starlark.Value = starlark.None
+		if err := starlark.UnpackArgs(name, args, kwargs, "position?", &pos); err != nil {
+			return err
+		}
+		if pos != starlark.None {
+			p, err := f.position(name, pos, sec)
+			if err != nil {
+				return err
+			}
+			sec.Position = p
+		}
+		if sec.Position == nil {
+			return fmt.Errorf("%s: needs a position: write %s.%s(%s)", name, f.sec.Family, name, positionExample(f.sec.Family))
+		}
+		f.fitCoins(sec)
+		return nil
+	case "record":
+		var list starlark.Value
+		if err := starlark.UnpackArgs(name, args, kwargs, "positions", &list); err != nil {
+			return err
+		}
+		it, ok := list.(starlark.Iterable)
+		if !ok {
+			return fmt.Errorf("%s: want the list of positions played, from the start", name)
+		}
+		iter := it.Iterate()
+		defer iter.Done()
+		var x starlark.Value
+		for iter.Next(&x) {
+			p, err := f.position(name, x, sec)
+			if err != nil {
+				return err
+			}
+			sec.Record = append(sec.Record, p)
+		}
+		if len(sec.Record) < 2 {
+			return fmt.Errorf("%s: want at least two positions, the start and each position after a move", name)
+		}
+		f.fitCoins(sec)
+		return nil
+	}
+	// Size arguments.
+	switch sec.Family {
+	case "nim":
+		upto := starlark.Value(starlark.None)
+		if err := starlark.UnpackArgs(name, args, kwargs, "upto?", &upto); err != nil {
+			return err
+		}
+		return setInt(name, "upto", upto, &sec.Nim.Upto, 0, maxUpto)
+	case "subtraction":
+		upto := starlark.Value(starlark.None)
+		if err := starlark.UnpackArgs(name, args, kwargs, "upto?", &upto); err != nil {
+			return err
+		}
+		return setInt(name, "upto", upto, &sec.Subtraction.Upto, 0, maxUpto)
+	case "octal", "hex":
+		upto := starlark.Value(starlark.None)
+		if err := starlark.UnpackArgs(name, args, kwargs, "upto?", &upto); err != nil {
+			return err
+		}
+		return setInt(name, "upto", upto, &sec.Octal.Upto, 0, maxUpto)
+	case "wythoff":
+		rows, cols := starlark.Value(starlark.None), starlark.Value(starlark.None)
+		if err := starlark.UnpackArgs(name, args, kwargs, "rows?", &rows, "cols?", &cols); err != nil {
+			return err
+		}
+		if err := setInt(name, "rows", rows, &sec.Wythoff.Size[0], 1, maxSide); err != nil {
+			return err
+		}
+		if cols == starlark.None && rows != starlark.None {
+			cols = rows
+		}
+		return setInt(name, "cols", cols, &sec.Wythoff.Size[1], 1, maxSide)
+	case "coins":
+		n := starlark.Value(starlark.None)
+		if err := starlark.UnpackArgs(name, args, kwargs, "n?", &n); err != nil {
+			return err
+		}
+		if err := setInt(name, "n", n, &sec.Coins.N, 1, maxCoins); err != nil {
+			return err
+		}
+		if sec.Coins.N == 0 {
+			return fmt.Errorf("%s: how many coins? write %s(n=16), or give n= to coins()", name, name)
+		}
+		return nil
+	case "product":
+		if len(kwargs) > 0 {
+			return fmt.Errorf("%s: unexpected keyword argument %s; give one size per factor, e.g. %s(8, 8)", name, kwargs[0][0], name)
+		}
+		if len(args) > 0 {
+			size, err := intList(name, args, 1, maxCoins)
+			if err != nil {
+				return err
+			}
+			if len(size) != len(sec.Product.Factors) {
+				return fmt.Errorf("%s: want %d sizes, one per factor", name, len(sec.Product.Factors))
+			}
+			sec.Product.Size = size
+		}
+		return nil
+	}
+	return starlark.UnpackArgs(name, args, kwargs)
+}
+
+// fitCoins gives a coin row without n the length its heads need.
+func (f *Family) fitCoins(sec *job.Section) {
+	if sec.Family != "coins" || sec.Coins.N > 0 {
+		return
+	}
+	n := 1
+	fit := func(p any) {
+		for _, h := range p.([]int) {
+			n = max(n, h-sec.Coins.First+1)
+		}
+	}
+	if sec.Position != nil {
+		fit(sec.Position)
+	}
+	for _, p := range sec.Record {
+		fit(p)
+	}
+	sec.Coins.N = n
+}
+
+func positionExample(family string) string {
+	switch family {
+	case "wythoff":
+		return "(3, 5)"
+	case "coins":
+		return "(1, 4, 6)  # the coins showing heads"
+	case "product":
+		return "[(1, 2), (3, 3)]  # the cells showing heads"
+	}
+	return "(1, 3, 5, 7)  # the heaps"
+}
+
+func setInt(fn, key string, v starlark.Value, dst *int, lo, hi int) error {
+	if v == nil || v == starlark.None {
+		return nil
+	}
+	n, err := intIn(fn, key, v, lo, hi)
+	if err != nil {
+		return err
+	}
+	*dst = n
+	return nil
+}
+
+func intIn(fn, key string, v starlark.Value, lo, hi int) (int, error) {
+	var n int
+	if err := starlark.AsInt(v, &n); err != nil {
+		return 0, fmt.Errorf("%s: %s must be a whole number, not %s", fn, key, v.Type())
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("%s: %s = %d is out of range: it must be from %d to %d", fn, key, n, lo, hi)
+	}
+	return n, nil
+}
+
+// intList reads a list, tuple or other iterable of ints.
+func intList(fn string, v starlark.Value, lo, hi int) ([]int, error) {
+	if n, ok := v.(starlark.Int); ok {
+		x, err := intIn(fn, "a number", n, lo, hi)
+		return []int{x}, err
+	}
+	it, ok := v.(starlark.Iterable)
+	if !ok || isString(v) {
+		return nil, fmt.Errorf("%s: want a list of whole numbers like [1, 3, 5], not %s", fn, v.Type())
+	}
+	out := []int{}
+	iter := it.Iterate()
+	defer iter.Done()
+	var x starlark.Value
+	for iter.Next(&x) {
+		n, err := intIn(fn, "each number", x, lo, hi)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// position reads a position in the family's form (SPEC.md).
+func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, error) {
+	switch sec.Family {
+	case "wythoff":
+		hs, err := intList(fn, v, 0, maxHeap)
+		if err != nil {
+			return nil, err
+		}
+		if len(hs) != 2 {
+			return nil, fmt.Errorf("%s: Wythoff's game has two heaps; write e.g. (3, 5)", fn)
+		}
+		return hs, nil
+	case "coins":
+		c := sec.Coins
+		hi := c.First + maxCoins - 1
+		if c.N > 0 {
+			hi = c.First + c.N - 1
+		}
+		hs, err := intList(fn, v, c.First, hi)
+		if err != nil {
+			return nil, fmt.Errorf("%s (the coins are numbered %d..%d)", err, c.First, hi)
+		}
+		sort.Ints(hs)
+		for i := 1; i < len(hs); i++ {
+			if hs[i] == hs[i-1] {
+				return nil, fmt.Errorf("%s: coin %d is listed twice; list each head once", fn, hs[i])
+			}
+		}
+		return hs, nil
+	case "product":
+		p := sec.Product
+		it, ok := v.(starlark.Iterable)
+		if !ok || isString(v) {
+			return nil, fmt.Errorf("%s: want a list of cells, e.g. [(1, 2), (3, 3)]", fn)
+		}
+		cells := [][]int{}
+		iter := it.Iterate()
+		defer iter.Done()
+		var x starlark.Value
+		for iter.Next(&x) {
+			cell, err := intList(fn, x, 0, maxSide)
+			if err != nil {
+				return nil, err
+			}
+			if len(cell) != len(p.Factors) {
+				return nil, fmt.Errorf("%s: a cell has %d coordinates, one per factor", fn, len(p.Factors))
+			}
+			for k, c := range cell {
+				lo := p.Factors[k].First
+				if c < lo || c >= lo+p.Size[k] {
+					return nil, fmt.Errorf("%s: coordinate %d is %d, outside %d..%d (the size and first coin of factor %d)", fn, k+1, c, lo, lo+p.Size[k]-1, k+1)
+				}
+			}
+			cells = append(cells, cell)
+		}
+		return cells, nil
+	}
+	return intList(fn, v, 0, maxHeap)
+}
+
+// heapGame builds the engine game of a heap family.
+func heapGame(s *job.Section) (heap.Game, error) {
+	switch s.Family {
+	case "nim":
+		return heap.NewNim(s.Nim.MaxTake)
+	case "subtraction":
+		if s.Subtraction.AllBut {
+			return heap.NewAllBut(s.Subtraction.Set)
+		}
+		return heap.NewSubtraction(s.Subtraction.Set)
+	case "octal":
+		return heap.ParseOctal(s.Octal.Code)
+	case "hex":
+		return heap.ParseHex(s.Octal.Code)
+	}
+	return nil, fmt.Errorf("%s is not a heap game", s.Family)
+}
+
+func coinGame(c job.CoinsSpec) (*coins.Game, error) {
+	rule, err := coins.ParseRule(c.Rule)
+	if err != nil {
+		return nil, err
+	}
+	return coins.New(rule, c.R, c.First)
+}
+
+func (f *Family) product() (*coins.Product, error) {
+	var gs []*coins.Game
+	for _, c := range f.sec.Product.Factors {
+		g, err := coinGame(c)
+		if err != nil {
+			return nil, err
+		}
+		gs = append(gs, g)
+	}
+	return coins.NewProduct(gs...)
+}
+
+// engineLimits are the heap and coin limits from the session's.
+func engineLimits(th *starlark.Thread) (heap.Limits, coins.Limits) {
+	s, ctx, _ := sessionOf(th)
+	pos := s.opts.Limits.Positions
+	if pos > int64(^uint(0)>>1) {
+		pos = int64(^uint(0) >> 1)
+	}
+	return heap.Limits{MaxPositions: int(pos), MaxSteps: pos * 10, Context: ctx},
+		coins.Limits{MaxMemory: s.opts.Limits.Memory, MaxSteps: pos * 10, MaxPositions: int(pos)}
+}
+
+// moverFunc lists moves in the family's position form, as tuples.
+func (f *Family) moverFunc() (mover, error) {
+	conv := func(th *starlark.Thread, pos starlark.Value) (any, error) {
+		sec := f.clone()
+		p, err := f.position("moves", pos, sec)
+		return p, err
+	}
+	switch f.sec.Family {
+	case "nim", "subtraction", "octal", "hex":
+		g, err := heapGame(&f.sec)
+		if err != nil {
+			return nil, err
+		}
+		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
+			p, err := conv(th, pos)
+			if err != nil {
+				return nil, err
+			}
+			lim, _ := engineLimits(th)
+			ms, err := heap.Moves(g, p.([]int), lim)
+			return tuples(ms), err
+		}, nil
+	case "wythoff":
+		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
+			p, err := conv(th, pos)
+			if err != nil {
+				return nil, err
+			}
+			hs := p.([]int)
+			ms := wythoff.Moves([2]int{hs[0], hs[1]})
+			out := make([]starlark.Value, len(ms))
+			for i, m := range ms {
+				out[i] = starlark.Tuple{starlark.MakeInt(m[0]), starlark.MakeInt(m[1])}
+			}
+			return out, nil
+		}, nil
+	case "coins":
+		g, err := coinGame(*f.sec.Coins)
+		if err != nil {
+			return nil, err
+		}
+		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
+			p, err := conv(th, pos)
+			if err != nil {
+				return nil, err
+			}
+			hs := p.([]int)
+			n := f.sec.Coins.N
+			if n == 0 {
+				n = 1
+				for _, h := range hs {
+					n = max(n, h-f.sec.Coins.First+1)
+				}
+			}
+			_, cl := engineLimits(th)
+			ms, err := g.WithLimits(cl).Moves(n, hs)
+			return tuples(ms), err
+		}, nil
+	case "product":
+		p, err := f.product()
+		if err != nil {
+			return nil, err
+		}
+		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
+			c, err := conv(th, pos)
+			if err != nil {
+				return nil, err
+			}
+			_, cl := engineLimits(th)
+			ms, err := p.WithLimits(cl).Moves(c.([][]int))
+			return tuples(ms), err
+		}, nil
+	}
+	return nil, fmt.Errorf("%s has no moves", f.sec.Family)
+}
+
+func tuples[T any](ms []T) []starlark.Value {
+	out := make([]starlark.Value, len(ms))
+	for i, m := range ms {
+		out[i] = fromGo(m, true)
+	}
+	return out
+}
+
+func familyPos(b *starlark.Builtin, f *Family, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var pos starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "position?", &pos); err != nil {
+		return nil, err
+	}
+	if pos == starlark.None {
+		pos = f.startPos()
+		if pos == nil {
+			return nil, fmt.Errorf("%s: needs a position: write %s.%s(%s)", b.Name(), f.sec.Family, b.Name(), positionExample(f.sec.Family))
+		}
+	}
+	return pos, nil
+}
+
+// familyGrundy is the normal-play value of a position, by the family's own
+// fast rule (nim-sum of heap or head values).
+func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f := b.Receiver().(*Family)
+	pos, err := familyPos(b, f, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	sec := f.clone()
+	p, err := f.position("grundy", pos, sec)
+	if err != nil {
+		return nil, err
+	}
+	hl, cl := engineLimits(th)
+	var v uint64
+	switch f.sec.Family {
+	case "wythoff":
+		hs := p.([]int)
+		_, ctx, _ := sessionOf(th)
+		s, _, _ := sessionOf(th)
+		t, err := wythoff.NewTableOptions(hs[0]+1, hs[1]+1, wythoff.Options{MaxCells: int(min(s.opts.Limits.Positions, 1<<40)), Context: ctx})
+		if err != nil {
+			return nil, fmt.Errorf("grundy: %v", err)
+		}
+		v = t.At(hs[0], hs[1])
+	case "coins":
+		g, err := coinGame(*f.sec.Coins)
+		if err != nil {
+			return nil, err
+		}
+		if v, err = g.WithLimits(cl).RowValue(p.([]int)); err != nil {
+			return nil, fmt.Errorf("grundy: %v", err)
+		}
+	case "product":
+		pr, err := f.product()
+		if err != nil {
+			return nil, err
+		}
+		if v, err = pr.WithLimits(cl).Value(p.([][]int)); err != nil {
+			return nil, fmt.Errorf("grundy: %v", err)
+		}
+	default:
+		g, err := heapGame(&f.sec)
+		if err != nil {
+			return nil, err
+		}
+		if v, err = heap.Grundy(g, p.([]int), hl); err != nil {
+			return nil, fmt.Errorf("grundy: %v", err)
+		}
+	}
+	return starlark.MakeUint64(v), nil
+}
+
+func familyOptions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f := b.Receiver().(*Family)
+	pos, err := familyPos(b, f, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	m, err := f.moverFunc()
+	if err != nil {
+		return nil, err
+	}
+	ms, err := m(th, pos)
+	if err != nil {
+		return nil, fmt.Errorf("options: %v", err)
+	}
+	return starlark.NewList(ms), nil
+}

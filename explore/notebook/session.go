@@ -1,0 +1,330 @@
+package notebook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/kernel"
+)
+
+// DefaultMaxSteps is the step budget of one cell when Options.MaxSteps is
+// zero: a few seconds to a minute of Starlark, far more than any sensible
+// cell needs, so that a runaway loop stops on its own.
+const DefaultMaxSteps = 1_000_000_000
+
+// DefaultMaxPositions bounds the positions of a user-defined game (and of a
+// sum) when Options.MaxPositions is zero.
+const DefaultMaxPositions = 1_000_000
+
+// Renderer turns a result into a rich Jupyter MIME bundle. cmd/nimbook
+// implements it with the reports package (Markdown, HTML tables with the
+// P-positions marked, SVG plots), so that notebooks and reports share their
+// renderers. Bundle receives a *job.SectionResult whose Spec.Show names the
+// one analysis the result holds; it returns (nil, nil) for a value it does not
+// render. The session adds a text/plain fallback to whatever it returns.
+type Renderer interface {
+	Bundle(v any) (*kernel.Display, error)
+}
+
+// Options configure a Session. The zero value is usable.
+type Options struct {
+	// Renderer, when not nil, renders results as rich MIME bundles; without
+	// it results display as text/plain and application/json.
+	Renderer Renderer
+	// MaxSteps is the Starlark step budget of one cell; 0 means
+	// DefaultMaxSteps. A cell may change it with limits(steps=N).
+	MaxSteps uint64
+	// MaxPositions bounds the positions of user-defined games and sums; 0
+	// means DefaultMaxPositions.
+	MaxPositions int
+	// Limits bound the built-in analyses as in a job file; zero fields
+	// mean job.DefaultLimits.
+	Limits job.Limits
+}
+
+// Session evaluates notebook cells in Starlark, keeping globals between
+// cells like a Jupyter kernel. It implements kernel.Executor. A Session is
+// not safe for concurrent use (the kernel runs one cell at a time).
+type Session struct {
+	opts    Options
+	globals starlark.StringDict
+	count   int // cells executed, for the file names of positions
+
+	lastValue *starlark.Value // when set, Execute stores the cell's value there
+}
+
+var _ kernel.Executor = (*Session)(nil)
+
+// fileOptions is the dialect of cells: as close to Python in a notebook as
+// Starlark goes (top-level if/for/while, while loops, recursion, sets,
+// reassigning globals from cell to cell).
+var fileOptions = &syntax.FileOptions{
+	Set:             true,
+	While:           true,
+	TopLevelControl: true,
+	GlobalReassign:  true,
+	Recursion:       true,
+}
+
+// New returns a Session with the built-ins in its globals.
+func New(opts Options) (*Session, error) {
+	if opts.MaxPositions < 0 {
+		return nil, fmt.Errorf("notebook: negative position budget %d", opts.MaxPositions)
+	}
+	if opts.Limits.Positions < 0 || opts.Limits.Memory < 0 {
+		return nil, errors.New("notebook: negative limits")
+	}
+	if opts.MaxSteps == 0 {
+		opts.MaxSteps = DefaultMaxSteps
+	}
+	if opts.MaxPositions == 0 {
+		opts.MaxPositions = DefaultMaxPositions
+	}
+	if opts.Limits.Positions == 0 {
+		opts.Limits.Positions = job.DefaultLimits.Positions
+	}
+	if opts.Limits.Memory == 0 {
+		opts.Limits.Memory = job.DefaultLimits.Memory
+	}
+	s := &Session{opts: opts, globals: starlark.StringDict{}}
+	for name, b := range builtins() {
+		s.globals[name] = b
+	}
+	return s, nil
+}
+
+// Globals returns the names defined by the user's cells, sorted (built-ins
+// that were not reassigned are left out).
+func (s *Session) Globals() []string {
+	bs := builtins()
+	var names []string
+	for name, v := range s.globals {
+		if b, ok := bs[name]; ok && b == v {
+			continue
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Info describes Starlark for kernel_info.
+func (s *Session) Info() kernel.LanguageInfo {
+	return kernel.LanguageInfo{
+		Name:              "starlark",
+		Version:           "1.0",
+		MIMEType:          "text/x-python",
+		FileExtension:     ".star",
+		PygmentsLexer:     "python",
+		CodeMirrorMode:    "python",
+		NbconvertExporter: "python",
+	}
+}
+
+// thread-local keys
+const (
+	localSession = "nimbook.session"
+	localCtx     = "nimbook.ctx"
+	localOut     = "nimbook.out"
+	localSteps   = "nimbook.steps"
+)
+
+// stepState remembers whether a cell ran out of steps, and its budget.
+type stepState struct {
+	max      uint64
+	exceeded bool
+}
+
+// Execute runs one cell: every statement in order; when the last statement
+// is an expression, its value is the cell's result (None gives no result).
+func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (d *kernel.Display, err error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if out == nil {
+		out = discard{}
+	}
+	s.count++
+	name := fmt.Sprintf("cell %d", s.count)
+	f, err := fileOptions.Parse(name, code, 0)
+	if err != nil {
+		return nil, s.cellError(name, err, ctx, nil)
+	}
+	steps := &stepState{max: s.opts.MaxSteps}
+	thread := &starlark.Thread{
+		Name:  name,
+		Print: func(_ *starlark.Thread, msg string) { out.Stream("stdout", msg+"\n") },
+		OnMaxSteps: func(th *starlark.Thread) {
+			steps.exceeded = true
+			th.Cancel("step budget exhausted")
+		},
+	}
+	thread.SetMaxExecutionSteps(steps.max)
+	thread.SetLocal(localSession, s)
+	thread.SetLocal(localCtx, ctx)
+	thread.SetLocal(localOut, out)
+	thread.SetLocal(localSteps, steps)
+	stop := context.AfterFunc(ctx, func() { thread.Cancel("interrupted") })
+	defer stop()
+	defer func() {
+		// A panic in the engine is a bug; the user still gets a short
+		// message and a working session, not a Go stack trace.
+		if r := recover(); r != nil {
+			d, err = nil, &kernel.CellError{Name: "InternalError", Value: fmt.Sprintf("nimbook failed on this cell (%v); please report it", r)}
+		}
+	}()
+
+	var last syntax.Expr
+	if n := len(f.Stmts); n > 0 {
+		if es, ok := f.Stmts[n-1].(*syntax.ExprStmt); ok {
+			last = es.X
+			f.Stmts = f.Stmts[:n-1]
+		}
+	}
+	if len(f.Stmts) > 0 {
+		if err := starlark.ExecREPLChunk(f, thread, s.globals); err != nil {
+			return nil, s.cellError(name, err, ctx, steps)
+		}
+	}
+	if last == nil {
+		return nil, nil
+	}
+	v, err := starlark.EvalExprOptions(fileOptions, thread, last, s.globals)
+	if err != nil {
+		return nil, s.cellError(name, err, ctx, steps)
+	}
+	if s.lastValue != nil {
+		*s.lastValue = v
+	}
+	if v == starlark.None {
+		return nil, nil
+	}
+	return s.bundle(v), nil
+}
+
+// discard is the Output of a cell run without a frontend.
+type discard struct{}
+
+func (discard) Stream(string, string)   {}
+func (discard) Display(*kernel.Display) {}
+func (discard) Input(string, bool) (string, error) {
+	return "", errors.New("no input in this notebook")
+}
+
+// cellError turns a parse, resolve or evaluation error into what the user
+// sees: the cell line and a short message, never a Go stack trace.
+func (s *Session) cellError(cell string, err error, ctx context.Context, steps *stepState) error {
+	var se syntax.Error
+	var rl resolve.ErrorList
+	var ee *starlark.EvalError
+	switch {
+	case errors.As(err, &se):
+		return &kernel.CellError{Name: "SyntaxError", Value: fmt.Sprintf("line %d: %s", se.Pos.Line, se.Msg)}
+	case errors.As(err, &rl) && len(rl) > 0:
+		e := rl[0]
+		return &kernel.CellError{Name: "NameError", Value: fmt.Sprintf("line %d: %s", e.Pos.Line, resolveMsg(e.Msg))}
+	case errors.As(err, &ee):
+		line, where, trace := locate(cell, ee.CallStack)
+		switch {
+		case steps != nil && steps.exceeded:
+			msg := fmt.Sprintf("the cell ran past its budget of %d steps (a loop that never ends?); if it is meant to run longer, raise the budget with limits(steps=%d) at the top of the cell", steps.max, steps.max*10)
+			return &kernel.CellError{Name: "StepLimit", Value: withLine(line, where, msg), Traceback: traceback("StepLimit", withLine(line, where, msg), trace)}
+		case ctx.Err() != nil:
+			msg := "interrupted"
+			return &kernel.CellError{Name: "Interrupted", Value: withLine(line, where, msg), Traceback: traceback("Interrupted", withLine(line, where, msg), trace)}
+		}
+		msg := withLine(line, where, ee.Msg)
+		return &kernel.CellError{Name: "Error", Value: msg, Traceback: traceback("Error", msg, trace)}
+	}
+	if ctx.Err() != nil {
+		return &kernel.CellError{Name: "Interrupted", Value: "interrupted"}
+	}
+	return &kernel.CellError{Name: "Error", Value: err.Error()}
+}
+
+// resolveMsg rephrases the resolver's terse messages the way Python users
+// expect them.
+func resolveMsg(m string) string {
+	if name, ok := strings.CutPrefix(m, "undefined: "); ok {
+		return fmt.Sprintf("name %s is not defined", name)
+	}
+	return m
+}
+
+// locate finds the line of the cell where an error happened. When the
+// innermost Starlark frame is a function of another cell, where names it.
+func locate(cell string, stack starlark.CallStack) (line int, where string, trace []string) {
+	var user []starlark.CallFrame
+	for _, fr := range stack {
+		if fn := fr.Pos.Filename(); strings.HasPrefix(fn, "cell ") {
+			user = append(user, fr)
+		}
+	}
+	for _, fr := range user {
+		if fr.Pos.Filename() == cell {
+			line = int(fr.Pos.Line)
+		}
+	}
+	if n := len(user); n > 0 {
+		in := user[n-1]
+		if in.Pos.Filename() != cell {
+			where = fmt.Sprintf("in %s, %s line %d", in.Name, in.Pos.Filename(), in.Pos.Line)
+		}
+	}
+	if len(user) > 1 {
+		for _, fr := range user {
+			name := fr.Name
+			if name == "<toplevel>" || name == "<expr>" {
+				name = "the cell"
+			}
+			trace = append(trace, fmt.Sprintf("  %s, line %d, in %s", fr.Pos.Filename(), fr.Pos.Line, name))
+		}
+	}
+	return line, where, trace
+}
+
+func withLine(line int, where, msg string) string {
+	switch {
+	case line > 0 && where != "":
+		return fmt.Sprintf("line %d (%s): %s", line, where, msg)
+	case line > 0:
+		return fmt.Sprintf("line %d: %s", line, msg)
+	case where != "":
+		return fmt.Sprintf("%s: %s", where, msg)
+	}
+	return msg
+}
+
+func traceback(name, msg string, frames []string) []string {
+	if len(frames) == 0 {
+		return nil
+	}
+	out := []string{"Traceback (most recent call last):"}
+	out = append(out, frames...)
+	return append(out, name+": "+msg)
+}
+
+// sessionOf returns the session, context and output of a running cell.
+func sessionOf(th *starlark.Thread) (*Session, context.Context, kernel.Output) {
+	s, _ := th.Local(localSession).(*Session)
+	ctx, _ := th.Local(localCtx).(context.Context)
+	out, _ := th.Local(localOut).(kernel.Output)
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if out == nil {
+		out = discard{}
+	}
+	if s == nil {
+		s, _ = New(Options{})
+	}
+	return s, ctx, out
+}

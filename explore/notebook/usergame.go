@@ -1,0 +1,593 @@
+package notebook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/graph"
+	"github.com/nimbook/nimbook/explore/job"
+)
+
+// mover lists the options of a position of a game played in a cell.
+type mover func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error)
+
+// playable is a game that takes part in sums: user-defined games, sums
+// and the built-in families.
+type playable interface {
+	starlark.Value
+	moverFunc() (mover, error)
+	startPos() starlark.Value // nil when the game has no start
+	playRule() game.Play
+}
+
+// Game is a game given by its moves: game(moves=f, start=p), or a sum of
+// games. Positions are hashable Starlark values (ints, strings, tuples); the
+// generic solver computes values, outcomes, winning moves, P-positions and
+// the game graph, remembering every position it has solved.
+type Game struct {
+	name  string
+	moves mover
+	start starlark.Value
+	play  game.Play
+	max   int // position budget; 0 means the session's
+
+	// The solver and the positions behind its keys, kept between calls.
+	solver *game.Solver[string]
+	pos    map[string]starlark.Value
+	th     *starlark.Thread // the thread of the call in progress
+	ctx    context.Context  // and its cell's context
+	limit  int
+}
+
+var (
+	_ starlark.HasAttrs  = (*Game)(nil)
+	_ starlark.HasBinary = (*Game)(nil)
+	_ playable           = (*Game)(nil)
+)
+
+func (g *Game) String() string        { return g.name }
+func (g *Game) Type() string          { return "game" }
+func (g *Game) Freeze()               {}
+func (g *Game) Truth() starlark.Bool  { return true }
+func (g *Game) Hash() (uint32, error) { return 0, errors.New("unhashable type: game") }
+
+func (g *Game) moverFunc() (mover, error) { return g.moves, nil }
+func (g *Game) startPos() starlark.Value  { return g.start }
+func (g *Game) playRule() game.Play       { return g.play }
+
+func (g *Game) describe() string {
+	s := g.name
+	if g.start != nil {
+		s += fmt.Sprintf(" from %s", g.start)
+	}
+	if g.play == game.Misere {
+		s += " (misère play)"
+	}
+	return s
+}
+
+// Binary makes disjunctive sums with +.
+func (g *Game) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	return sumBinary(g, op, y, side)
+}
+
+func sumBinary(x playable, op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	if op != syntax.PLUS {
+		return nil, nil
+	}
+	other, ok := y.(playable)
+	if !ok {
+		return nil, nil
+	}
+	if side == starlark.Right {
+		x, other = other, x
+	}
+	return newSum(x, other)
+}
+
+// newSum is the disjunctive sum a + b: positions are pairs (p, q), and a
+// move is a move in exactly one component.
+func newSum(a, b playable) (*Game, error) {
+	if a.playRule() != b.playRule() {
+		return nil, errors.New("a sum needs both games under the same play (normal or misere)")
+	}
+	ma, err := a.moverFunc()
+	if err != nil {
+		return nil, err
+	}
+	mb, err := b.moverFunc()
+	if err != nil {
+		return nil, err
+	}
+	var start starlark.Value
+	if sa, sb := a.startPos(), b.startPos(); sa != nil && sb != nil {
+		start = starlark.Tuple{sa, sb}
+	}
+	moves := func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
+		t, ok := pos.(starlark.Tuple)
+		if !ok || len(t) != 2 {
+			return nil, fmt.Errorf("a position of a sum is a pair (p, q), not %s", pos)
+		}
+		la, err := ma(th, t[0])
+		if err != nil {
+			return nil, err
+		}
+		lb, err := mb(th, t[1])
+		if err != nil {
+			return nil, err
+		}
+		out := make([]starlark.Value, 0, len(la)+len(lb))
+		for _, p := range la {
+			out = append(out, starlark.Tuple{p, t[1]})
+		}
+		for _, q := range lb {
+			out = append(out, starlark.Tuple{t[0], q})
+		}
+		return out, nil
+	}
+	return &Game{name: fmt.Sprintf("%s + %s", a, b), moves: moves, start: start, play: a.playRule()}, nil
+}
+
+// userMover calls the user's move function and checks what it returns.
+func userMover(f starlark.Callable) mover {
+	return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
+		v, err := starlark.Call(th, f, starlark.Tuple{pos}, nil)
+		if err != nil {
+			return nil, err
+		}
+		if v == starlark.None {
+			return nil, fmt.Errorf("moves(%s) returned None; return a list of positions ([] when no move is possible)", pos)
+		}
+		it, ok := v.(starlark.Iterable)
+		if !ok || isString(v) {
+			return nil, fmt.Errorf("moves(%s) returned %s %s; return a list of positions", pos, v.Type(), v)
+		}
+		var out []starlark.Value
+		iter := it.Iterate()
+		defer iter.Done()
+		var x starlark.Value
+		for iter.Next(&x) {
+			out = append(out, x)
+		}
+		return out, nil
+	}
+}
+
+func isString(v starlark.Value) bool { _, ok := v.(starlark.String); return ok }
+
+// positionKey is the canonical text of a hashable position, the solver's
+// key; lists, dicts and sets are refused since they can change.
+func positionKey(v starlark.Value) (string, error) {
+	if err := checkHashable(v); err != nil {
+		return "", err
+	}
+	return v.Type() + ":" + v.String(), nil
+}
+
+func checkHashable(v starlark.Value) error {
+	switch v := v.(type) {
+	case *starlark.List:
+		return fmt.Errorf("the position %s is a list, which may change: use tuples, e.g. %s", v, listAsTuple(v))
+	case *starlark.Dict, *starlark.Set:
+		return fmt.Errorf("the position %s is a %s, which may change: use an int, a string or a tuple", v, v.Type())
+	case starlark.Tuple:
+		for _, x := range v {
+			if err := checkHashable(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if _, err := v.Hash(); err != nil {
+		return fmt.Errorf("the position %s cannot be a position (%v): use an int, a string or a tuple", v, err)
+	}
+	return nil
+}
+
+func listAsTuple(l *starlark.List) string {
+	elems := make(starlark.Tuple, l.Len())
+	for i := range elems {
+		elems[i] = l.Index(i)
+		if inner, ok := elems[i].(*starlark.List); ok {
+			elems[i] = starlark.String(listAsTuple(inner))
+		}
+	}
+	s := make([]string, len(elems))
+	for i, e := range elems {
+		if str, ok := e.(starlark.String); ok {
+			s[i] = string(str)
+		} else {
+			s[i] = e.String()
+		}
+	}
+	if len(s) == 1 {
+		return "(" + s[0] + ",)"
+	}
+	return "(" + strings.Join(s, ", ") + ")"
+}
+
+// prepare readies the solver for a call from thread th.
+func (g *Game) prepare(th *starlark.Thread) (*game.Solver[string], error) {
+	s, ctx, _ := sessionOf(th)
+	g.th, g.ctx = th, ctx
+	limit := g.max
+	if limit == 0 {
+		limit = s.opts.MaxPositions
+	}
+	if g.solver != nil && g.limit == limit {
+		return g.solver, nil
+	}
+	if g.pos == nil {
+		g.pos = map[string]starlark.Value{}
+	}
+	m := game.MoveFunc[string](func(k string) ([]string, error) {
+		ms, err := g.moves(g.th, g.pos[k])
+		if err != nil {
+			return nil, &moveError{err}
+		}
+		keys := make([]string, len(ms))
+		for i, q := range ms {
+			key, err := positionKey(q)
+			if err != nil {
+				return nil, &moveError{fmt.Errorf("a move from %s: %w", g.pos[k], err)}
+			}
+			if _, ok := g.pos[key]; !ok {
+				g.pos[key] = q
+			}
+			keys[i] = key
+		}
+		return keys, nil
+	})
+	sol, err := game.NewSolver[string](m, game.Options{Play: g.play, MaxPositions: limit, Context: liveCtx{g}})
+	if err != nil {
+		return nil, err
+	}
+	g.solver, g.limit = sol, limit
+	return sol, nil
+}
+
+// moveError is an error of a move function, told apart from the solver's
+// wrapping.
+type moveError struct{ err error }
+
+func (e *moveError) Error() string { return e.err.Error() }
+func (e *moveError) Unwrap() error { return e.err }
+
+// liveCtx is the context of the cell that is using the game: the solver
+// outlives cells, and each cell has its own interrupt.
+type liveCtx struct{ g *Game }
+
+func (c liveCtx) Deadline() (time.Time, bool) { return c.g.ctx.Deadline() }
+func (c liveCtx) Done() <-chan struct{}       { return c.g.ctx.Done() }
+func (c liveCtx) Err() error                  { return c.g.ctx.Err() }
+func (c liveCtx) Value(k any) any             { return c.g.ctx.Value(k) }
+
+// key returns the solver key of pos, or the start when pos is None.
+func (g *Game) key(fn string, pos starlark.Value) (string, error) {
+	if pos == nil || pos == starlark.None {
+		if g.start == nil {
+			return "", fmt.Errorf("%s: this game has no start: pass a position, or define the game with start=", fn)
+		}
+		pos = g.start
+	}
+	k, err := positionKey(pos)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", fn, err)
+	}
+	if g.pos == nil {
+		g.pos = map[string]starlark.Value{}
+	}
+	if _, ok := g.pos[k]; !ok {
+		g.pos[k] = pos
+	}
+	return k, nil
+}
+
+// solveErr explains a solver error in the terms of the notebook.
+func (g *Game) solveErr(fn string, err error) error {
+	var ce *game.CycleError[string]
+	if errors.As(err, &ce) {
+		parts := make([]string, 0, len(ce.Cycle)+1)
+		for _, k := range ce.Cycle {
+			parts = append(parts, g.pos[k].String())
+		}
+		if len(ce.Cycle) > 0 {
+			parts = append(parts, g.pos[ce.Cycle[0]].String())
+		}
+		return fmt.Errorf("%s: the moves form a cycle, so play may never end: %s", fn, strings.Join(parts, " → "))
+	}
+	if errors.Is(err, game.ErrTooManyPositions) {
+		return fmt.Errorf("%s: the game has more than %d positions; raise the budget with game(..., max_positions=N) or limits(positions=N)", fn, g.limit)
+	}
+	// An error raised by the user's move function keeps its place in the
+	// user's code.
+	var ee *starlark.EvalError
+	if errors.As(err, &ee) {
+		return ee
+	}
+	var me *moveError
+	if errors.As(err, &me) {
+		return fmt.Errorf("%s: %w", fn, me.err)
+	}
+	return fmt.Errorf("%s: %s", fn, strings.TrimPrefix(err.Error(), "game: "))
+}
+
+// Attr gives the methods of a game.
+func (g *Game) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "start":
+		if g.start == nil {
+			return starlark.None, nil
+		}
+		return g.start, nil
+	case "play":
+		return starlark.String(g.play.String()), nil
+	}
+	if m, ok := gameMethods[name]; ok {
+		return starlark.NewBuiltin(name, m).BindReceiver(g), nil
+	}
+	return nil, nil
+}
+
+// AttrNames lists the methods for completion.
+func (g *Game) AttrNames() []string {
+	names := []string{"play", "start"}
+	for n := range gameMethods {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+type builtinFunc = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)
+
+var gameMethods = map[string]builtinFunc{
+	"grundy":      gameGrundy,
+	"outcome":     gameOutcome,
+	"moves":       gameWinning,
+	"options":     gameOptions,
+	"p_positions": gamePPositions,
+	"positions":   gamePositions,
+	"graph":       gameGraph,
+}
+
+// posArg reads the optional position argument of a game method.
+func posArg(b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var pos starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "pos?", &pos); err != nil {
+		return nil, err
+	}
+	return pos, nil
+}
+
+func gameCall(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (*Game, *game.Solver[string], string, error) {
+	g := b.Receiver().(*Game)
+	pos, err := posArg(b, args, kwargs)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	sol, err := g.prepare(th)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	k, err := g.key(b.Name(), pos)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return g, sol, k, nil
+}
+
+func gameGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g, sol, k, err := gameCall(th, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	v, err := sol.Grundy(k)
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	return starlark.MakeUint64(v), nil
+}
+
+func gameOutcome(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g, sol, k, err := gameCall(th, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	o, err := sol.Outcome(k)
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	return starlark.String(o.String()), nil
+}
+
+func (g *Game) values(keys []string) []starlark.Value {
+	out := make([]starlark.Value, len(keys))
+	for i, k := range keys {
+		out[i] = g.pos[k]
+	}
+	return out
+}
+
+func (g *Game) spec() *job.Section {
+	s := &job.Section{Title: g.name, Family: "game", Play: g.play.String()}
+	if g.start != nil {
+		s.Position = g.start.String()
+	}
+	return s
+}
+
+func gameWinning(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g, sol, k, err := gameCall(th, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := sol.WinningMoves(k)
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	vs := g.values(ms)
+	labels := make([]string, len(vs))
+	for i, v := range vs {
+		labels[i] = v.String()
+	}
+	sp := g.spec()
+	sp.Show = []string{"moves"}
+	sp.Position = g.pos[k].String()
+	sr := &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{Moves: labels, Game: g.name, Position: sp.Position, PlayMisere: g.play == game.Misere}}
+	return &seqResult{kind: "moves", sr: sr, items: starlark.NewList(vs)}, nil
+}
+
+func gameOptions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g, _, k, err := gameCall(th, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := g.moves(th, g.pos[k])
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	return starlark.NewList(ms), nil
+}
+
+func gamePositions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g, sol, k, err := gameCall(th, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	all, err := sol.Reachable(k)
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	return starlark.NewList(g.values(all)), nil
+}
+
+func gamePPositions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g, sol, k, err := gameCall(th, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	all, err := sol.Reachable(k)
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	ps, err := sol.PPositions(k)
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	vs := g.values(ps)
+	pp := &job.PPositions{Count: uint64(len(ps)), Of: uint64(len(all))}
+	if len(ps) <= job.MaxListed {
+		labels := make([]string, len(vs))
+		for i, v := range vs {
+			labels[i] = v.String()
+		}
+		pp.List = labels
+	}
+	sp := g.spec()
+	sp.Show = []string{"p-positions"}
+	sr := &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{PPositions: pp, Game: g.name, PlayMisere: g.play == game.Misere}}
+	attrs := []field{{"count", starlark.MakeInt(len(ps))}, {"of", starlark.MakeInt(len(all))}, {"listed", starlark.True}}
+	return &seqResult{kind: "p-positions", sr: sr, items: starlark.NewList(vs), attrs: attrs}, nil
+}
+
+// graphMax bounds drawings: a graph with more nodes is unreadable.
+const graphMax = graph.DefaultMaxPositions
+
+func gameGraph(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g, sol, k, err := gameCall(th, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	// Solve first, so that cycles and move errors read as for the
+	// other methods; the graph then only replays known positions.
+	if _, err := sol.Grundy(k); err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	m := game.MoveFunc[string](func(p string) ([]string, error) {
+		ms, err := g.moves(th, g.pos[p])
+		if err != nil {
+			return nil, err
+		}
+		keys := make([]string, len(ms))
+		for i, q := range ms {
+			if keys[i], err = positionKey(q); err != nil {
+				return nil, err
+			}
+			if _, ok := g.pos[keys[i]]; !ok {
+				g.pos[keys[i]] = q
+			}
+		}
+		return keys, nil
+	})
+	_, ctx, _ := sessionOf(th)
+	gr, err := graph.Build[string](m, k, graph.Options[string]{MaxPositions: graphMax, Play: g.play, Context: ctx,
+		Label: func(p string) string { return g.pos[p].String() }})
+	if err != nil {
+		if errors.Is(err, game.ErrTooManyPositions) {
+			return nil, fmt.Errorf("graph: more than %d positions are reachable: too many to draw; start from a smaller position", graphMax)
+		}
+		return nil, g.solveErr(b.Name(), err)
+	}
+	jg, err := graphOf(gr, g.name)
+	if err != nil {
+		return nil, fmt.Errorf("graph: %v", err)
+	}
+	sp := g.spec()
+	sp.Show = []string{"graph"}
+	sr := &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{Graph: jg, Game: g.name, PlayMisere: g.play == game.Misere}}
+	return makeResult("graph", sr)
+}
+
+// graphOf is the job form of a drawn graph.
+func graphOf(gr *graph.Graph, name string) (*job.Graph, error) {
+	dot, err := gr.DOT(name)
+	if err != nil {
+		return nil, err
+	}
+	var kern []string
+	for _, n := range gr.Kernel() {
+		kern = append(kern, n.Label)
+	}
+	if kern == nil {
+		kern = []string{}
+	}
+	return &job.Graph{Nodes: gr.Len(), Edges: len(gr.Edges()), Kernel: kern, DOT: string(dot)}, nil
+}
+
+// builtinGame is game(moves=f, start=None, play="normal", max_positions=0).
+func builtinGame(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var moves starlark.Callable
+	var start starlark.Value = starlark.None
+	var play, name string
+	var maxPos int
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "moves", &moves, "start?", &start, "play?", &play, "max_positions?", &maxPos, "name?", &name); err != nil {
+		return nil, err
+	}
+	p, err := game.ParsePlay(play)
+	if err != nil {
+		return nil, fmt.Errorf("game: unknown play %q: write play=\"normal\" or play=\"misere\"", play)
+	}
+	if maxPos < 0 {
+		return nil, fmt.Errorf("game: max_positions must be positive, not %d", maxPos)
+	}
+	g := &Game{moves: userMover(moves), play: p, max: maxPos, name: name}
+	if g.name == "" {
+		g.name = fmt.Sprintf("game(moves=%s)", moves.Name())
+	}
+	if start != starlark.None {
+		if err := checkHashable(start); err != nil {
+			return nil, fmt.Errorf("game: start: %w", err)
+		}
+		g.start = start
+	}
+	return g, nil
+}
