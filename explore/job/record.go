@@ -137,6 +137,15 @@ func graphResult(g *graph.Graph) (*Graph, error) {
 	for _, n := range g.Kernel() {
 		res.Kernel = append(res.Kernel, n.Label)
 	}
+	index := map[int64]int{}
+	for i, n := range g.Nodes() {
+		index[n.ID] = i
+		res.Labels = append(res.Labels, n.Label)
+		res.P = append(res.P, n.Outcome == game.P)
+	}
+	for _, e := range g.Edges() {
+		res.Moves = append(res.Moves, [2]int{index[e.From], index[e.To]})
+	}
 	return res, nil
 }
 

@@ -127,4 +127,10 @@ type Graph struct {
 	Edges  int      `json:"edges"`
 	Kernel []string `json:"kernel"` // labels of the P-positions
 	DOT    string   `json:"dot"`
+
+	// For drawings: every position's label in breadth-first order from the
+	// start, whether it is a P-position, and the moves as index pairs.
+	Labels []string `json:"-"`
+	P      []bool   `json:"-"`
+	Moves  [][2]int `json:"-"`
 }
