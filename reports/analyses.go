@@ -35,6 +35,29 @@ func (b *builder) values(sr *job.SectionResult) []block {
 	if len(notes) > 0 {
 		out = append(out, para{Spans: text(strings.Join(notes, " ")), Note: true})
 	}
+	return append(out, b.oeis(vals, first)...)
+}
+
+// oeis says which sequence of the offline OEIS table the values are, or
+// where they part from one they follow for a while.
+func (b *builder) oeis(vals []uint64, first int) []block {
+	var out []block
+	for _, r := range lookupOEIS(vals, first) {
+		name := r.Entry.Name
+		if b.o.Lang == "fr" {
+			name = r.Entry.NameFR
+		}
+		data := args{"ID": r.Entry.ID, "Name": name, "From": itoa(r.From), "To": itoa(r.To),
+			"Shift": r.Shift != 0, "At": itoa(r.At), "Want": utoa(r.Want), "Got": utoa(r.Got)}
+		key := "oeis.differs"
+		if !r.Match {
+			data["To"] = itoa(r.At - 1)
+		}
+		if r.Match {
+			key = "oeis.match"
+		}
+		out = append(out, para{Spans: text(b.tx(key, data))})
+	}
 	return out
 }
 

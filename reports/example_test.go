@@ -39,6 +39,8 @@ func ExampleMarkdown() {
 	//
 	// *Values 0 (P-positions) are in bold.*
 	//
+	// Matches OEIS A010873 (n mod 4) for n = 0 to 11.
+	//
 	// ### Period
 	//
 	// Periodic with period 4 from n = 0 (no exception); proved by a repeated window of max(S) values using values up to 6.

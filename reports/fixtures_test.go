@@ -300,7 +300,7 @@ func golayReport(lang string) *job.Report {
 		Coins: &job.CoinsSpec{Rule: "at-most", R: 7, N: 24, First: 1},
 		Show:  []string{"values", "code", "weights", "p-positions", "steiner", "automorphisms", "outcome", "moves", "plot"}, Position: []int{1, 2, 3}}
 	return &job.Report{Title: title, Lang: lang, Sections: []*job.SectionResult{
-		{Title: sec, Text: text, Spec: sp, Results: job.Results{
+		{Title: sec, Text: text, Spec: sp, Source: "D. Madore, « Le jeu de nim : thème et variations » (2017)", Results: job.Results{
 			Values:        atMost(7, 24),
 			Code:          &job.CodeInfo{Length: 24, Dimension: 12, Words: 4096, MinDistance: 8, Method: "enumeration"},
 			Weights:       golayWeights,

@@ -111,8 +111,14 @@ func escape(s string) string {
 	var sb strings.Builder
 	for i, r := range s {
 		switch r {
-		case '*', '_', '`', '|':
+		case '*', '`', '|':
 			sb.WriteByte('\\')
+		case '_':
+			// An underscore inside a word (f_r, max_take) cannot open
+			// or close emphasis in CommonMark: leave it readable.
+			if i == 0 || i+1 >= len(s) || !isWordByte(s[i-1]) || !isWordByte(s[i+1]) {
+				sb.WriteByte('\\')
+			}
 		case '<':
 			// Only "<" before a letter, "/", "!" or "?" can open HTML.
 			if i+1 < len(s) && (isLetter(s[i+1]) || strings.IndexByte("/!?", s[i+1]) >= 0) {
@@ -216,5 +222,7 @@ func writeTableMarkdown(w io.Writer, t table) {
 func numeric(s string) bool {
 	return strings.Trim(s, "0123456789") == ""
 }
+
+func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

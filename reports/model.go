@@ -114,6 +114,7 @@ type para struct {
 	Spans  []span
 	Note   bool
 	MDOnly bool // only in Markdown (which cannot hold figures)
+	Source bool // the citation of the section's source
 }
 
 type span struct {
@@ -272,7 +273,36 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 		s.Blocks = append(s.Blocks, heading{Text: b.tx("h."+a, nil)})
 		s.Blocks = append(s.Blocks, blocks...)
 	}
+	if src := strings.TrimSpace(sr.Source); src != "" {
+		s.Blocks = withSource(s.Blocks, para{Spans: text(b.tx("source", args{"Source": src})), Note: true, Source: true})
+	}
 	return s
+}
+
+// withSource places the citation of a section's source below its first
+// table (after the notes that explain the table), or at the end of the
+// section when it has no table: the reader sees where the numbers come
+// from next to the numbers.
+func withSource(blocks []block, src para) []block {
+	at := len(blocks)
+	for i, bl := range blocks {
+		if _, ok := bl.(table); !ok {
+			continue
+		}
+		at = i + 1
+		for at < len(blocks) {
+			if p, ok := blocks[at].(para); ok && p.Note {
+				at++
+				continue
+			}
+			break
+		}
+		break
+	}
+	out := make([]block, 0, len(blocks)+1)
+	out = append(out, blocks[:at]...)
+	out = append(out, src)
+	return append(out, blocks[at:]...)
 }
 
 // showOrder is the section's show list; without a spec (a report read

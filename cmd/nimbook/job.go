@@ -19,7 +19,9 @@ type runFlags struct {
 	maxMemory         string
 	quiet             bool
 	inPlace           bool
+	allowErrors       bool
 	templates         string
+	export            string
 }
 
 func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -32,7 +34,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory an analysis may use, e.g. 4GiB")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
 	fs.BoolVar(&f.inPlace, "in-place", false, "allow -o to overwrite the input notebook")
+	fs.BoolVar(&f.allowErrors, "allow-errors", false, "notebooks: keep running after a cell fails (its error is in its outputs)")
 	fs.StringVar(&f.templates, "templates", "", "directory of templates overriding the built-in ones")
+	fs.StringVar(&f.export, "export", "", "also write each section's sequences (CSV, OEIS b-file), tables (CSV) and game graphs (DOT) into this directory")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -73,8 +77,10 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 
 	switch lowerExt(file) {
 	case "yaml", "yml":
+	case "ipynb", "md", "markdown":
+		return runNotebook(ctx, file, f, format, opts.Limits, stdout, stderr)
 	default:
-		return fmt.Errorf("%s: nimbook run reads job files (.yaml, .yml); notebooks (.ipynb, .md) are not supported yet", file)
+		return fmt.Errorf("%s: nimbook run reads job files (.yaml, .yml) and notebooks (.ipynb, or Markdown .md with ```nimbook cells)", file)
 	}
 	j, err := job.ParseFile(file)
 	if err != nil {
@@ -100,8 +106,21 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return reports.Markdown(w, rep, ropts)
 		case "html":
 			return reports.HTML(w, rep, ropts)
+		case "pdf":
+			return reports.PDF(w, rep, ropts)
+		case "ipynb":
+			return reports.Notebook(w, rep, ropts)
 		}
 		return fmt.Errorf("format %s is not supported yet", format)
+	}
+	if f.export != "" {
+		files, err := reports.Exports(rep)
+		if err != nil {
+			return err
+		}
+		if err := reports.WriteFiles(f.export, files); err != nil {
+			return err
+		}
 	}
 	if f.out == "" {
 		var buf bytes.Buffer // whole or nothing, on standard output too
@@ -133,5 +152,3 @@ func outputFormat(format, out string) (string, error) {
 	}
 	return "md", nil
 }
-
-

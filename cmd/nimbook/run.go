@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,8 +24,14 @@ const usage = `nimbook explores impartial combinatorial games.
 Usage:
   nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--quiet]
+                   [--templates DIR] [--export DIR]
       Run a job file (.yaml), a notebook (.ipynb) or a Markdown notebook (.md)
-      and write its report (standard output without -o).
+      and write its report (standard output without -o). PDF is A4, made
+      without any external program; ipynb is an executed notebook.
+      --export DIR also writes, per section NN and analysis, DIR/sNN-values.csv
+      and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
+      DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv
+      and DIR/sNN-graph.dot, each written atomically.
   nimbook eval [--json] 'CODE'
       Evaluate one notebook cell and print its result.
   nimbook nim add|mul|inv|sqrt|pow ARGS
@@ -57,6 +62,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runJob(ctx, rest, stdout, stderr)
 	case "play":
 		return runPlay(ctx, rest, stdin, stdout, stderr)
+	case "eval":
+		return runEval(ctx, rest, stdin, stdout, stderr)
+	case "kernel":
+		return runKernel(ctx, rest, stdout, stderr)
 	}
 	return usagef("unknown command %q", cmd)
 }
@@ -92,6 +101,26 @@ func newFlagSet(name string) *flag.FlagSet {
 // directory and renames it into place, so a failure never leaves a
 // half-written file.
 func writeAtomically(path string, write func(w io.Writer) error) (err error) {
+	// A device or pipe (-o /dev/stdout, /dev/null, a FIFO) cannot be replaced
+	// by a rename, and must not be: write to it directly.
+	if fi, statErr := os.Stat(path); statErr == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return fmt.Errorf("%s is a directory; give a file name to -o", path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		if err := write(f); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
+	// Replace the file a symbolic link points to, not the link.
+	if real, linkErr := filepath.EvalSymlinks(path); linkErr == nil {
+		path = real
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -114,8 +143,6 @@ func writeAtomically(path string, write func(w io.Writer) error) (err error) {
 	}
 	return os.Rename(tmp.Name(), path)
 }
-
-var errNotYet = errors.New("not available yet")
 
 func lowerExt(path string) string {
 	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))

@@ -46,6 +46,8 @@ var docs = map[string]doc{
 		"A coin-turning game: rule at-most, exactly or ruler; r coins turned; n coins numbered from first (0 or 1). Methods: values(n), p_positions(n), weights(n), distribution(n), code(n), steiner(n), automorphisms(n), outcome(heads), moves(heads), graph(heads), grundy(heads), plot(). Example: coins(r=7, n=24).weights() is the Golay code's weight distribution."},
 	"product": {"product(g, h, k=None, size=None, play=\"normal\", position=None)",
 		"The tartan product of two or three coin games, e.g. product(coins(r=2), coins(rule=\"ruler\"), size=[8, 8]). Methods: table(*sizes), outcome(cells), moves(cells), grundy(cells), plot()."},
+	"play": {"play(game, position=None, first=\"human\", hint=False, level=\"perfect\", seed=0)",
+		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Built-in games only: nim, subtraction, octal, hex_game, wythoff, coins; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
 	"nimbers":  {"nimbers(op=\"product\", size=16)", "The nim-addition (op=\"sum\") or nim-multiplication table of 0..size-1."},
 	"nimber":   {"nimber(n)", "The nimber *n: + is the nim-sum ⊕, * the nim-product ⊗, / divides; ints mix in as nimbers. n.pow(e), n.inv(), n.sqrt(), n.value (the int)."},
 	"nim_add":  {"nim_add(a, b, ...)", "The nim-sum a ⊕ b ⊕ … (XOR)."},
@@ -111,6 +113,7 @@ func builtins() starlark.StringDict {
 			"nim_inv":     builtinNimInv,
 			"nim_sqrt":    builtinNimSqrt,
 			"nim_pow":     builtinNimPow,
+			"play":        builtinPlay,
 		}
 		builtinSet = starlark.StringDict{}
 		for name, fn := range fns {

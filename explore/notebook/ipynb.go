@@ -33,6 +33,10 @@ type Cell struct {
 	// ExecutionCount is the cell's number once executed (code cells).
 	ExecutionCount *int
 	Outputs        []Output // code cells
+	// Line is, in a Markdown notebook, the line (from 1) of the first line
+	// of the cell's code, so that errors can name the line of the file;
+	// 0 for cells read from .ipynb. It is not written to .ipynb.
+	Line int
 }
 
 // Output is one output of a code cell, in nbformat's terms.

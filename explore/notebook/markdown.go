@@ -57,7 +57,7 @@ func ParseMarkdown(src []byte) (*Notebook, error) {
 		for _, l := range lines[i+1 : end] {
 			code.WriteString(dedent(l, f.indent))
 		}
-		nb.Cells = append(nb.Cells, &Cell{Type: "code", Source: strings.TrimRight(code.String(), "\n")})
+		nb.Cells = append(nb.Cells, &Cell{Type: "code", Source: strings.TrimRight(code.String(), "\n"), Line: i + 2})
 		i = end
 	}
 	flushMD()

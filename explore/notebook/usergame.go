@@ -560,7 +560,19 @@ func graphOf(gr *graph.Graph, name string) (*job.Graph, error) {
 	if kern == nil {
 		kern = []string{}
 	}
-	return &job.Graph{Nodes: gr.Len(), Edges: len(gr.Edges()), Kernel: kern, DOT: string(dot)}, nil
+	jg := &job.Graph{Nodes: gr.Len(), Edges: len(gr.Edges()), Kernel: kern, DOT: string(dot)}
+	// The drawing's fields, as the job engine fills them, so that the
+	// renderer can draw the graph.
+	index := map[int64]int{}
+	for i, n := range gr.Nodes() {
+		index[n.ID] = i
+		jg.Labels = append(jg.Labels, n.Label)
+		jg.P = append(jg.P, n.Outcome == game.P)
+	}
+	for _, e := range gr.Edges() {
+		jg.Moves = append(jg.Moves, [2]int{index[e.From], index[e.To]})
+	}
+	return jg, nil
 }
 
 // builtinGame is game(moves=f, start=None, play="normal", max_positions=0).

@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/notebook"
+	"github.com/nimbook/nimbook/reports"
+)
+
+// newSession is a notebook session whose results display through the
+// report renderers, as in `nimbook kernel`, `eval` and `run`.
+func newSession(lang string, limits job.Limits) (*notebook.Session, error) {
+	opts := notebook.Options{
+		Renderer: reports.Bundler{Options: reports.Options{Lang: lang}},
+		Limits:   limits,
+	}
+	if limits.Positions > 0 {
+		opts.MaxPositions = int(min(limits.Positions, int64(^uint(0)>>1)))
+	}
+	return notebook.New(opts)
+}
+
+// runKernel is `nimbook kernel install ...` and `nimbook kernel
+// --connection-file FILE`.
+func runKernel(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	newExec := func() (kernel.Executor, error) { return newSession("en", job.Limits{}) }
+	// SIGINT interrupts the running cell (the kernel traps it); it must not
+	// end the kernel through the command's own interrupt context.
+	err := kernel.Main(context.WithoutCancel(ctx), args, newExec, stdout, stderr)
+	if errors.Is(err, kernel.ErrUsage) {
+		msg := strings.TrimPrefix(err.Error(), kernel.ErrUsage.Error()+": ")
+		msg, _, _ = strings.Cut(msg, "\n")
+		return usagef("kernel: %s", msg)
+	}
+	return err
+}
+
+// runEval is `nimbook eval [--json] 'CODE'`: one cell in a fresh session.
+// CODE "-" reads the cell from standard input.
+func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("eval")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	lang := fs.String("lang", "en", "en or fr, for the words of results")
+	maxPositions := fs.Int64("max-positions", 0, "most positions an analysis may enumerate")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("eval takes one cell of code, in quotes: nimbook eval 'nim_mul(2, 3)' (got %d arguments)", len(pos))
+	}
+	if *lang != "en" && *lang != "fr" {
+		return usagef("--lang %q: write en or fr", *lang)
+	}
+	if *maxPositions < 0 {
+		return usagef("--max-positions must be positive")
+	}
+	code := pos[0]
+	in := bufio.NewReader(stdin)
+	if code == "-" {
+		b, err := io.ReadAll(in)
+		if err != nil {
+			return fmt.Errorf("eval: reading the cell from standard input: %w", err)
+		}
+		code = string(b)
+	}
+	s, err := newSession(*lang, job.Limits{Positions: *maxPositions})
+	if err != nil {
+		return err
+	}
+	out := &cliOutput{stdout: stdout, stderr: stderr, in: in}
+	if *asJSON {
+		v, err := s.EvalJSON(ctx, code, out)
+		if err != nil {
+			return evalError(err)
+		}
+		if v == nil {
+			return nil
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		_, err = out.write(stdout, b.String())
+		return err
+	}
+	d, err := s.Execute(ctx, code, out)
+	if err != nil {
+		return evalError(err)
+	}
+	if d != nil {
+		text, _ := d.Data["text/plain"].(string)
+		_, err = out.write(stdout, strings.TrimRight(text, "\n")+"\n")
+	}
+	return err
+}
+
+func evalError(err error) error {
+	var ce *kernel.CellError
+	if errors.As(err, &ce) {
+		return fmt.Errorf("eval: %s", ce.Error())
+	}
+	return fmt.Errorf("eval: %w", err)
+}
+
+// cliOutput is a cell's Output in a terminal: streams go to standard
+// output and error, displays print their text, and input reads a line
+// of standard input (so that play() works in eval).
+type cliOutput struct {
+	mu             sync.Mutex
+	stdout, stderr io.Writer
+	in             *bufio.Reader
+}
+
+func (o *cliOutput) write(w io.Writer, s string) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return io.WriteString(w, s)
+}
+
+func (o *cliOutput) Stream(name, text string) {
+	w := o.stdout
+	if name == "stderr" {
+		w = o.stderr
+	}
+	o.write(w, text)
+}
+
+func (o *cliOutput) Display(d *kernel.Display) {
+	if d == nil {
+		return
+	}
+	text, _ := d.Data["text/plain"].(string)
+	o.write(o.stdout, strings.TrimRight(text, "\n")+"\n")
+}
+
+func (o *cliOutput) Input(prompt string, password bool) (string, error) {
+	o.write(o.stdout, prompt)
+	line, err := o.in.ReadString('\n')
+	if err != nil && (line == "" || !errors.Is(err, io.EOF)) {
+		if errors.Is(err, io.EOF) {
+			o.write(o.stdout, "\n")
+		}
+		return "", err
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// runNotebook is `nimbook run` on a notebook (.ipynb, or a Markdown
+// notebook .md): every cell runs headlessly, then the executed notebook is
+// written (-o out.ipynb), or rendered as a report (-o out.md, out.html;
+// Markdown on standard output without -o).
+func runNotebook(ctx context.Context, file string, f runFlags, format string, limits job.Limits, stdout, stderr io.Writer) error {
+	out := f.out
+	if f.inPlace {
+		if lowerExt(file) != "ipynb" {
+			return usagef("--in-place rewrites .ipynb notebooks; %s is a Markdown notebook: write the result with -o FILE", file)
+		}
+		if out == "" {
+			out = file
+			if f.format == "" {
+				format = "ipynb"
+			}
+		}
+		if format != "ipynb" {
+			return usagef("--in-place writes the executed notebook: drop --format %s, or write the report with -o FILE", format)
+		}
+	}
+	if out != "" && !f.inPlace && sameFile(out, file) {
+		return fmt.Errorf("%s: refusing to overwrite the input notebook with -o %s: write the output to another file, or add --in-place to replace the notebook by its executed form", file, out)
+	}
+	switch format {
+	case "ipynb", "md", "html":
+	case "json":
+		return fmt.Errorf("%s: --format json is the form of job files' results; for a notebook write ipynb (-o out.ipynb), md or html", file)
+	default:
+		return fmt.Errorf("%s: a notebook's %s report is not available yet; write -o out.html (and print it from a browser), out.md or out.ipynb", file, format)
+	}
+	nb, err := notebook.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "notebook: "))
+	}
+	lang := f.lang
+	if lang == "" {
+		lang = "en"
+	}
+	s, err := newSession(lang, limits)
+	if err != nil {
+		return err
+	}
+	ro := notebook.RunOptions{AllowErrors: f.allowErrors}
+	if !f.quiet && out != "" {
+		n := 0
+		ro.Progress = func(i, total int) {
+			n++
+			first, _, _ := strings.Cut(strings.TrimSpace(nb.Cells[i].Source), "\n")
+			fmt.Fprintf(stderr, "nimbook: cell %d: %s\n", n, clipLine(first, 60))
+		}
+	}
+	if err := s.Run(ctx, nb, ro); err != nil {
+		return cellRunError(file, nb, err)
+	}
+	render := func(w io.Writer) error {
+		switch format {
+		case "ipynb":
+			return nb.WriteIPYNB(w)
+		case "md":
+			return notebookMarkdown(w, nb, notebookTitle(nb, file))
+		}
+		return notebookHTML(w, nb, notebookTitle(nb, file), lang)
+	}
+	if out == "" {
+		var buf bytes.Buffer
+		if err := render(&buf); err != nil {
+			return err
+		}
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	return writeAtomically(out, render)
+}
+
+// sameFile reports whether a and b name the same file (an existing one by
+// identity, else by absolute path).
+func sameFile(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	pa, err1 := filepath.Abs(a)
+	pb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && pa == pb
+}
+
+var cellLine = regexp.MustCompile(`^line (\d+)(?: \(([^)]*)\))?: `)
+
+// cellRunError names the failing cell, and for a Markdown notebook the line
+// of the file, as `nimbook run` errors do for job files.
+func cellRunError(file string, nb *notebook.Notebook, err error) error {
+	var re *notebook.RunError
+	if !errors.As(err, &re) {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	c := nb.Cells[re.Index]
+	msg := re.Err.Value
+	if c.Line > 0 {
+		if m := cellLine.FindStringSubmatch(msg); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			rest := msg[len(m[0]):]
+			if m[2] != "" {
+				rest = m[2] + ": " + rest
+			}
+			return fmt.Errorf("%s:%d: cell %d: %s: %s", file, c.Line+n-1, re.Count, re.Err.Name, rest)
+		}
+		return fmt.Errorf("%s:%d: cell %d: %s", file, c.Line, re.Count, re.Err.Error())
+	}
+	return fmt.Errorf("%s: cell %d (%s): %s", file, re.Count, strconv.Quote(clipLine(re.Line, 60)), re.Err.Error())
+}
+
+func clipLine(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

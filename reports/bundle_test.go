@@ -1,0 +1,184 @@
+package reports
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/nimbook/nimbook/explore/job"
+)
+
+// section runs a one-section job, as a notebook cell does.
+func bundleSection(t *testing.T, yaml string) *job.SectionResult {
+	t.Helper()
+	j, err := job.Parse("bundle_test.yaml", []byte(yaml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := job.Run(context.Background(), j, job.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Sections[0]
+}
+
+func TestBundle(t *testing.T) {
+	tests := []struct {
+		name string
+		yaml string
+		// substrings of each MIME type's text ("" key: absent type)
+		want    map[string][]string
+		absent  []string
+		jsonKey string
+	}{
+		{
+			name: "kayles values",
+			// Seed 002 (Kayles, octal 0.77): g(0..11) = 0 1 2 3 1 4 3 2 1 4 2 6.
+			yaml: "sections:\n- game: {octal: {code: \"0.77\", upto: 11}}\n  show: [values]\n",
+			want: map[string][]string{
+				"text/markdown": {"**0**", "| 0..9 ", "4", "6"},
+				"text/html":     {"<table>", "<strong>0</strong>", "nimbook-result"},
+				"text/plain":    {"**0**"},
+			},
+			absent:  []string{"image/svg+xml"},
+			jsonKey: "values",
+		},
+		{
+			name: "wythoff table marks P-positions",
+			yaml: "sections:\n- game: {wythoff: {size: [4, 4]}}\n  show: [table]\n",
+			want: map[string][]string{
+				// g(0,0) = 0 and g(1,2) = 0: Wythoff's first P-positions.
+				"text/html":     {"<strong>0</strong>"},
+				"text/markdown": {"**0**"},
+			},
+			absent:  []string{"image/svg+xml"},
+			jsonKey: "table",
+		},
+		{
+			name: "period",
+			// Seed 002: Kayles has preperiod 71 and period 12.
+			yaml: "sections:\n- game: {octal: {code: \"0.77\", upto: 300}}\n  show: [period]\n",
+			want: map[string][]string{
+				"text/markdown": {"71", "12"},
+				"text/html":     {"71", "12"},
+			},
+			jsonKey: "period",
+		},
+		{
+			name: "plot",
+			yaml: "sections:\n- game: {octal: {code: \"0.77\", upto: 40}}\n  show: [values, plot]\n",
+			want: map[string][]string{
+				"image/svg+xml": {"<svg"},
+				"text/html":     {"<figure>", "<svg"},
+			},
+			absent:  []string{"text/markdown"},
+			jsonKey: "values",
+		},
+		{
+			name: "graph draws small games",
+			yaml: "sections:\n- game: {nim: {heaps: [1, 2]}}\n  show: [graph]\n",
+			want: map[string][]string{
+				"image/svg+xml": {"<svg"},
+				"text/markdown": {"digraph"},
+			},
+			jsonKey: "graph",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := Bundle(bundleSection(t, tt.yaml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d == nil {
+				t.Fatal("no bundle")
+			}
+			for mime, subs := range tt.want {
+				s, ok := d.Data[mime].(string)
+				if !ok {
+					t.Errorf("%s missing (have %v)", mime, mimeKeys(d.Data))
+					continue
+				}
+				for _, sub := range subs {
+					if !strings.Contains(s, sub) {
+						t.Errorf("%s lacks %q:\n%s", mime, sub, clipText(s))
+					}
+				}
+			}
+			for _, mime := range tt.absent {
+				if _, ok := d.Data[mime]; ok {
+					t.Errorf("%s present", mime)
+				}
+			}
+			if _, ok := d.Data["text/plain"].(string); !ok {
+				t.Error("no text/plain")
+			}
+			j, ok := d.Data["application/json"].(map[string]any)
+			if !ok || j[tt.jsonKey] == nil {
+				t.Errorf("application/json = %v, want key %s", d.Data["application/json"], tt.jsonKey)
+			}
+			// The bundle must go through the wire as JSON.
+			if _, err := json.Marshal(d); err != nil {
+				t.Error(err)
+			}
+			if h := d.Data["text/html"].(string); strings.Contains(h, "<h2") || strings.Contains(h, "<html") {
+				t.Errorf("text/html is not a fragment:\n%s", clipText(h))
+			}
+		})
+	}
+}
+
+func TestBundleOther(t *testing.T) {
+	for _, v := range []any{nil, 3, "x", (*job.SectionResult)(nil)} {
+		d, err := Bundle(v)
+		if d != nil || err != nil {
+			t.Errorf("Bundle(%v) = %v, %v; want nil, nil", v, d, err)
+		}
+	}
+}
+
+func TestBundleFrench(t *testing.T) {
+	sr := bundleSection(t, "sections:\n- game: {octal: {code: \"0.77\", upto: 11}}\n  show: [values]\n")
+	en, err := Bundle(sr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err := Bundler{Options: Options{Lang: "fr"}}.Bundle(sr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if en.Data["text/markdown"] == fr.Data["text/markdown"] {
+		t.Error("the French bundle is the English one")
+	}
+}
+
+func mimeKeys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func clipText(s string) string {
+	if len(s) > 600 {
+		return s[:600] + "…"
+	}
+	return s
+}
+
+func BenchmarkBundle(b *testing.B) {
+	j, _ := job.Parse("b.yaml", []byte("sections:\n- game: {octal: {code: \"0.77\", upto: 100}}\n  show: [values]\n"))
+	rep, err := job.Run(context.Background(), j, job.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("values", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Bundle(rep.Sections[0]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
