@@ -33,7 +33,7 @@ func Graph(g *job.Graph, l Labels) (*plot.Plot, error) {
 	if n > MaxGraphNodes {
 		return nil, fmt.Errorf("plots: %d positions: %w (at most %d are drawn)", n, ErrTooLarge, MaxGraphNodes)
 	}
-	xy := graphLayout(g)
+	xy, level := graphLayout(g)
 
 	p := plot.New()
 	p.Title.Text = l.Title
@@ -41,27 +41,29 @@ func Graph(g *job.Graph, l Labels) (*plot.Plot, error) {
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -1.15, 1.15, -1.25, 1.15
 
 	for _, m := range g.Moves {
-		from, to := xy[m[0]], xy[m[1]]
-		dx, dy := to[0]-from[0], to[1]-from[1]
-		d := math.Hypot(dx, dy)
-		if d == 0 {
+		path := edgePath(xy, m[0], m[1], abs(level[m[1]]-level[m[0]]))
+		if len(path) < 2 {
 			continue
 		}
-		ux, uy := dx/d, dy/d
-		const r = 0.06 // stop short of the circles
-		a := [2]float64{from[0] + r*ux, from[1] + r*uy}
-		b := [2]float64{to[0] - r*ux, to[1] - r*uy}
-		line, err := plotter.NewLine(plotter.XYs{{X: a[0], Y: a[1]}, {X: b[0], Y: b[1]}})
+		line, err := plotter.NewLine(path)
 		if err != nil {
 			return nil, err
 		}
 		line.Color = color.Gray{Y: 90}
 		line.Width = vg.Points(0.6)
 		p.Add(line)
-		// The arrowhead: two short strokes back from the tip.
+		// The arrowhead: two short strokes back from the tip, along the
+		// last piece of the path.
+		b, before := path[len(path)-1], path[len(path)-2]
+		dx, dy := b.X-before.X, b.Y-before.Y
+		d := math.Hypot(dx, dy)
+		if d == 0 {
+			continue
+		}
+		ux, uy := dx/d, dy/d
 		const h, w = 0.05, 0.025
 		for _, s := range []float64{1, -1} {
-			tip, err := plotter.NewLine(plotter.XYs{{X: b[0], Y: b[1]}, {X: b[0] - h*ux + s*w*uy, Y: b[1] - h*uy - s*w*ux}})
+			tip, err := plotter.NewLine(plotter.XYs{b, {X: b.X - h*ux + s*w*uy, Y: b.Y - h*uy - s*w*ux}})
 			if err != nil {
 				return nil, err
 			}
@@ -100,6 +102,116 @@ func Graph(g *job.Graph, l Labels) (*plot.Plot, error) {
 	return p, nil
 }
 
+// Edges are straight unless a straight line would pass over another
+// position, which would read as two moves through it (in Nim (1,2,3) the
+// move (1,2,3) → (1,3) would cross (1,2,2)); then the edge bows sideways,
+// as little as keeps it clear of every position.
+const (
+	nodeRadius   = 0.06 // where an edge stops short of a position
+	edgeSamples  = 24   // points along a bowed edge
+	clearanceMin = 0.08 // how far an edge keeps from other positions
+)
+
+// edgePath is the polyline of the move from → to: the straight segment or
+// the least-bowed quadratic Bézier curve that keeps clearanceMin from the
+// other positions (else the clearest one tried), trimmed at both circles.
+func edgePath(xy [][2]float64, from, to, span int) plotter.XYs {
+	a, b := xy[from], xy[to]
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		return nil
+	}
+	nx, ny := -dy/d, dx/d // unit normal
+	var best plotter.XYs
+	bestClear := -1.0
+	// Bow outwards, away from the middle of the drawing where the other
+	// edges are; on the middle line, alternate sides with the number of
+	// layers the edge spans, so that parallel long edges do not overlap.
+	side := 1.0
+	mid := (a[0] + b[0]) / 2
+	switch {
+	case math.Abs(mid) > 1e-9:
+		if (mid > 0) != (nx > 0) {
+			side = -1
+		}
+	case span%2 == 1:
+		side = -1
+	}
+	for _, k := range []float64{0, 0.2, -0.2, 0.4, -0.4, 0.6, -0.6, 0.8, -0.8} {
+		bow := side * k
+		c := [2]float64{(a[0]+b[0])/2 + bow*nx, (a[1]+b[1])/2 + bow*ny}
+		path := make(plotter.XYs, 0, edgeSamples+1)
+		steps := edgeSamples
+		if bow == 0 {
+			steps = 1
+		}
+		for k := 0; k <= steps; k++ {
+			t := float64(k) / float64(steps)
+			u := 1 - t
+			path = append(path, plotter.XY{
+				X: u*u*a[0] + 2*u*t*c[0] + t*t*b[0],
+				Y: u*u*a[1] + 2*u*t*c[1] + t*t*b[1],
+			})
+		}
+		clear := math.Inf(1)
+		for i, q := range xy {
+			if i == from || i == to {
+				continue
+			}
+			clear = min(clear, distanceToPath(q, path))
+		}
+		if clear > bestClear {
+			best, bestClear = path, clear
+		}
+		if clear >= clearanceMin {
+			break
+		}
+	}
+	return trimPath(best, a, b)
+}
+
+// distanceToPath is the distance from q to the nearest point of a polyline.
+func distanceToPath(q [2]float64, path plotter.XYs) float64 {
+	best := math.Inf(1)
+	for i := 1; i < len(path); i++ {
+		p0, p1 := path[i-1], path[i]
+		vx, vy := p1.X-p0.X, p1.Y-p0.Y
+		t := 0.0
+		if l2 := vx*vx + vy*vy; l2 > 0 {
+			t = min(max(((q[0]-p0.X)*vx+(q[1]-p0.Y)*vy)/l2, 0), 1)
+		}
+		best = min(best, math.Hypot(q[0]-p0.X-t*vx, q[1]-p0.Y-t*vy))
+	}
+	return best
+}
+
+// trimPath cuts a polyline where it enters the circles around its ends, so
+// that lines and arrowheads stop at the circles' edges.
+func trimPath(path plotter.XYs, a, b [2]float64) plotter.XYs {
+	cut := func(path plotter.XYs, centre [2]float64) plotter.XYs {
+		// Walk from the start until the path leaves the circle; replace
+		// the points inside by the crossing point.
+		for i := 1; i < len(path); i++ {
+			p0, p1 := path[i-1], path[i]
+			d1 := math.Hypot(p1.X-centre[0], p1.Y-centre[1])
+			if d1 < nodeRadius {
+				continue
+			}
+			d0 := math.Hypot(p0.X-centre[0], p0.Y-centre[1])
+			t := (nodeRadius - d0) / (d1 - d0) // along p0 → p1, by distance
+			x := plotter.XY{X: p0.X + t*(p1.X-p0.X), Y: p0.Y + t*(p1.Y-p0.Y)}
+			return append(plotter.XYs{x}, path[i:]...)
+		}
+		return nil
+	}
+	path = cut(path, a)
+	slices.Reverse(path)
+	path = cut(path, b)
+	slices.Reverse(path)
+	return path
+}
+
 // graphLayout places the positions in [-1, 1]² in layers, as the seeds
 // draw game graphs: the start at the top and each position one layer below
 // the lowest position that moves to it (longest path from the start, over
@@ -107,11 +219,11 @@ func Graph(g *job.Graph, l Labels) (*plot.Plot, error) {
 // tried first: they visit nodes in map order, so the same graph came out
 // differently from run to run, which golden files and printed handouts
 // cannot have.
-func graphLayout(g *job.Graph) [][2]float64 {
+func graphLayout(g *job.Graph) (xy [][2]float64, level []int) {
 	n := len(g.Labels)
 	out := make([][2]float64, n)
 	if n == 1 {
-		return out
+		return out, make([]int, 1)
 	}
 	d := simple.NewDirectedGraph()
 	for i := 0; i < n; i++ {
@@ -122,7 +234,7 @@ func graphLayout(g *job.Graph) [][2]float64 {
 			d.SetEdge(simple.Edge{F: simple.Node(m[0]), T: simple.Node(m[1])})
 		}
 	}
-	level := make([]int, n)
+	level = make([]int, n)
 	if order, err := topo.Sort(d); err == nil {
 		for _, v := range order {
 			for _, w := range graph.NodesOf(d.From(v.ID())) {
@@ -174,5 +286,12 @@ func graphLayout(g *job.Graph) [][2]float64 {
 			out[i] = [2]float64{x, y}
 		}
 	}
-	return out
+	return out, level
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

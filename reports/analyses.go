@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/plots"
 )
 
 func (b *builder) values(sr *job.SectionResult) []block {
@@ -638,14 +639,20 @@ func (b *builder) graph(sr *job.SectionResult) []block {
 		}
 		out = append(out, para{Spans: text(b.tx("graph.kernel", args{"Kernel": strings.Join(ks, ", ")}) + more)})
 	}
+	// A small graph is drawn (seed 003's pictures) in HTML and PDF, where
+	// the picture replaces the DOT text; Markdown keeps the DOT text.
+	drawn := !b.o.NoFigures && len(g.Labels) > 0 && len(g.Labels) <= plots.MaxGraphNodes
+	if drawn {
+		out = append(out, figure{Kind: "graph", Graph: g, Caption: b.tx("plot.graph", nil)})
+	}
 	if g.DOT != "" {
 		lines := strings.Split(strings.TrimRight(g.DOT, "\n"), "\n")
-		out = append(out, para{Spans: text(b.tx("graph.dot", nil))})
+		out = append(out, para{Spans: text(b.tx("graph.dot", nil)), MDOnly: drawn})
 		if len(lines) > b.o.MaxDOTLines {
-			out = append(out, codeBlock{Lang: "dot", Text: strings.Join(lines[:b.o.MaxDOTLines], "\n") + "\n…"})
-			out = append(out, para{Spans: text(b.tx("graph.dot.truncated", args{"Lines": itoa(len(lines)), "Shown": itoa(b.o.MaxDOTLines)})), Note: true})
+			out = append(out, codeBlock{Lang: "dot", Text: strings.Join(lines[:b.o.MaxDOTLines], "\n") + "\n…", MDOnly: drawn})
+			out = append(out, para{Spans: text(b.tx("graph.dot.truncated", args{"Lines": itoa(len(lines)), "Shown": itoa(b.o.MaxDOTLines)})), Note: true, MDOnly: drawn})
 		} else {
-			out = append(out, codeBlock{Lang: "dot", Text: strings.Join(lines, "\n")})
+			out = append(out, codeBlock{Lang: "dot", Text: strings.Join(lines, "\n"), MDOnly: drawn})
 		}
 	}
 	return out

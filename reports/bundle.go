@@ -88,29 +88,12 @@ func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
 	}
 	d.Data["text/plain"] = plain
 
-	// A game graph small enough to draw (user-defined games and the graph
-	// analysis): the picture says more than the DOT text, which the HTML
-	// then leaves out.
-	graphSVG := ""
-	if g := sr.Results.Graph; g != nil && len(g.Labels) > 0 && len(g.Labels) <= plots.MaxGraphNodes && !o.NoFigures {
-		if p, err := plots.Graph(g, plots.Labels{}); err == nil {
-			var svg bytes.Buffer
-			if err := plots.SVG(&svg, p, plots.SquareHeight, plots.SquareHeight); err == nil {
-				graphSVG = svg.String()
-				d.Data["image/svg+xml"] = graphSVG
-			}
-		}
-	}
-	htmlBlocks := blocks
-	if graphSVG != "" {
-		htmlBlocks = withoutDOT(blocks)
-	}
-	html, err := bundleHTML(htmlBlocks, o, t.Text)
+	// A small game graph is a figure of the graph analysis, like a plot:
+	// the HTML shows the picture in place of the DOT text (see
+	// builder.graph).
+	html, err := bundleHTML(blocks, o, t.Text)
 	if err != nil {
 		return nil, err
-	}
-	if graphSVG != "" {
-		html += "<figure>\n" + inlineSVG(graphSVG, sr.Results.Game) + "</figure>\n"
 	}
 	if len(figs) > 0 && !o.NoFigures {
 		// image/svg+xml holds one image: the first figure that draws.
@@ -132,29 +115,6 @@ func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
 		d.Data["application/json"] = j
 	}
 	return d, nil
-}
-
-// withoutDOT drops a graph's DOT text and the line introducing it.
-func withoutDOT(blocks []block) []block {
-	var out []block
-	dropped := false
-	for _, b := range blocks {
-		if c, ok := b.(codeBlock); ok && c.Lang == "dot" {
-			if n := len(out); n > 0 {
-				if _, ok := out[n-1].(para); ok {
-					out = out[:n-1]
-				}
-			}
-			dropped = true
-			continue
-		}
-		if p, ok := b.(para); ok && p.Note && dropped {
-			continue // the note that the DOT text was cut
-		}
-		dropped = false
-		out = append(out, b)
-	}
-	return out
 }
 
 // isGameLine reports whether b is the paragraph naming the game, which

@@ -227,3 +227,41 @@ func TestHandoutTiming(t *testing.T) {
 	}
 	t.Logf("%d handouts × (run, Markdown, HTML, PDF): %v", len(files), time.Since(start).Round(time.Millisecond))
 }
+
+// TestGraphFigure: seed 003's picture of Nim (1,2,3), its kernel of four
+// positions filled, drawn in HTML and PDF; the DOT text stays in Markdown
+// (for Graphviz) and leaves the handout.
+func TestGraphFigure(t *testing.T) {
+	rep := runFile(t, "../examples/graphs.yaml")
+	g := rep.Sections[0].Results.Graph
+	if g == nil || !slices.Equal(g.Kernel, []string{"(1,2,3)", "(1,1)", "(2,2)", "()"}) {
+		t.Fatalf("kernel of Nim (1,2,3): %+v", g)
+	}
+	for _, lang := range []string{"en", "fr"} {
+		var html, md bytes.Buffer
+		if err := HTML(&html, rep, Options{Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+		if err := Markdown(&md, rep, Options{Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+		caption := map[string]string{"en": "Game graph: each arrow is a move", "fr": "Graphe du jeu : chaque flèche est un coup"}[lang]
+		h := html.String()
+		if got := strings.Count(h, "<figcaption>"+caption); got != 2 {
+			t.Errorf("%s: %d graph figures in the HTML, want 2 (one per section)", lang, got)
+		}
+		if strings.Contains(h, "strict digraph") {
+			t.Errorf("%s: the HTML handout carries the DOT text beside the picture", lang)
+		}
+		if !strings.Contains(md.String(), "```dot\nstrict digraph") {
+			t.Errorf("%s: the Markdown lost the DOT text", lang)
+		}
+	}
+	var noFig bytes.Buffer
+	if err := HTML(&noFig, rep, Options{NoFigures: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(noFig.String(), "strict digraph") {
+		t.Error("without figures, the HTML must keep the DOT text")
+	}
+}

@@ -96,6 +96,9 @@ func drawFigure(f figure) (*plot.Plot, vg.Length, vg.Length, error) {
 	case "weights":
 		p, err := plots.Bars(f.Values, l)
 		return p, plots.Width, plots.Height, err
+	case "graph":
+		p, err := plots.Graph(f.Graph, l)
+		return p, plots.SquareHeight, plots.SquareHeight, err
 	}
 	return nil, 0, 0, fmt.Errorf("reports: unknown figure %q", f.Kind)
 }

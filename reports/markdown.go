@@ -72,6 +72,9 @@ func writeBlockMarkdown(w io.Writer, b block, mdOnly bool) {
 		}
 		fmt.Fprintln(w)
 	case codeBlock:
+		if b.MDOnly && !mdOnly {
+			return
+		}
 		fence := "```"
 		for strings.Contains(b.Text, fence) {
 			fence += "`"

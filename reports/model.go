@@ -140,11 +140,14 @@ type cell struct {
 // list is a bullet list.
 type list struct{ Items [][]span }
 
-type codeBlock struct{ Lang, Text string }
+type codeBlock struct {
+	Lang, Text string
+	MDOnly     bool // only in Markdown: a figure shows it elsewhere
+}
 
 // figure asks the HTML and PDF renderers for a plot.
 type figure struct {
-	Kind    string // values, table, weights
+	Kind    string // values, table, weights, graph
 	Values  []uint64
 	First   int
 	Period  *job.Period
@@ -155,6 +158,7 @@ type figure struct {
 	Caption string
 	Title   string
 	X, Y    string
+	Graph   *job.Graph
 }
 
 func (heading) isBlock()   {}

@@ -211,6 +211,9 @@ func (p *pdfWriter) block(b block) error {
 		}
 		f.Ln(1.5)
 	case codeBlock:
+		if b.MDOnly {
+			return nil
+		}
 		p.code(b.Text)
 	case figure:
 		if p.o.NoFigures {
