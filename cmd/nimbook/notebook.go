@@ -61,7 +61,7 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("eval takes one cell of code, in quotes: nimbook eval 'nim_mul(2, 3)' (got %d arguments)", len(pos))
+		return usagef("eval takes one cell of code, in quotes (nimbook eval 'nim_mul(2, 3)'), or - to read it from standard input (got %d arguments)", len(pos))
 	}
 	if *lang != "en" && *lang != "fr" {
 		return usagef("--lang %q: write en or fr", *lang)

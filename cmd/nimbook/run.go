@@ -24,16 +24,19 @@ const usage = `nimbook explores impartial combinatorial games.
 Usage:
   nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--quiet]
-                   [--templates DIR] [--export DIR]
+                   [--templates DIR] [--export DIR] [--allow-errors] [--in-place]
       Run a job file (.yaml), a notebook (.ipynb) or a Markdown notebook (.md)
       and write its report (standard output without -o). PDF is A4, made
       without any external program; ipynb is an executed notebook.
+      Notebooks stop at the first failing cell unless --allow-errors; -o
+      never overwrites the input notebook unless --in-place.
       --export DIR also writes, per section NN and analysis, DIR/sNN-values.csv
       and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
       DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv
       and DIR/sNN-graph.dot, each written atomically.
-  nimbook eval [--json] 'CODE'
-      Evaluate one notebook cell and print its result.
+  nimbook eval [--json] [--lang en|fr] 'CODE' | -
+      Evaluate one notebook cell (Starlark; - reads it from standard input)
+      and print its result.
   nimbook nim add|mul|inv|sqrt|pow ARGS
       Nimber calculator on 64-bit nimbers, in decimal.
   nimbook kernel install [--user] [--prefix DIR]
