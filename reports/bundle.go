@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -23,6 +24,11 @@ func Bundle(v any) (*kernel.Display, error) { return Bundler{}.Bundle(v) }
 // default limits.
 type Bundler struct {
 	Options Options
+	// Print makes bundles for a printed report of the notebook
+	// (NotebookPDF): the figure also as image/png, and text/markdown
+	// without what the figure shows (the DOT text of a drawn graph, the
+	// note that Markdown has no figures), as the HTML form does.
+	Print bool
 }
 
 // Bundle turns v, a *job.SectionResult holding one analysis (its Spec.Show
@@ -74,7 +80,7 @@ func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
 	d := &kernel.Display{Data: map[string]any{}, Metadata: map[string]any{}}
 	var mdText bytes.Buffer
 	for _, b := range blocks {
-		writeBundleBlockMarkdown(&mdText, b, true)
+		writeBundleBlockMarkdown(&mdText, b, !bd.Print)
 	}
 	plain := strings.TrimRight(mdText.String(), "\n")
 	if isPlot && len(figs) > 0 {
@@ -107,6 +113,13 @@ func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
 				return nil, fmt.Errorf("reports: %w", err)
 			}
 			d.Data["image/svg+xml"] = svg.String()
+			if bd.Print {
+				var img bytes.Buffer
+				if err := plots.PNG(&img, p, w, h, pictureDPI); err != nil {
+					return nil, fmt.Errorf("reports: %w", err)
+				}
+				d.Data["image/png"] = base64.StdEncoding.EncodeToString(img.Bytes())
+			}
 			break
 		}
 	}

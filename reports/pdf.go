@@ -20,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/nimbook/nimbook/plots"
+	"github.com/nimbook/nimbook/templates"
 )
 
 // Page geometry of the PDF handout, in millimetres: A4 with the margins
@@ -50,6 +51,11 @@ func PDF(w io.Writer, r *job.Report, opts Options) error {
 	if err != nil {
 		return err
 	}
+	return writePDF(w, d, o, t)
+}
+
+// writePDF sets a document: job reports and executed notebooks alike.
+func writePDF(w io.Writer, d *document, o Options, t *templates.Set) error {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetMargins(pdfLeft, pdfTop, pdfRight)
 	f.SetAutoPageBreak(true, pdfBottom)
@@ -60,10 +66,13 @@ func PDF(w io.Writer, r *job.Report, opts Options) error {
 	f.SetCreator("nimbook", true)
 	f.SetProducer("nimbook", true)
 	f.SetLang(d.Lang)
-	f.AddUTF8FontFromBytes("dejavu", "", dejavusans.TTF)
-	f.AddUTF8FontFromBytes("dejavu", "B", dejavusansbold.TTF)
-	f.AddUTF8FontFromBytes("dejavu", "I", dejavusansoblique.TTF)
-	f.AddUTF8FontFromBytes("mono", "", dejavusansmono.TTF)
+	// fpdf writes into the font bytes it is given while subsetting them:
+	// each PDF gets its own copy, or the second PDF a process writes would
+	// differ from the first.
+	f.AddUTF8FontFromBytes("dejavu", "", bytes.Clone(dejavusans.TTF))
+	f.AddUTF8FontFromBytes("dejavu", "B", bytes.Clone(dejavusansbold.TTF))
+	f.AddUTF8FontFromBytes("dejavu", "I", bytes.Clone(dejavusansoblique.TTF))
+	f.AddUTF8FontFromBytes("mono", "", bytes.Clone(dejavusansmono.TTF))
 	f.AliasNbPages("{nb}")
 	f.SetFooterFunc(func() {
 		f.SetY(-12)
@@ -82,7 +91,9 @@ func PDF(w io.Writer, r *job.Report, opts Options) error {
 	}
 	f.Ln(2)
 	for i, s := range d.Sections {
-		if i > 0 {
+		// Each section starts a page, except after a notebook's untitled
+		// introduction, which shares the title page with the first one.
+		if i > 0 && d.Sections[i-1].Title != "" {
 			f.AddPage()
 		}
 		p.sectionTitle(s.Title)
@@ -168,6 +179,9 @@ func (p *pdfWriter) estimate(b block) float64 {
 }
 
 func (p *pdfWriter) sectionTitle(s string) {
+	if s == "" {
+		return // a notebook's text before its first heading
+	}
 	f := p.f
 	p.keep(40)
 	f.Bookmark(s, 0, -1)
@@ -220,6 +234,11 @@ func (p *pdfWriter) block(b block) error {
 			return nil
 		}
 		return p.figure(b)
+	case picture:
+		if p.o.NoFigures {
+			return nil
+		}
+		return p.picture(b)
 	}
 	return nil
 }

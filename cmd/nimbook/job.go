@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/reports"
@@ -22,6 +23,9 @@ type runFlags struct {
 	allowErrors       bool
 	templates         string
 	export            string
+	date              string
+	png               bool
+	wrap              int
 }
 
 func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -36,6 +40,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.BoolVar(&f.inPlace, "in-place", false, "allow -o to overwrite the input notebook")
 	fs.BoolVar(&f.allowErrors, "allow-errors", false, "notebooks: keep running after a cell fails (its error is in its outputs)")
 	fs.StringVar(&f.templates, "templates", "", "directory of templates overriding the built-in ones")
+	fs.StringVar(&f.date, "date", "", "print this date under the title (today: the current date); reports carry none by default")
+	fs.BoolVar(&f.png, "png", false, "HTML: figures as PNG images instead of inline SVG")
+	fs.IntVar(&f.wrap, "wrap", 10, "values per row of a value table (the seeds use 10; 20 suits long runs)")
 	fs.StringVar(&f.export, "export", "", "also write each section's sequences (CSV, OEIS b-file), tables (CSV) and game graphs (DOT) into this directory")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -54,6 +61,12 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if f.maxPositions < 0 {
 		return usagef("--max-positions must be positive")
+	}
+	if f.wrap < 1 || f.wrap > 100 {
+		return usagef("--wrap %d: write a number of values per row from 1 to 100 (10 or 20 are usual)", f.wrap)
+	}
+	if f.date == "today" {
+		f.date = time.Now().Format("2006-01-02")
 	}
 	var opts job.Options
 	opts.Lang = f.lang
@@ -90,7 +103,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	ropts := reports.Options{Lang: rep.Lang}
+	ropts := reports.Options{Lang: rep.Lang, Date: f.date, PNG: f.png, Wrap: f.wrap}
 	if f.templates != "" {
 		set, err := templates.Load(f.templates, rep.Lang)
 		if err != nil {

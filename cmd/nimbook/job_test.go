@@ -130,3 +130,35 @@ func TestRunEveryExample(t *testing.T) {
 		})
 	}
 }
+
+// Reports carry no date unless asked; --png and --wrap reach the renderer.
+func TestRunPresentationFlags(t *testing.T) {
+	plain, _, err := runArgs(t, "run", example("handouts/subtraction.en.yaml"), "--format", "html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dated, _, err := runArgs(t, "run", example("handouts/subtraction.en.yaml"), "--format", "html", "--date", "22 novembre 2026")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain, "2026") || !strings.Contains(dated, "22 novembre 2026") {
+		t.Errorf("--date: undated has a date, or dated lacks it")
+	}
+	png, _, err := runArgs(t, "run", example("handouts/subtraction.en.yaml"), "--format", "html", "--png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(png, "<svg") || !strings.Contains(png, "data:image/png;base64,") {
+		t.Errorf("--png: figures are not PNG images")
+	}
+	md20, _, err := runArgs(t, "run", example("handouts/subtraction.en.yaml"), "--wrap", "20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md20, "+19") {
+		t.Errorf("--wrap 20: no column +19 in the value tables")
+	}
+	if _, _, err := runArgs(t, "run", example("handouts/subtraction.en.yaml"), "--wrap", "0"); err == nil {
+		t.Errorf("--wrap 0 accepted")
+	}
+}

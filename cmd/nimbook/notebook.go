@@ -24,8 +24,13 @@ import (
 // newSession is a notebook session whose results display through the
 // report renderers, as in `nimbook kernel`, `eval` and `run`.
 func newSession(lang string, limits job.Limits) (*notebook.Session, error) {
+	return newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang}}, limits)
+}
+
+// newSessionWith renders results with bd: Print bundles for a PDF.
+func newSessionWith(bd reports.Bundler, limits job.Limits) (*notebook.Session, error) {
 	opts := notebook.Options{
-		Renderer: reports.Bundler{Options: reports.Options{Lang: lang}},
+		Renderer: bd,
 		Limits:   limits,
 	}
 	if limits.Positions > 0 {
@@ -186,11 +191,11 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		return fmt.Errorf("%s: refusing to overwrite the input notebook with -o %s: write the output to another file, or add --in-place to replace the notebook by its executed form", file, out)
 	}
 	switch format {
-	case "ipynb", "md", "html":
+	case "ipynb", "md", "html", "pdf":
 	case "json":
-		return fmt.Errorf("%s: --format json is the form of job files' results; for a notebook write ipynb (-o out.ipynb), md or html", file)
+		return fmt.Errorf("%s: --format json is the form of job files' results; for a notebook write ipynb (-o out.ipynb), md, html or pdf", file)
 	default:
-		return fmt.Errorf("%s: a notebook's %s report is not available yet; write -o out.html (and print it from a browser), out.md or out.ipynb", file, format)
+		return fmt.Errorf("%s: a notebook has no %s form; write -o out.ipynb, out.md, out.html or out.pdf", file, format)
 	}
 	nb, err := notebook.ReadFile(file)
 	if err != nil {
@@ -200,7 +205,8 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	if lang == "" {
 		lang = "en"
 	}
-	s, err := newSession(lang, limits)
+	// For a PDF, results carry PNG figures and leave out what they show.
+	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang}, Print: format == "pdf"}, limits)
 	if err != nil {
 		return err
 	}
@@ -222,6 +228,8 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 			return nb.WriteIPYNB(w)
 		case "md":
 			return notebookMarkdown(w, nb, notebookTitle(nb, file))
+		case "pdf":
+			return reports.NotebookPDF(w, nb, notebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
 		}
 		return notebookHTML(w, nb, notebookTitle(nb, file), lang)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -83,7 +84,7 @@ func TestExampleNotebooks(t *testing.T) {
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			dir := t.TempDir()
-			for _, ext := range []string{"ipynb", "md", "html"} {
+			for _, ext := range []string{"ipynb", "md", "html", "pdf"} {
 				out := filepath.Join(dir, "out."+ext)
 				if _, _, err := runArgs(t, "run", file, "-o", out, "--quiet"); err != nil {
 					t.Fatalf("-o out.%s: %v", ext, err)
@@ -121,6 +122,10 @@ func TestExampleNotebooks(t *testing.T) {
 			html, _ := os.ReadFile(filepath.Join(dir, "out.html"))
 			if !strings.Contains(string(html), "<pre class=\"code\">") || !strings.Contains(string(html), "</html>") {
 				t.Errorf("HTML report:\n%.400s", html)
+			}
+			pdf, _ := os.ReadFile(filepath.Join(dir, "out.pdf"))
+			if !bytes.HasPrefix(pdf, []byte("%PDF-1.")) || !bytes.Contains(pdf, []byte("/Subtype /Image")) {
+				t.Errorf("PDF report: %d bytes, a figure expected", len(pdf))
 			}
 			// Without -o: Markdown on standard output.
 			stdout, _, err := runArgs(t, "run", file)

@@ -24,7 +24,8 @@ const usage = `nimbook explores impartial combinatorial games.
 Usage:
   nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--quiet]
-                   [--templates DIR] [--export DIR] [--allow-errors] [--in-place]
+                   [--templates DIR] [--export DIR] [--date DATE|today]
+                   [--png] [--wrap N] [--allow-errors] [--in-place]
       Run a job file (.yaml), a notebook (.ipynb) or a Markdown notebook (.md)
       and write its report (standard output without -o). PDF is A4, made
       without any external program; ipynb is an executed notebook.
