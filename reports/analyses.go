@@ -594,7 +594,7 @@ func (b *builder) record(sr *job.SectionResult) []block {
 				for k, it := range n.items {
 					parts[k] = spanText(b.position(sr, nodeValue(it)))
 				}
-				remark += "; " + b.tx("record.missed", args{"Missed": strings.Join(parts, ", ")})
+				remark = b.tx("record.mistake.missed", args{"Missed": strings.Join(parts, ", ")})
 			}
 		}
 		outcomes := m.Before + " → " + m.After
