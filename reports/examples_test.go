@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nimbook/nimbook/explore/job"
 )
@@ -201,31 +200,6 @@ func TestHandoutsSameNumbersInBothLanguages(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestHandoutTiming measures generating every handout (running the job,
-// then Markdown, HTML and PDF); the figure goes to the log, the budget is
-// 2 s on the project's machine, but timings are not asserted.
-func TestHandoutTiming(t *testing.T) {
-	files, err := filepath.Glob("../examples/handouts/*.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	for _, f := range files {
-		rep := runFile(t, f)
-		var b bytes.Buffer
-		for _, render := range []func() error{
-			func() error { return Markdown(&b, rep, Options{}) },
-			func() error { return HTML(&b, rep, Options{}) },
-			func() error { return PDF(&b, rep, Options{}) },
-		} {
-			if err := render(); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	t.Logf("%d handouts × (run, Markdown, HTML, PDF): %v", len(files), time.Since(start).Round(time.Millisecond))
 }
 
 // TestGraphFigure: seed 003's picture of Nim (1,2,3), its kernel of four
