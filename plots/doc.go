@@ -1,5 +1,6 @@
 // Package plots draws nimbook's figures with gonum/plot: value sequences
-// (with a proven period shaded), 2-D heat maps of Grundy and nimber tables
+// (with a proven period shaded), rare and common values of a heap game
+// (a scatter, rare values in black), 2-D heat maps of Grundy and nimber tables
 // with P-positions marked, and bar charts of weight distributions.
 //
 // Figures are meant for paper first: they are grey-scale, P-positions are

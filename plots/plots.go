@@ -131,6 +131,58 @@ func Values(values []uint64, first int, period *job.Period, l Labels) (*plot.Plo
 	return p, nil
 }
 
+// RareCommon draws the values g(first), g(first+1), … as a scatter of
+// (n, g(n)) split by isRare (heap.SparseSpace.IsRare, job.Rare.IsRare):
+// common positions as small grey dots, rare ones as larger black dots on
+// top, so that the split reads in black and white. isRare must not be nil.
+func RareCommon(values []uint64, first int, isRare func(n int, g uint64) bool, l Labels) (*plot.Plot, error) {
+	if len(values) == 0 {
+		return nil, errors.New("plots: no values to draw")
+	}
+	if len(values) > MaxPoints {
+		return nil, fmt.Errorf("plots: %d values: %w (the limit is plots.MaxPoints = %d)", len(values), ErrTooLarge, MaxPoints)
+	}
+	var rare, common plotter.XYs
+	var top float64
+	for i, v := range values {
+		xy := plotter.XY{X: float64(first + i), Y: float64(v)}
+		if isRare(first+i, v) {
+			rare = append(rare, xy)
+		} else {
+			common = append(common, xy)
+		}
+		top = math.Max(top, float64(v))
+	}
+	p := newPlot(l)
+	// Common first, so that the rare dots are drawn over them.
+	for _, set := range []struct {
+		xys    plotter.XYs
+		c      color.Color
+		radius vg.Length
+	}{
+		{common, midGrey, vg.Points(math.Max(0.9, math.Min(1.5, 150/float64(len(values)))))},
+		{rare, ink, vg.Points(math.Max(1.8, math.Min(3, 300/float64(len(values)))))},
+	} {
+		if len(set.xys) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(set.xys)
+		if err != nil {
+			return nil, fmt.Errorf("plots: %w", err)
+		}
+		s.Shape = draw.CircleGlyph{}
+		s.Color = set.c
+		s.Radius = set.radius
+		p.Add(s)
+	}
+	last := float64(first + len(values) - 1)
+	p.X.Min, p.X.Max = float64(first)-0.5, last+0.5
+	p.Y.Min, p.Y.Max = -0.5, top+0.5
+	p.X.Tick.Marker = intTicks{}
+	p.Y.Tick.Marker = intTicks{}
+	return p, nil
+}
+
 // grid adapts a table to plotter.GridXYZ: column j is x, row i is y.
 type grid struct {
 	t            [][]uint64

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,6 +101,26 @@ func nimProduct(n int) [][]uint64 {
 	return t
 }
 
+// octal051 returns g(0..upto) of the octal game 0.051: take 2 and leave
+// nothing or two heaps, or take a whole heap of 3.
+func octal051(upto int) []uint64 {
+	g := make([]uint64, upto+1)
+	for n := 1; n <= upto; n++ {
+		opts := map[uint64]bool{}
+		if n == 2 || n == 3 {
+			opts[0] = true
+		}
+		for a := 1; a < n-2-a; a++ {
+			opts[g[a]^g[n-2-a]] = true
+		}
+		if n-2 >= 2 && (n-2)%2 == 0 {
+			opts[0] = true // a split into two equal heaps
+		}
+		g[n] = mex(opts)
+	}
+	return g
+}
+
 // seed 000 (Madore 2017): the extended Golay code's weight distribution.
 var golayWeights = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 759, 0, 0, 0, 2576, 0, 0, 0, 759, 0, 0, 0, 0, 0, 0, 0, 1}
 
@@ -114,7 +135,11 @@ func figures(t *testing.T) map[string]*plot.Plot {
 	}
 	// MATH.md: Kayles, period 12 from n = 71, checked with values up to 167.
 	kp := &job.Period{Proven: true, Preperiod: 71, Period: 12, CheckedTo: 167}
+	// A. Flammenkamp's table of 0.051: domain type, t = 2, mask 0.
+	two := 2
+	rare051 := &job.Rare{Mask: 0, Type: "domain", T: &two}
 	return map[string]*plot.Plot{
+		"rare051": must(RareCommon(octal051(200), 0, rare051.IsRare, Labels{Title: "0.051: rare (black) and common (grey)", X: "n", Y: "g(n)"})),
 		"kayles":  must(Values(kayles(100), 0, kp, Labels{Title: "Kayles (0.77)", X: "n", Y: "g(n)"})),
 		"wythoff": must(Heatmap(wythoff(10), 0, 0, true, Labels{Title: "Wythoff", X: "b", Y: "a"})),
 		"nimprod": must(Heatmap(nimProduct(16), 0, 0, false, Labels{Title: "Nim-product 0..15", X: "b", Y: "a"})),
@@ -192,6 +217,10 @@ func TestLimits(t *testing.T) {
 			_, err := Heatmap(big, 0, 0, true, Labels{})
 			return err
 		}()},
+		{"rare", func() error {
+			_, err := RareCommon(make([]uint64, MaxPoints+1), 0, func(int, uint64) bool { return false }, Labels{})
+			return err
+		}()},
 		{"bars", func() error { _, err := Bars(make([]uint64, MaxBars+1), Labels{}); return err }()},
 	}
 	for _, tc := range tests {
@@ -205,9 +234,55 @@ func TestLimits(t *testing.T) {
 		"no values": func() error { _, err := Values(nil, 0, nil, Labels{}); return err }(),
 		"no table":  func() error { _, err := Heatmap(nil, 0, 0, true, Labels{}); return err }(),
 		"no bars":   func() error { _, err := Bars(nil, Labels{}); return err }(),
+		"no rare":   func() error { _, err := RareCommon(nil, 0, nil, Labels{}); return err }(),
 	} {
 		if err == nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+// The fixture is 0.051 as A. Flammenkamp's table gives it (G(0..47)), and
+// its sparse positions by the definition are the table's 0, 3, 7, 13, 17,
+// 27, 37, none later.
+func TestRareFixture(t *testing.T) {
+	want := []uint64{0, 0, 1, 1, 1, 0, 2, 2, 1, 3, 4, 0, 1, 1, 1, 3, 2, 2, 2, 3, 4, 0, 1, 5, 4, 3, 2, 2, 2, 3, 1, 0, 1, 0, 4, 3, 2, 2, 2, 0, 1, 0, 1, 0, 4, 3, 2, 5}
+	g := octal051(200)
+	if !slices.Equal(g[:48], want) {
+		t.Fatalf("0.051: %v", g[:48])
+	}
+	two := 2
+	r := &job.Rare{Type: "domain", T: &two}
+	var got []int
+	for n, v := range g {
+		if r.IsRare(n, v) {
+			got = append(got, n)
+		}
+	}
+	if !slices.Equal(got, []int{0, 3, 7, 13, 17, 27, 37}) {
+		t.Errorf("sparse positions %v", got)
+	}
+}
+
+// Rare dots are drawn bigger and black: splitting the same values
+// differently changes the picture.
+func TestRareCommonMarks(t *testing.T) {
+	vals := octal051(60)
+	draw := func(isRare func(int, uint64) bool) string {
+		p, err := RareCommon(vals, 0, isRare, Labels{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := SVG(&b, p, Width, Height); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	none := draw(func(int, uint64) bool { return false })
+	all := draw(func(int, uint64) bool { return true })
+	// The grey of common dots (midGrey) appears only where some are common.
+	if none == all || !strings.Contains(none, "fill:#707070") || strings.Contains(all, "fill:#707070") {
+		t.Error("rare and common dots look the same")
 	}
 }

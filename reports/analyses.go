@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/job"
@@ -348,6 +349,61 @@ func (b *builder) period(sr *job.SectionResult) []block {
 	return out
 }
 
+// rare says how the values split into rare and common ones, and lists the
+// rare positions up to MaxList.
+func (b *builder) rare(sr *job.SectionResult) []block {
+	r := sr.Results.Rare
+	if r == nil {
+		return nil
+	}
+	data := args{"Mask": strconv.FormatUint(r.Mask, 2), "Domain": r.Type == "domain", "T": ""}
+	if r.T != nil {
+		data["T"] = itoa(*r.T)
+	}
+	last := ""
+	if r.Count > 0 && r.Last >= 0 {
+		last = itoa(r.Last)
+	}
+	out := []block{
+		para{Spans: text(b.tx("rare.split", data))},
+		para{Spans: text(b.tx("rare.count", args{"Count": b.big(itoa(r.Count)), "Total": b.big(itoa(r.CheckedTo + 1)), "CheckedTo": itoa(r.CheckedTo), "Last": last}))},
+	}
+	if r.Count == 0 {
+		return out
+	}
+	// The positions: from the result, or found again from the values when
+	// the result does not list them (more than job.MaxListed).
+	pos, _ := r.Positions.([]int)
+	if pos == nil && len(r.Values) > 0 {
+		for n, v := range r.Values {
+			if len(pos) == b.o.MaxList {
+				break
+			}
+			if r.IsRare(n, v) {
+				pos = append(pos, n)
+			}
+		}
+	}
+	if len(pos) == 0 {
+		return append(out, para{Spans: text(b.tx("ppos.notlisted", args{"Max": itoa(job.MaxListed)})), Note: true})
+	}
+	shown := pos[:min(len(pos), b.o.MaxList)]
+	if len(shown) < r.Count {
+		out = append(out, para{Spans: text(b.tx("rare.list.truncated", args{"Shown": itoa(len(shown)), "Count": b.big(itoa(r.Count))}))})
+	} else {
+		out = append(out, para{Spans: text(b.tx("rare.list", nil))})
+	}
+	parts := make([]string, len(shown))
+	for i, n := range shown {
+		parts[i] = itoa(n)
+	}
+	out = append(out, para{Spans: text(strings.Join(parts, ", ") + ".")})
+	if more := r.Count - len(shown); more > 0 {
+		out = append(out, para{Spans: text(b.tx("ppos.more", args{"More": b.big(itoa(more))})), Note: true})
+	}
+	return out
+}
+
 func (b *builder) rowPeriods(sr *job.SectionResult) []block {
 	rp := sr.Results.RowPeriods
 	if len(rp) == 0 {
@@ -673,6 +729,12 @@ func (b *builder) plots(sr *job.SectionResult) []block {
 		if r.Period != nil && r.Period.Proven {
 			f.Caption += " (" + b.tx("plot.period", nil) + ")"
 		}
+		out = append(out, f)
+	}
+	if rr := r.Rare; rr != nil && len(rr.Values) > 0 {
+		f := figure{Kind: "rare", Values: rr.Values, Rare: rr, Title: b.tx("plot.rare", args{"Domain": rr.Type == "domain"}),
+			X: b.tx("plot.axis.n", nil), Y: b.tx("plot.axis.value", nil)}
+		f.Caption = f.Title
 		out = append(out, f)
 	}
 	if g, ok := grid(r.Table); ok && r.Table != nil {

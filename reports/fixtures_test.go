@@ -367,3 +367,70 @@ func nimbersReport(lang string) *job.Report {
 		{Title: sp.Title, Spec: sp, Results: job.Results{Table: nimProductTable(16)}},
 	}}
 }
+
+// octalValues returns g(0..upto) of the octal code 0.d1d2… from the
+// definition: d_k's bit 1 takes a whole heap of k, bit 2 leaves one heap,
+// bit 4 two heaps.
+func octalValues(digits []int, upto int) []uint64 {
+	g := make([]uint64, upto+1)
+	for n := 1; n <= upto; n++ {
+		opts := map[uint64]bool{}
+		for k, d := range digits {
+			k++
+			rest := n - k
+			switch {
+			case rest < 0:
+			case rest == 0 && d&1 != 0:
+				opts[0] = true
+			case rest > 0 && d&2 != 0:
+				opts[g[rest]] = true
+			}
+			if d&4 != 0 {
+				for a := 1; a <= rest-a; a++ {
+					opts[g[a]^g[rest-a]] = true
+				}
+			}
+		}
+		g[n] = mex(opts)
+	}
+	return g
+}
+
+// rareBy lists the positions rare under r's split, by the definition.
+func rareBy(vals []uint64, mask uint64, domain bool, t int) []int {
+	var out []int
+	for n, v := range vals {
+		ones := 0
+		for x := v &^ mask; x != 0; x >>= 1 {
+			ones += int(x & 1)
+		}
+		if !domain && ones%2 == 0 || domain && ones%2 == ((n-t)%2+2)%2 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// rareReport: A. Flammenkamp's 0.051 to 100, past its period 48 from 48
+// (domain type, t = 2, mask 0: sparse positions 0, 3, 7, 13, 17, 27, 37),
+// and 0.16 to 150 with bit 0 ignored (Winning Ways ch. 4).
+func rareReport() *job.Report {
+	v051 := octalValues([]int{0, 5, 1}, 100)
+	two := 2
+	s1 := &job.Section{Title: "Octal game 0.051", Family: "octal", Play: "normal",
+		Octal: &job.OctalSpec{Code: "0.051", Upto: 100}, Show: []string{"values", "rare", "plot"}}
+	p051 := rareBy(v051, 0, true, 2)
+	v016 := octalValues([]int{1, 6}, 150)
+	p016 := rareBy(v016, 1, false, 0)
+	s2 := &job.Section{Title: "Octal game 0.16", Family: "octal", Play: "normal",
+		Octal: &job.OctalSpec{Code: "0.16", Upto: 150}, Show: []string{"rare", "plot"}}
+	return &job.Report{Title: "Rare and common values", Lang: "en", Sections: []*job.SectionResult{
+		{Title: s1.Title, Spec: s1, Source: "A. Flammenkamp, tables of octal games", Results: job.Results{
+			Values: v051,
+			Rare:   &job.Rare{Mask: 0, Type: "domain", T: &two, Count: len(p051), Positions: p051, CheckedTo: 100, Last: p051[len(p051)-1], Values: v051},
+			Game:   "octal 0.051"}},
+		{Title: s2.Title, Spec: s2, Source: "Winning Ways, ch. 4", Results: job.Results{
+			Rare: &job.Rare{Mask: 1, Type: "range", Count: len(p016), Positions: p016, CheckedTo: 150, Last: p016[len(p016)-1], Values: v016},
+			Game: "octal 0.16"}},
+	}}
+}

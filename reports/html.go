@@ -90,6 +90,9 @@ func drawFigure(f figure) (*plot.Plot, vg.Length, vg.Length, error) {
 	case "values":
 		p, err := plots.Values(f.Values, f.First, f.Period, l)
 		return p, plots.Width, plots.Height, err
+	case "rare":
+		p, err := plots.RareCommon(f.Values, f.First, f.Rare.IsRare, l)
+		return p, plots.Width, plots.Height, err
 	case "table":
 		p, err := plots.Heatmap(f.Table, f.RowLo, f.ColLo, f.Mark, l)
 		return p, plots.SquareHeight, plots.SquareHeight, err

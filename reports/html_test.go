@@ -45,6 +45,12 @@ func TestHTMLStructure(t *testing.T) {
 			`<html lang="fr">`, "<h3>Distribution des poids</h3>", `<td style="text-align:right">2576</td>`, "position N (gagnante pour le joueur qui doit jouer)",
 			"<code>●●●○○○○○○○○○○○○○○○○○○○○○</code>",
 		}, nil},
+		{"rare", rareReport(), Options{}, []string{
+			"<h3>Rare and common values</h3>",
+			`<svg role="img" aria-label="Rare positions (the sparse set, black) and the others (grey)"`,
+			`<svg role="img" aria-label="Rare values (black) and common values (grey)"`,
+			"<figcaption>Rare values (black) and common values (grey)</figcaption>",
+		}, nil},
 		{"png", wythoffReport(), Options{PNG: true}, []string{`<img alt="Table, P-positions marked ×" src="data:image/png;base64,`}, []string{"<svg"}},
 		{"no figures", wythoffReport(), Options{NoFigures: true}, nil, []string{"<figure>", "<svg"}},
 		{"date on request", nimReport(), Options{Date: "2025-01-31"}, []string{`<p class="date">Date: 2025-01-31</p>`}, nil},

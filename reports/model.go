@@ -147,7 +147,7 @@ type codeBlock struct {
 
 // figure asks the HTML and PDF renderers for a plot.
 type figure struct {
-	Kind    string // values, table, weights, graph
+	Kind    string // values, rare, table, weights, graph
 	Values  []uint64
 	First   int
 	Period  *job.Period
@@ -159,6 +159,7 @@ type figure struct {
 	Title   string
 	X, Y    string
 	Graph   *job.Graph
+	Rare    *job.Rare // the split of Values into rare and common (kind rare)
 }
 
 func (heading) isBlock()   {}
@@ -237,6 +238,8 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 			blocks = b.ppositions(sr)
 		case "period":
 			blocks = b.period(sr)
+		case "rare":
+			blocks = b.rare(sr)
 		case "row-periods":
 			blocks = b.rowPeriods(sr)
 		case "outcome":
@@ -329,6 +332,7 @@ func showOrder(sr *job.SectionResult) []string {
 	add(r.Distribution != nil, "distribution")
 	add(r.PPositions != nil, "p-positions")
 	add(r.Period != nil, "period")
+	add(r.Rare != nil, "rare")
 	add(r.RowPeriods != nil, "row-periods")
 	add(r.Outcome != "", "outcome")
 	add(r.Moves != nil, "moves")

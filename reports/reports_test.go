@@ -79,6 +79,19 @@ func TestFixtures(t *testing.T) {
 	if got := strings.Join(ps, " "); got != "(0,0) (1,2) (2,1) (3,5) (5,3)" {
 		t.Errorf("wythoff P-positions: %s", got)
 	}
+	// A. Flammenkamp's table of 0.051: G(0..47), and the sparse positions
+	// of the domain type with t = 2, mask 0.
+	v051 := octalValues([]int{0, 5, 1}, 200)
+	if !reflect.DeepEqual(v051[:48], []uint64{0, 0, 1, 1, 1, 0, 2, 2, 1, 3, 4, 0, 1, 1, 1, 3, 2, 2, 2, 3, 4, 0, 1, 5, 4, 3, 2, 2, 2, 3, 1, 0, 1, 0, 4, 3, 2, 2, 2, 0, 1, 0, 1, 0, 4, 3, 2, 5}) {
+		t.Errorf("0.051: %v", v051[:48])
+	}
+	if got := rareBy(v051, 0, true, 2); !reflect.DeepEqual(got, []int{0, 3, 7, 13, 17, 27, 37}) {
+		t.Errorf("0.051 sparse positions %v", got)
+	}
+	// Kayles from the generic octal helper agrees with kayles().
+	if !reflect.DeepEqual(octalValues([]int{7, 7}, 100), kayles(100)) {
+		t.Error("octalValues(0.77) ≠ kayles")
+	}
 	// seeds 001 and 003: the kernel of (1,2,3) drawn unordered.
 	if g := nimGraph([]int{1, 2, 3}); strings.Join(g.Kernel, " ") != "() (1,1) (1,2,3) (2,2)" {
 		t.Errorf("kernel of (1,2,3): %v", g.Kernel)
@@ -93,11 +106,12 @@ func fixtures() map[string]*job.Report {
 		"golay-fr": golayReport("fr"),
 		"wythoff":  wythoffReport(),
 		"nimbers":  nimbersReport("en"),
+		"rare":     rareReport(),
 	}
 }
 
 func fixtureNames() []string {
-	return []string{"golay", "golay-fr", "kayles", "nim", "nimbers", "wythoff"}
+	return []string{"golay", "golay-fr", "kayles", "nim", "nimbers", "rare", "wythoff"}
 }
 
 func TestMarkdownGolden(t *testing.T) {
@@ -172,6 +186,22 @@ func TestMarkdownContent(t *testing.T) {
 			"the winning move goes to:",
 		}, nil},
 		{"wythoff small side", wythoffReport(), Options{MaxSide: 4}, []string{"The table has 10 × 10 entries; only the corner 4 × 4 is shown."}, nil},
+		// A. Flammenkamp's table of 0.051: the sparse positions of the domain type.
+		{"rare", rareReport(), Options{}, []string{
+			"### Rare and common values\n",
+			"Counting every bit (mask 0), position n is rare (in the sparse set) when the number of 1s in g(n) has the parity of n − 2",
+			"7 of the 101 positions from 0 to 100 are rare; the last is n = 37.",
+			"The rare positions:\n\n0, 3, 7, 13, 17, 27, 37.\n",
+			"Ignoring the bits of the mask 1 (binary), a value is rare when it has an even number of 1s outside the mask",
+		}, nil},
+		{"rare list cut", rareReport(), Options{MaxList: 5}, []string{
+			"The first 5 rare positions (of 7):\n\n0, 3, 7, 13, 17.\n\n*… and 2 more.*",
+		}, nil},
+		{"rare fr", rareReport(), Options{Lang: "fr"}, []string{
+			"### Valeurs rares et valeurs communes\n",
+			"7 des 101 positions de 0 à 100 sont rares\u202f; la dernière est n = 37.",
+			"c’est le type domaine («\u202fdomain\u202f»), d2 étant le seul chiffre du code qui coupe un tas.",
+		}, nil},
 		{"nimbers", nimbersReport("en"), Options{}, []string{"| ⊗   |", "Nim-product table a ⊗ b for 0 ≤ a, b < 16."}, []string{"**0**"}},
 	}
 	for _, tc := range tests {
@@ -260,5 +290,28 @@ func TestMarkdownEdgeCases(t *testing.T) {
 	}
 	if err := Markdown(&bytes.Buffer{}, nimReport(), Options{Lang: "de"}); err == nil || !strings.HasPrefix(err.Error(), "reports: ") {
 		t.Errorf("unknown language: %v", err)
+	}
+}
+
+// Past job.MaxListed the result lists no positions; the report finds the
+// first ones again from the values, and says nothing when it has neither.
+func TestRareUnlisted(t *testing.T) {
+	r := rareReport()
+	rr := r.Sections[1].Results.Rare
+	rr.Positions = nil
+	var b bytes.Buffer
+	if err := Markdown(&b, r, Options{MaxList: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "The first 4 rare positions (of 23):\n\n0, 1, 2, 3.\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("missing %q in\n%s", want, b.String())
+	}
+	rr.Values = nil
+	b.Reset()
+	if err := Markdown(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "They are too many to list here (the list is given up to 1000)."; !strings.Contains(b.String(), want) {
+		t.Errorf("missing %q in\n%s", want, b.String())
 	}
 }

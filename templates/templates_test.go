@@ -45,6 +45,13 @@ func TestText(t *testing.T) {
 			"Périodique de période 4 dès n = 0 (aucune exception)\u202f; démontré avec les valeurs jusqu’à 7."},
 		{"outcome", "fr", "outcome", map[string]any{"Position": "(1,3,5,7)", "Outcome": "P", "Misere": false},
 			"(1,3,5,7) est une position P (gagnante pour le joueur qui vient de jouer)."},
+		// A. Flammenkamp's table of 0.051: seven sparse positions, the last 37.
+		{"rare count", "en", "rare.count", map[string]string{"Count": "7", "Total": "201", "CheckedTo": "200", "Last": "37"},
+			"7 of the 201 positions from 0 to 200 are rare; the last is n = 37."},
+		{"rare count fr", "fr", "rare.count", map[string]string{"Count": "1", "Total": "5", "CheckedTo": "4", "Last": "0"},
+			"1 des 5 positions de 0 à 4 est rare\u202f; la dernière est n = 0."},
+		{"rare split", "en", "rare.split", map[string]any{"Mask": "110", "Domain": false, "T": ""},
+			"Ignoring the bits of the mask 110 (binary), a value is rare when it has an even number of 1s outside the mask, common otherwise, and position n is rare when g(n) is: the range type. Rare ⊕ rare and common ⊕ common are rare, so a common value only arises as rare ⊕ common."},
 		{"coins rule plural", "en", "coins.rule", map[string]string{"Rule": "at-most", "R": "1"}, "turn over at most 1 coin"},
 	}
 	for _, tc := range tests {

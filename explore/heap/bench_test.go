@@ -1,6 +1,7 @@
 package heap
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/game"
@@ -71,6 +72,31 @@ func BenchmarkWinningMoves(b *testing.B) {
 			for b.Loop() {
 				s, _ := game.NewSolver[tupleKey](tupleMover(&Nim{}), game.Options{Play: play})
 				s.WinningMoves(keyOf(heaps))
+			}
+		})
+	}
+}
+
+// The transform against the enumeration of every mask, on long runs.
+func BenchmarkSparseSpace(b *testing.B) {
+	for _, tc := range []struct {
+		code string
+		upto int
+	}{{"0.051", 200}, {"0.16", 2000}, {"0.376", 2000}, {"0.16", 20000}} {
+		g := must(ParseOctal(tc.code))
+		vs := mustValues(b, g, tc.upto)
+		t := splitDigit(g)
+		name := fmt.Sprintf("%s-%d", tc.code, tc.upto)
+		b.Run(name+"/fast", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := FindSparseSpace(vs, t); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/reference", func(b *testing.B) {
+			for b.Loop() {
+				sparseReference(vs, t)
 			}
 		})
 	}

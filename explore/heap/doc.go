@@ -3,8 +3,9 @@
 // and hexadecimal games such as Kayles 0.77 and Dawson's Kayles 0.07.
 //
 // One job: value sequences g(0..upto) of a single heap, fast; periods of
-// those sequences with a certificate; and the outcome and winning moves of
-// positions of several heaps.
+// those sequences with a certificate; their split into rare and common
+// values (sparse space); and the outcome and winning moves of positions of
+// several heaps.
 //
 // Conventions (MATH.md "Heap games", SPEC.md):
 //
@@ -35,6 +36,14 @@
 //     bounds when it is 0, so that a shortened part stays non-empty. Nim
 //     and all-but games are never reported periodic (g(n) = n, and
 //     all-but games are arithmetic-periodic).
+//   - Rare and common values (Winning Ways ch. 4, "Sparse space spells
+//     speed"; A. Flammenkamp's tables of octal games): for a mask b, a
+//     value is rare when it has an even number of ones outside b, common
+//     otherwise (range type); for a code with exactly one split digit d_t,
+//     position n is in the sparse set when that parity equals the parity
+//     of n − t (domain type). FindSparseSpace tries every b below 2^k, k
+//     the bit length of the largest value (at most MaxSparseBits), and
+//     keeps the split with the fewest rare positions.
 //
 // Work is bounded by Limits: heap sizes and positions by MaxPositions
 // (the job layer's --max-positions), value sweeps by MaxSteps; a limit is

@@ -72,3 +72,19 @@ func ExampleParseHex() {
 	// hex 0.f [0 1 0 1 0 1 0 1 0 1] true
 	// subtraction {1,3,4} = octal 0.3033
 }
+
+// A. Flammenkamp's table of 0.051: a domain-type sparse space with t = 2
+// and every bit counted (mask 0); seven sparse positions, none after 37.
+func ExampleSparseSpaceOf() {
+	g, _ := heap.ParseOctal("0.051")
+	vs, _ := g.Values(200, heap.Limits{})
+	s, err := heap.SparseSpaceOf(g, vs)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.Type(), s.T, s.Mask, s.Rare)
+	fmt.Println(s)
+	// Output:
+	// domain 2 0 [0 3 7 13 17 27 37]
+	// domain type (t = 2), mask 0: 7 rare positions in 0..200, the last 37
+}

@@ -1,5 +1,7 @@
 package job
 
+import "github.com/nimbook/nimbook/explore/heap"
+
 // Report is what running a job produces: one result per section, in the
 // job file's order. Its JSON form is the stable interface of SPEC.md.
 type Report struct {
@@ -30,6 +32,7 @@ type Results struct {
 	Weights       []uint64    `json:"weights,omitempty"`
 	PPositions    *PPositions `json:"p_positions,omitempty"`
 	Period        *Period     `json:"period,omitempty"`
+	Rare          *Rare       `json:"rare,omitempty"`
 	RowPeriods    []RowPeriod `json:"row_periods,omitempty"`
 	Outcome       string      `json:"outcome,omitempty"`
 	Moves         any         `json:"moves,omitempty"` // a list of positions in the family's form; [] from a P-position
@@ -71,6 +74,36 @@ type Period struct {
 	Period    int    `json:"period,omitempty"`
 	CheckedTo int    `json:"checked_to"`
 	Method    string `json:"method,omitempty"` // how it was proven, e.g. "window of max(S)" or "Guy–Smith"
+}
+
+// Rare is the split of a heap game's values into rare and common ones
+// with the fewest rare positions (Winning Ways ch. 4, "Sparse space spells
+// speed"; see heap.SparseSpace). A value with an even number of ones
+// outside Mask is rare, one with an odd number common. Type "range": position n
+// is rare when g(n) is; type "domain" (codes with a single split digit
+// d_T): n is in the sparse set when the parity of g(n) equals that of n − T.
+type Rare struct {
+	Mask  uint64 `json:"mask"`
+	Type  string `json:"type"`        // "range" or "domain"
+	T     *int   `json:"t,omitempty"` // the split digit, domain type only
+	Count int    `json:"count"`       // rare positions in 0..CheckedTo
+	// Positions lists them ([]int, [] when none) when Count ≤ MaxListed.
+	Positions any `json:"positions,omitempty"`
+	CheckedTo int `json:"checked_to"`
+	// Last is the last rare position, -1 when there is none.
+	Last int `json:"-"`
+	// Values are the values split, g(0..CheckedTo), for figures.
+	Values []uint64 `json:"-"`
+}
+
+// IsRare says whether position n of value g is rare (range type) or in the
+// sparse set (domain type): the rule of heap.SparseSpace.IsRare.
+func (r *Rare) IsRare(n int, g uint64) bool {
+	s := heap.SparseSpace{Mask: r.Mask, Domain: r.Type == "domain"}
+	if r.T != nil {
+		s.T = *r.T
+	}
+	return s.IsRare(n, g)
 }
 
 // RowPeriod is an additive period observed in one row of a Wythoff table:

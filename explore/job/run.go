@@ -194,7 +194,7 @@ func (r *runner) heap() error {
 	r.res.Game = g.String()
 	lim := r.heapLimits()
 	var values []uint64
-	if r.wants("values") || r.wants("period") || (r.wants("p-positions") && r.s.Family != "nim") {
+	if r.wants("values") || r.wants("period") || r.wants("rare") || (r.wants("p-positions") && r.s.Family != "nim") {
 		if values, err = g.Values(upto, lim); err != nil {
 			return limitErr(err)
 		}
@@ -216,6 +216,11 @@ func (r *runner) heap() error {
 			}
 		}
 		r.res.Period = &Period{Proven: c.Proven, Preperiod: c.Preperiod, Period: c.Period, CheckedTo: c.CheckedTo, Method: c.Method}
+	}
+	if r.wants("rare") {
+		if err := r.rare(g, values); err != nil {
+			return err
+		}
 	}
 	if r.wants("p-positions") {
 		if n, ok := g.(*heap.Nim); ok && r.s.Nim.Heaps != nil {
@@ -267,6 +272,28 @@ func (r *runner) heap() error {
 			return err
 		}
 	}
+	return nil
+}
+
+// rare splits the values into rare and common ones. Its refusal (values
+// past heap.MaxSparseBits bits) is not a budget: no limit raises it.
+func (r *runner) rare(g heap.Game, values []uint64) error {
+	sp, err := heap.SparseSpaceOf(g, values)
+	if err != nil {
+		return err
+	}
+	rare := &Rare{Mask: sp.Mask, Type: sp.Type(), Count: len(sp.Rare), CheckedTo: sp.CheckedTo, Last: -1, Values: values}
+	if sp.Domain {
+		t := sp.T
+		rare.T = &t
+	}
+	if len(sp.Rare) > 0 {
+		rare.Last = sp.Rare[len(sp.Rare)-1]
+	}
+	if len(sp.Rare) <= MaxListed {
+		rare.Positions = nonNil(sp.Rare)
+	}
+	r.res.Rare = rare
 	return nil
 }
 

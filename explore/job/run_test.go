@@ -270,3 +270,64 @@ func TestRefusedBeforeWork(t *testing.T) {
 		})
 	}
 }
+
+func TestRare(t *testing.T) {
+	rep := runFile(t, "rare.yaml")
+	// A. Flammenkamp's table of 0.051: mask 0 (bitstring all ones), domain
+	// type with t = 2, sparse positions 0, 3, 7, 13, 17, 27, 37.
+	r := rep.Sections[0].Results.Rare
+	if r == nil || r.Mask != 0 || r.Type != "domain" || r.T == nil || *r.T != 2 || r.Count != 7 || r.CheckedTo != 200 || r.Last != 37 ||
+		!reflect.DeepEqual(r.Positions, []int{0, 3, 7, 13, 17, 27, 37}) {
+		t.Errorf("0.051: %+v", r)
+	}
+	if p := rep.Sections[0].Results.Period; p.Preperiod != 48 || p.Period != 48 {
+		t.Errorf("0.051 period %+v, want 48 from 48 (Flammenkamp)", p)
+	}
+	// 0.16 to 2000: bit 0 ignored (Winning Ways ch. 4); the count and the
+	// last rare position are explore/heap's, checked there by enumeration.
+	r = rep.Sections[1].Results.Rare
+	if r == nil || r.Mask != 1 || r.Type != "range" || r.T != nil || r.Count != 50 || r.Last != 1244 || len(r.Values) != 2001 {
+		t.Errorf("0.16: %+v", r)
+	}
+	if rep.Sections[1].Results.Values != nil {
+		t.Error("0.16: values reported though not asked for")
+	}
+	m := jsonOf(t, rep.Sections[0].Results)
+	want := map[string]any{"mask": 0.0, "type": "domain", "t": 2.0, "count": 7.0, "positions": []any{0.0, 3.0, 7.0, 13.0, 17.0, 27.0, 37.0}, "checked_to": 200.0}
+	if !reflect.DeepEqual(m["rare"], want) {
+		t.Errorf("JSON rare = %v, want %v", m["rare"], want)
+	}
+	if rr := jsonOf(t, rep.Sections[1].Results)["rare"].(map[string]any); rr["t"] != nil || rr["type"] != "range" {
+		t.Errorf("range type JSON: %v", rr)
+	}
+}
+
+func TestRareHexAndLongLists(t *testing.T) {
+	rep, err := runSrc(t, `sections:
+  - game: {hex: {code: "0.f", upto: 40}}
+    show: [rare]
+  - game: {octal: {code: "0.3", upto: 2500}}
+    show: [rare]
+`, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 0.f takes one token and leaves the rest as nothing or one, two or
+	// three heaps: here g(n) = n mod 2, so with t = 1 no position is in the domain-type
+	// sparse set, and the empty list is still written.
+	if r := rep.Sections[0].Results.Rare; r == nil || r.Type != "domain" || *r.T != 1 || r.Count != 0 || r.Last != -1 || !reflect.DeepEqual(r.Positions, []int{}) {
+		t.Errorf("hex 0.f: %+v", r)
+	}
+	if p, ok := jsonOf(t, rep.Sections[0].Results)["rare"].(map[string]any)["positions"]; !ok || len(p.([]any)) != 0 {
+		t.Errorf("hex 0.f: positions %v, want []", p)
+	}
+	// 0.3 is take one: g alternates 0, 1, so the best split makes the 1251
+	// zeros rare, too many to list.
+	r := rep.Sections[1].Results.Rare
+	if r.Count != 1251 || r.Positions != nil || r.Last != 2500 {
+		t.Errorf("0.3: count %d, last %d, listed %v", r.Count, r.Last, r.Positions != nil)
+	}
+	if _, ok := jsonOf(t, rep.Sections[1].Results)["rare"].(map[string]any)["positions"]; ok {
+		t.Error("positions listed past MaxListed")
+	}
+}

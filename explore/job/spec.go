@@ -424,8 +424,8 @@ var families = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins"
 var analyses = map[string][]string{
 	"nim":         {"values", "p-positions", "period", "outcome", "moves", "graph", "record", "plot"},
 	"subtraction": {"values", "p-positions", "period", "outcome", "moves", "graph", "record", "plot"},
-	"octal":       {"values", "p-positions", "period", "outcome", "moves", "graph", "record", "plot"},
-	"hex":         {"values", "p-positions", "period", "outcome", "moves", "graph", "record", "plot"},
+	"octal":       {"values", "p-positions", "period", "rare", "outcome", "moves", "graph", "record", "plot"},
+	"hex":         {"values", "p-positions", "period", "rare", "outcome", "moves", "graph", "record", "plot"},
 	"wythoff":     {"table", "p-positions", "row-periods", "outcome", "moves", "graph", "record", "plot"},
 	"coins":       {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
 	"product":     {"table", "outcome", "moves", "plot"},

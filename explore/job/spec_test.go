@@ -68,6 +68,8 @@ func TestParseErrors(t *testing.T) {
 		{"unknown family", "sections:\n  - game: {nimm: {heaps: [1]}}\n    show: [values]\n", 2, []string{`did you mean "nim"`, "known families"}},
 		{"two families", "sections:\n  - game: {nim: {heaps: [1]}, wythoff: {size: [2, 2]}}\n    show: [values]\n", 2, []string{"exactly one family"}},
 		{"unknown analysis", "sections:\n  - game: {octal: {code: \"0.77\"}}\n    show: [values, weights]\n", 3, []string{"weights", "does not apply to octal", "period"}},
+		{"rare on subtraction", "sections:\n  - game: {subtraction: {set: [1, 2]}}\n    show: [values, rare]\n", 3, []string{`"rare" does not apply to subtraction`, "period"}},
+		{"rare on coins", "sections:\n  - game: {coins: {rule: at-most, r: 2, n: 5}}\n    show: [rare]\n", 3, []string{`"rare" does not apply to coins`}},
 		{"bad octal digit", "sections:\n  - game: {octal: {code: \"0.78\"}}\n    show: [values]\n", 2, []string{`'8'`, "0-7"}},
 		{"bad d0", "sections:\n  - game: {octal: {code: \"2.7\"}}\n    show: [values]\n", 2, []string{"0 or 4"}},
 		{"negative size", "sections:\n  - game:\n      wythoff:\n        size: [-3, 4]\n    show: [table]\n", 4, []string{"-3", "from 1 to"}},

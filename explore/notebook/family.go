@@ -99,6 +99,7 @@ var familyMethods = map[string]string{
 	"values":        "values",
 	"table":         "table",
 	"period":        "period",
+	"rare":          "rare",
 	"p_positions":   "p-positions",
 	"weights":       "weights",
 	"distribution":  "distribution",

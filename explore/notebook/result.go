@@ -225,6 +225,18 @@ func makeResult(kind string, sr *job.SectionResult) (starlark.Value, error) {
 			fs = append(fs, field{"method", starlark.String(p.Method)})
 		}
 		return &recResult{kind: kind, sr: sr, fields: fs}, nil
+	case "rare":
+		rr := r.Rare
+		fs := []field{{"mask", starlark.MakeUint64(rr.Mask)}, {"type", starlark.String(rr.Type)}}
+		if rr.T != nil {
+			fs = append(fs, field{"t", starlark.MakeInt(*rr.T)})
+		}
+		fs = append(fs, field{"count", starlark.MakeInt(rr.Count)})
+		if rr.Positions != nil {
+			fs = append(fs, field{"positions", listOf(rr.Positions, false)})
+		}
+		fs = append(fs, field{"checked_to", starlark.MakeInt(rr.CheckedTo)})
+		return &recResult{kind: kind, sr: sr, fields: fs}, nil
 	case "steiner":
 		st := r.Steiner
 		fs := []field{{"holds", starlark.Bool(st.Holds)}}

@@ -49,6 +49,11 @@ func TestBuiltins(t *testing.T) {
 		{"subtraction all-but", "subtraction(all_but=[1]).values(5)", "[0, 0, 1, 1, 2, 2]"},
 		// MATH.md: Kayles, period 12 from 71, proof uses g up to 167.
 		{"kayles period", `p = octal("0.77").period(200)` + "\n(p.proven, p.preperiod, p.period, p.checked_to)", "(True, 71, 12, 167)"},
+		// A. Flammenkamp's table of 0.051: domain type, t = 2, mask 0, sparse
+		// positions 0, 3, 7, 13, 17, 27, 37.
+		{"0.051 rare", `r = octal("0.051").rare(200)` + "\n(r.type, r.t, r.mask, r.count, r.positions, r.checked_to)", `("domain", 2, 0, 7, [0, 3, 7, 13, 17, 27, 37], 200)`},
+		{"0.16 rare", `r = octal("0.16", upto=2000).rare()` + "\n(r.type, r.mask, r.count, r.positions[-1])", `("range", 1, 50, 1244)`},
+		{"hex rare", `hex_game("0.f").rare(40).count`, "0"},
 		{"dawson values", `octal(".07").values(10)`, "[0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]"},
 		{"octal moves split", `octal("0.77").moves([5])`, "[(2, 2)]"},
 		{"hex values", `hex_game("0.f").values(6)`, "[0, 1, 0, 1, 0, 1, 0]"},
@@ -167,6 +172,7 @@ func TestErrors(t *testing.T) {
 		{"missing r", `coins(n=5)`, "Error", "how many coins does a move turn?"},
 		{"octal code", `octal("0.9")`, "Error", "octal"},
 		{"analysis does not apply", `wythoff().weights()`, "Error", "weights does not apply to wythoff"},
+		{"rare does not apply", `subtraction([1, 2]).rare()`, "Error", "rare does not apply to subtraction"},
 		{"values under misere", `nim(1, 2, play="misere").values(5)`, "Error", "normal-play"},
 		{"position needed", `octal("0.77").outcome()`, "Error", "needs a position"},
 		{"coin out of range", `coins(r=2, n=5).outcome([9])`, "Error", "numbered 1..5"},
