@@ -31,6 +31,8 @@ type File struct {
 //   - sNN-weights.csv ("heads,count"), sNN-distribution.csv
 //     ("heads,value,count", non-zero counts only), sNN-row-periods.csv
 //     ("row,period,start");
+//   - sNN-rare.csv: "n,value,rare", every position the rare/common split
+//     was found on, rare true or false;
 //   - sNN-graph.dot: the game graph in Graphviz DOT.
 //
 // Analyses with nothing tabular (outcome, moves, code…) export nothing;
@@ -116,6 +118,13 @@ func Exports(r *job.Report) ([]File, error) {
 				rows = append(rows, []string{itoa(p.Row), itoa(p.Period), itoa(p.Start)})
 			}
 			out = append(out, csvFile(pre+"row-periods.csv", rows))
+		}
+		if rr := res.Rare; rr != nil && len(rr.Values) > 0 {
+			rows := [][]string{{"n", "value", "rare"}}
+			for n, v := range rr.Values {
+				rows = append(rows, []string{itoa(n), utoa(v), strconv.FormatBool(rr.IsRare(n, v))})
+			}
+			out = append(out, csvFile(pre+"rare.csv", rows))
 		}
 		if g := res.Graph; g != nil && g.DOT != "" {
 			dot := g.DOT

@@ -24,6 +24,9 @@ sections:
   - title: Graph
     game: {nim: {heaps: [1, 2]}}
     show: [graph]
+  - title: Sparse
+    game: {octal: {code: "0.051", upto: 60}}
+    show: [rare]
 `)
 	files, err := Exports(rep)
 	if err != nil {
@@ -36,7 +39,8 @@ sections:
 		byName[f.Name] = string(f.Data)
 	}
 	want := []string{"s01-values.csv", "s01-values.b.txt", "s02-table.csv", "s02-row-periods.csv",
-		"s03-values.csv", "s03-values.b.txt", "s03-weights.csv", "s03-distribution.csv", "s04-graph.dot"}
+		"s03-values.csv", "s03-values.b.txt", "s03-weights.csv", "s03-distribution.csv", "s04-graph.dot",
+		"s05-rare.csv"}
 	if !reflect.DeepEqual(names, want) {
 		t.Fatalf("files %v, want %v", names, want)
 	}
@@ -63,6 +67,21 @@ sections:
 	}
 	if !strings.Contains(byName["s04-graph.dot"], "digraph") {
 		t.Errorf("graph.dot:\n%s", byName["s04-graph.dot"])
+	}
+
+	// Flammenkamp's 0.051: the sparse positions are 0, 3, 7, 13, 17, 27, 37.
+	var sparse []string
+	rare, err := csv.NewReader(strings.NewReader(byName["s05-rare.csv"])).ReadAll()
+	if err != nil || len(rare) != 62 || !reflect.DeepEqual(rare[0], []string{"n", "value", "rare"}) {
+		t.Fatalf("rare.csv: %v %v", err, rare[:min(len(rare), 3)])
+	}
+	for _, r := range rare[1:] {
+		if r[2] == "true" {
+			sparse = append(sparse, r[0])
+		}
+	}
+	if !reflect.DeepEqual(sparse, []string{"0", "3", "7", "13", "17", "27", "37"}) {
+		t.Errorf("rare positions in rare.csv: %v", sparse)
 	}
 
 	dir := filepath.Join(t.TempDir(), "out")

@@ -33,8 +33,8 @@ Usage:
       never overwrites the input notebook unless --in-place.
       --export DIR also writes, per section NN and analysis, DIR/sNN-values.csv
       and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
-      DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv
-      and DIR/sNN-graph.dot, each written atomically.
+      DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv,
+      DIR/sNN-rare.csv and DIR/sNN-graph.dot, each written atomically.
   nimbook eval [--json] [--lang en|fr] 'CODE' | -
       Evaluate one notebook cell (Starlark; - reads it from standard input)
       and print its result.
