@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -35,15 +36,21 @@ Games:
         [--heads 2,5,9]                       turning coins (default: all heads)
   FILE.yaml[#SECTION]                         the game of a job file's section
                                               (number from 1, or title)
+  FILE.star[#NAME]                            a game a Starlark file defines
+                                              with NAME = game(moves=f,
+                                              start=p); #NAME when it defines
+                                              several. Example:
+                                              examples/turning-turtles.star
 Options:
   --misere            misère play: whoever makes the last move loses
-  --position LIST     the starting position (heaps, a,b, or heads), any game
+  --position LIST     the starting position (heaps, a,b, or heads), any game;
+                      for a Starlark game, a Starlark value, e.g. "(3, 4)"
   --first human|computer   who moves first (default human)
   --level perfect|beginner the computer's level (beginner errs 2 moves in 5)
   --hint              show the Grundy values and the winning moves each turn
   --seed N            make the computer's choices reproducible
   --save FILE         save the game as a job file; analyse it with
-                      nimbook run FILE
+                      nimbook run FILE (not for Starlark games)
 
 During the game type help for the move notation; undo, hint, quit.
 `
@@ -100,11 +107,21 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if len(pos) == 0 {
 		fmt.Fprint(stderr, playUsage)
-		return usagef("play needs a game: nim, subtraction, octal, hex, wythoff, coins or a job file")
+		return usagef("play needs a game: nim, subtraction, octal, hex, wythoff, coins, a job file or a Starlark file")
 	}
-	g, start, err := playGame(pos, f, set)
+	var g play.Game
+	var start []int
+	if isStarFile(pos[0]) {
+		g, start, err = starGame(ctx, pos, f, set, stdout, stderr)
+	} else {
+		g, start, err = playGame(pos, f, set)
+	}
 	if err != nil {
 		return err
+	}
+	// Refuse --save before the game rather than lose it after.
+	if f.save != "" && g.JobGame(start) == "" {
+		return usagef("--save: %s cannot be written into a job file (a game defined in Starlark has no job form: its moves are a function); play it without --save", g)
 	}
 	var opts play.Options
 	if opts.First, err = play.ParsePlayer(f.first); err != nil {
@@ -279,7 +296,7 @@ func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int
 		}
 		return g, start, nil
 	default:
-		return nil, nil, usagef("unknown game %q: write nim, subtraction, octal, hex, wythoff, coins or a job file (.yaml)", name)
+		return nil, nil, usagef("unknown game %q: write nim, subtraction, octal, hex, wythoff, coins, a job file (.yaml) or a Starlark file (.star)", name)
 	}
 	if err != nil {
 		return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "heap: "))
@@ -344,4 +361,67 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// isStarFile reports whether a game argument names a Starlark file,
+// FILE.star or FILE.star#NAME.
+func isStarFile(name string) bool {
+	file, _, _ := strings.Cut(name, "#")
+	return strings.HasSuffix(strings.ToLower(file), ".star")
+}
+
+// starGame runs FILE.star[#NAME] in a notebook session and returns the
+// user-defined game NAME (or the file's only one), solved, and its start.
+// What the file prints goes to stdout.
+func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bool, stdout, stderr io.Writer) (play.Game, []int, error) {
+	if len(pos) > 1 {
+		return nil, nil, usagef("play takes one Starlark file, got %d arguments", len(pos))
+	}
+	for fl := range familyFlags {
+		if set[fl] {
+			return nil, nil, usagef("--%s does not apply to a Starlark game: the file's game(moves=...) decides the rules; give the start with --position", fl)
+		}
+	}
+	if set["misere"] {
+		return nil, nil, usagef("--misere: the game's play= decides; define it with game(..., play=\"misere\")")
+	}
+	file, name, _ := strings.Cut(pos[0], "#")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := newSession("en", job.Limits{})
+	if err != nil {
+		return nil, nil, err
+	}
+	// The file runs without input: the game reads the terminal later.
+	out := &cliOutput{stdout: stdout, stderr: stderr, in: bufio.NewReader(strings.NewReader(""))}
+	if err := s.ExecFile(ctx, file, src, out); err != nil {
+		return nil, nil, err
+	}
+	games := s.UserGames()
+	switch {
+	case name != "":
+	case len(games) == 1:
+		name = games[0]
+	case len(games) == 0:
+		return nil, nil, fmt.Errorf("%s defines no game: define one with e.g. g = game(moves=f, start=p), where f(p) returns the list of positions one move from p", file)
+	default:
+		return nil, nil, fmt.Errorf("%s defines %d games (%s): choose one with %s#%s", file, len(games), strings.Join(games, ", "), file, games[0])
+	}
+	if !slices.Contains(s.Globals(), name) {
+		if len(games) == 0 {
+			return nil, nil, fmt.Errorf("%s defines no %s, and no game: define one with %s = game(moves=f, start=p)", file, name, name)
+		}
+		return nil, nil, fmt.Errorf("%s defines no %s; its games: %s", file, name, strings.Join(games, ", "))
+	}
+	g, start, err := s.PlayGame(ctx, name, f.position)
+	if err != nil {
+		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "notebook: "), "play: ")
+		if !strings.HasPrefix(msg, file+":") {
+			msg = fmt.Sprintf("%s#%s: %s", file, name, msg)
+		}
+		return nil, nil, errors.New(msg)
+	}
+	return g, start, nil
 }

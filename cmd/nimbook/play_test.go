@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/play"
 )
@@ -52,6 +53,13 @@ func humanLines(t *testing.T, args []string, first play.Player, seed uint64) ([]
 	if err != nil {
 		t.Fatal(err)
 	}
+	return randomHuman(t, g, start, first, seed, io.Discard)
+}
+
+// randomHuman plays g from start with the library and a random human who
+// sometimes types nonsense; the transcript goes to out.
+func randomHuman(t *testing.T, g play.Game, start []int, first play.Player, seed uint64, out io.Writer) ([]string, *play.Record) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 11))
 	var cur []int
 	var lines []string
@@ -72,7 +80,7 @@ func humanLines(t *testing.T, args []string, first play.Player, seed uint64) ([]
 		lines = append(lines, line)
 		return line, nil
 	})
-	rec, err := play.Run(context.Background(), g, start, in, io.Discard,
+	rec, err := play.Run(context.Background(), g, start, in, out,
 		play.Options{First: first, Seed: seed, OnTurn: func(p []int, _ play.Player) { cur = p }})
 	if err != nil {
 		t.Fatal(err)
@@ -348,5 +356,215 @@ func TestPlayTmux(t *testing.T) {
 	checkComputer(t, a, 2)
 	if a.Winner != 2 {
 		t.Errorf("winner %d, want the computer (2)", a.Winner)
+	}
+}
+
+// starFiles are games defined in Starlark, for nimbook play FILE.star.
+var starFiles = map[string]string{
+	// Subtraction {1, 3, 4} from 20 (20 is an N-position: 20 mod 7 = 6).
+	"sub.star": `
+def sub(n):
+    return [n - s for s in (1, 3, 4) if s <= n]
+subtraction = game(moves=sub, start=20)
+`,
+	// Positions are tuples: take 1 or 2 from one heap of a pair, or 1 from
+	// both; misère play.
+	"pairs.star": `
+def pairs(p):
+    a, b = p
+    out = [(a - k, b) for k in (1, 2) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
+    if a and b:
+        out.append((a - 1, b - 1))
+    return out
+pairs_game = game(moves=pairs, start=(5, 7), play="misere")
+`,
+	"two.star": `
+a = game(moves=lambda n: [n - 1] if n else [], start=3)
+b = a + a
+`,
+	"none.star":   "x = 1\n",
+	"cycle.star":  "loop = game(moves=lambda n: [(n + 1) % 4], start=0)\n",
+	"syntax.star": "x = 1\ny = (\n",
+	"broken.star": "def f(n):\n    return [n // 0]\ng = game(moves=f, start=2)\n",
+	"prints.star": "print(\"loaded\")\ng = game(moves=lambda n: [n - 1] if n else [], start=1)\n",
+}
+
+func writeStarFiles(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range starFiles {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// computerLines are the lines of a transcript that tell the computer's
+// moves and the end of the game.
+func computerLines(transcript string) []string {
+	var out []string
+	for _, l := range strings.Split(transcript, "\n") {
+		if strings.HasPrefix(l, "Computer plays") || strings.HasPrefix(l, "Game over") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestPlayStarPiped plays games defined in Starlark through the command
+// with piped input, against the same games played with the library: the
+// command makes the same moves, and the computer never misses a winning
+// move from an N-position and never loses from one.
+func TestPlayStarPiped(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	dir := writeStarFiles(t)
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"subtraction", []string{filepath.Join(dir, "sub.star")}},
+		{"tuples misere", []string{filepath.Join(dir, "pairs.star")}},
+		{"sum, named", []string{filepath.Join(dir, "two.star") + "#b", "--position", "(4, 2)"}},
+		{"example", []string{filepath.Join("..", "..", "examples", "turning-turtles.star"), "--position", `"THHTHHT"`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			pos, f, set, err := parsePlayFlags(tc.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, start, err := starGame(context.Background(), pos, f, set, io.Discard, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := uint64(1); seed <= uint64(games); seed++ {
+				first := []play.Player{play.Human, play.Computer}[seed%2]
+				var want bytes.Buffer
+				lines, rec := randomHuman(t, g, start, first, seed, &want)
+				checkRecord(t, g, rec)
+				args := append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--first", first.String())
+				var out, errb bytes.Buffer
+				err := run(context.Background(), append([]string{"play"}, args...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
+				if err != nil {
+					t.Fatalf("%v\n%s%s", err, out.String(), errb.String())
+				}
+				if got, w := computerLines(out.String()), computerLines(want.String()); !slices.Equal(got, w) || len(w) == 0 {
+					t.Fatalf("the command played\n%s\nthe library\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
+				}
+			}
+		})
+	}
+}
+
+// checkRecord checks the computer's moves of a game played to its end:
+// from an N-position it always moves to a P-position, and once it has had
+// an N-position it wins.
+func checkRecord(t *testing.T, g play.Game, rec *play.Record) {
+	t.Helper()
+	if rec.Winner == play.Nobody {
+		t.Fatal("the game is not over")
+	}
+	won := false
+	for i := 0; i+1 < len(rec.Positions); i++ {
+		if rec.Mover(i) != play.Computer {
+			continue
+		}
+		before, err := g.Outcome(rec.Positions[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, err := g.Outcome(rec.Positions[i+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if before == game.N && after != game.P {
+			t.Fatalf("the computer's move %d %s misses a win", i+1, g.Describe(rec.Positions[i], rec.Positions[i+1]))
+		}
+		won = won || before == game.N
+	}
+	if won && rec.Winner != play.Computer {
+		t.Fatal("the computer had a won position and lost")
+	}
+}
+
+func TestPlayStarMessages(t *testing.T) {
+	dir := writeStarFiles(t)
+	file := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name  string
+		args  []string
+		input string
+		want  []string
+	}{
+		{"illegal", []string{file("sub.star")}, "21\n", []string{"position 20\nmoves to: 19   17   16\n", `Not a move: "21" is not a move from 20: type the position you move to: 19, 17, 16.`}},
+		{"not one move", []string{file("sub.star")}, "3\n", []string{"Not a move: 3 cannot be reached in one move from 20."}},
+		{"tuple", []string{file("pairs.star"), "--hint"}, "(4,7)\n", []string{"Misère play", "moves: 1) (4, 7)   2) (3, 7)", "You play (4, 7): move to (4, 7)."}},
+		{"list number", []string{file("pairs.star")}, "5\n", []string{"You play (4, 6): move to (4, 6)."}},
+		{"help", []string{file("sub.star")}, "help\n", []string{"type the number you move to"}},
+		{"hint", []string{file("sub.star"), "--hint"}, "", []string{"Hint: values 20 = 2", "winning move: 16 (move to 16)"}},
+		{"position", []string{file("sub.star"), "--position", "2 * 3"}, "", []string{"position 6\n"}},
+		{"prints", []string{file("prints.star")}, "0\n", []string{"loaded\n", "Game over: you win!"}},
+		{"named", []string{file("two.star") + "#a"}, "", []string{"position 3\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			err := run(context.Background(), append([]string{"play"}, tt.args...), strings.NewReader(tt.input), &out, &errb)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, errb.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("the transcript does not say %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}
+
+// TestPlayStarErrors: what stops a Starlark game is said before it starts.
+func TestPlayStarErrors(t *testing.T) {
+	dir := writeStarFiles(t)
+	file := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name  string
+		args  []string
+		want  string
+		usage bool
+	}{
+		{"cycle", []string{file("cycle.star")}, "cycle.star#loop: the moves form a cycle, so play may never end: 0 → 1 → 2 → 3 → 0", false},
+		{"several", []string{file("two.star")}, "defines 2 games (a, b): choose one with " + file("two.star") + "#a", false},
+		{"none", []string{file("none.star")}, "defines no game: define one with e.g. g = game(moves=f, start=p)", false},
+		{"unknown name", []string{file("sub.star") + "#nim"}, "defines no nim; its games: subtraction", false},
+		{"syntax", []string{file("syntax.star")}, file("syntax.star") + ":3:", false},
+		{"move error", []string{file("broken.star")}, file("broken.star") + ":2: floored division by zero", false},
+		{"missing", []string{file("nothing.star")}, "no such file", false},
+		{"bad position", []string{file("sub.star"), "--position", "[1]"}, "is a list, which may change", false},
+		{"save", []string{file("sub.star"), "--save", file("game.yaml")}, "--save: subtraction cannot be written into a job file", true},
+		{"family flag", []string{file("sub.star"), "--heaps", "3"}, "--heaps does not apply to a Starlark game", true},
+		{"misere", []string{file("sub.star"), "--misere"}, "play=", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := run(context.Background(), append([]string{"play"}, tt.args...), strings.NewReader("1\n"), &out, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want %q", err, tt.want)
+			}
+			var u *usageError
+			if errors.As(err, &u) != tt.usage {
+				t.Errorf("usage error: %v, want %v", errors.As(err, &u), tt.usage)
+			}
+			if strings.Contains(out.String(), "your move>") || strings.Contains(out.String(), "play:") {
+				t.Errorf("the game started:\n%s", out.String())
+			}
+		})
+	}
+	if _, err := os.Stat(file("game.yaml")); err == nil {
+		t.Error("--save wrote a file")
 	}
 }

@@ -47,7 +47,7 @@ var docs = map[string]doc{
 	"product": {"product(g, h, k=None, size=None, play=\"normal\", position=None)",
 		"The tartan product of two or three coin games, e.g. product(coins(r=2), coins(rule=\"ruler\"), size=[8, 8]). Methods: table(*sizes), outcome(cells), moves(cells), grundy(cells), plot()."},
 	"play": {"play(game, position=None, first=\"human\", hint=False, level=\"perfect\", seed=0)",
-		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Built-in games only: nim, subtraction, octal, hex_game, wythoff, coins; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
+		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Any game but products: nim, subtraction, octal, hex_game, wythoff, coins, a game(moves=..., start=...) of your own and sums with +; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
 	"nimbers":  {"nimbers(op=\"product\", size=16)", "The nim-addition (op=\"sum\") or nim-multiplication table of 0..size-1."},
 	"nimber":   {"nimber(n)", "The nimber *n: + is the nim-sum ⊕, * the nim-product ⊗, / divides; ints mix in as nimbers. n.pow(e), n.inv(), n.sqrt(), n.value (the int)."},
 	"nim_add":  {"nim_add(a, b, ...)", "The nim-sum a ⊕ b ⊕ … (XOR)."},

@@ -13,7 +13,9 @@ import (
 
 // play(game) lets the person at the notebook play against the computer: the
 // loop of package play, its lines read through Jupyter's stdin channel
-// (input_request) and everything it shows written to the cell's stdout.
+// (input_request) and everything it shows written to the cell's stdout. The
+// game is a built-in family, or a game defined with game(moves=...,
+// start=...) or a sum of games, solved before the first move (userplay.go).
 
 // inputLines adapts a cell's Output to play.LineReader: each line is one
 // input_request, its prompt the loop's.
@@ -41,9 +43,26 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 		"hint?", &hint, "level?", &level, "seed?", &seed); err != nil {
 		return nil, err
 	}
+	who, err := play.ParsePlayer(first)
+	if err != nil {
+		return nil, fmt.Errorf("play: first=%q: write first=\"human\" or first=\"computer\"", first)
+	}
+	lv, err := play.ParseLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	opts := play.Options{First: who, Hint: hint, Level: lv, Seed: uint64(seed)}
+	// A game defined with game(moves=..., start=...), or a sum of games.
+	if ug, ok := g.(*Game); ok {
+		pg, start, err := playUserGame(th, ug, pos, b.Name(), "write play(game, position=...)")
+		if err != nil {
+			return nil, err
+		}
+		return runPlay(th, pg, start, opts)
+	}
 	f, ok := g.(*Family)
 	if !ok || !play.Playable(f.sec.Family) {
-		return nil, fmt.Errorf("play: cannot play %s; play a built-in game: nim, subtraction, octal, hex_game, wythoff or coins, e.g. play(nim(1, 3, 5, 7))", g.Type())
+		return nil, fmt.Errorf("play: cannot play %s; play a built-in game: nim, subtraction, octal, hex_game, wythoff or coins, e.g. play(nim(1, 3, 5, 7)), or a game(moves=..., start=...)", g.Type())
 	}
 	sec := f.clone()
 	if pos != starlark.None {
@@ -59,14 +78,6 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 			return nil, errors.New("play: how many coins? write e.g. play(coins(r=3, n=10), position=(2, 5, 9))")
 		}
 	}
-	who, err := play.ParsePlayer(first)
-	if err != nil {
-		return nil, fmt.Errorf("play: first=%q: write first=\"human\" or first=\"computer\"", first)
-	}
-	lv, err := play.ParseLevel(level)
-	if err != nil {
-		return nil, err
-	}
 	pg, start, err := play.FromSection(sec)
 	if err != nil {
 		return nil, err
@@ -74,10 +85,13 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	if start == nil {
 		return nil, fmt.Errorf("play: from which position? write play(%s, position=%s)", f.repr, strings.TrimSpace(strings.SplitN(positionExample(sec.Family), "#", 2)[0]))
 	}
+	return runPlay(th, pg, start, opts)
+}
+
+// runPlay plays pg from start in the cell of th.
+func runPlay(th *starlark.Thread, pg play.Game, start []int, opts play.Options) (starlark.Value, error) {
 	_, ctx, out := sessionOf(th)
-	_, err = play.Run(ctx, pg, start, inputLines{out}, streamWriter{out}, play.Options{
-		First: who, Hint: hint, Level: lv, Seed: uint64(seed),
-	})
+	_, err := play.Run(ctx, pg, start, inputLines{out}, streamWriter{out}, opts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, errors.New("interrupted")

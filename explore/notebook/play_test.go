@@ -106,7 +106,8 @@ func TestPlay(t *testing.T) {
 
 func TestPlayErrors(t *testing.T) {
 	tests := []struct{ name, cell, want string }{
-		{"user game", `play(game(moves=lambda n: [], start=0))`, "built-in game"},
+		{"user game without start", `play(game(moves=lambda n: []))`, "position="},
+		{"not a game", `play(3)`, "built-in game"},
 		{"no position", `play(subtraction([1, 2]))`, "position="},
 		{"bad first", `play(nim(1, 2), first="nobody")`, "first="},
 		{"bad level", `play(nim(1, 2), level="god")`, "level"},

@@ -158,21 +158,7 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 	if err != nil {
 		return nil, s.cellError(name, err, ctx, nil)
 	}
-	steps := &stepState{max: s.opts.MaxSteps}
-	thread := &starlark.Thread{
-		Name:  name,
-		Print: func(_ *starlark.Thread, msg string) { out.Stream("stdout", msg+"\n") },
-		OnMaxSteps: func(th *starlark.Thread) {
-			steps.exceeded = true
-			th.Cancel("step budget exhausted")
-		},
-	}
-	thread.SetMaxExecutionSteps(steps.max)
-	thread.SetLocal(localSession, s)
-	thread.SetLocal(localCtx, ctx)
-	thread.SetLocal(localOut, out)
-	thread.SetLocal(localSteps, steps)
-	stop := context.AfterFunc(ctx, func() { thread.Cancel("interrupted") })
+	thread, steps, stop := s.newThread(ctx, name, out)
 	defer stop()
 	defer func() {
 		// A panic in the engine is a bug; the user still gets a short
