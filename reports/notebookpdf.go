@@ -54,17 +54,14 @@ func NotebookPDF(w io.Writer, nb *notebook.Notebook, title string, opts Options)
 	}
 	cur := &section{}
 	d.Sections = append(d.Sections, cur)
-	firstMarkdown := true
-	for _, c := range nb.Cells {
+	h, rest, ok := firstHeading(nb)
+	skipFirst := ok && h == title
+	for i, c := range nb.Cells {
 		switch c.Type {
 		case "markdown":
 			src := c.Source
-			if firstMarkdown {
-				firstMarkdown = false
-				line, rest, _ := strings.Cut(strings.TrimLeft(src, "\n"), "\n")
-				if h, ok := strings.CutPrefix(line, "# "); ok && strings.TrimSpace(h) == title {
-					src = rest
-				}
+			if skipFirst && isFirstMarkdown(nb, i) {
+				src = rest // the title heads the first page
 			}
 			for i, part := range splitSections(src) {
 				if i > 0 || part.title != "" {

@@ -90,3 +90,44 @@ func TestNotebookPDFNil(t *testing.T) {
 		t.Fatal("nil notebook: no error")
 	}
 }
+
+// The same executed notebook as HTML and Markdown: the title once, code
+// and outputs in order, the graph inline in HTML, the date only when asked.
+func TestNotebookHTMLAndMarkdown(t *testing.T) {
+	nb, err := notebook.ParseMarkdown([]byte(printNotebook))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := notebook.New(notebook.Options{Renderer: reports.Bundler{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(context.Background(), nb, notebook.RunOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	title := reports.NotebookTitle(nb, "pictures.md")
+	if title != "Pictures of games" {
+		t.Fatalf("title %q", title)
+	}
+	var html, dated, md bytes.Buffer
+	if err := reports.NotebookHTML(&html, nb, title, reports.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := reports.NotebookHTML(&dated, nb, title, reports.Options{Lang: "fr", Date: "22 novembre 2026"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := reports.NotebookMarkdown(&md, nb, title); err != nil {
+		t.Fatal(err)
+	}
+	h := html.String()
+	if strings.Count(h, "Pictures of games</h1>") != 1 || !strings.Contains(h, "<svg") || !strings.Contains(h, "values of Kayles") {
+		t.Errorf("HTML: one title, an inline figure and the printed text expected:\n%.600s", h)
+	}
+	if strings.Contains(h, "2026") || !strings.Contains(dated.String(), "22 novembre 2026") || !strings.Contains(dated.String(), `lang="fr"`) {
+		t.Errorf("the date is printed when asked only, in the page's language")
+	}
+	m := md.String()
+	if !strings.HasPrefix(m, "# Pictures of games\n") || strings.Count(m, "# Pictures of games") != 1 || !strings.Contains(m, "```python\nnim(1, 2, 3).graph()") {
+		t.Errorf("Markdown:\n%.400s", m)
+	}
+}

@@ -227,11 +227,11 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		case "ipynb":
 			return nb.WriteIPYNB(w)
 		case "md":
-			return notebookMarkdown(w, nb, notebookTitle(nb, file))
+			return reports.NotebookMarkdown(w, nb, reports.NotebookTitle(nb, file))
 		case "pdf":
-			return reports.NotebookPDF(w, nb, notebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
+			return reports.NotebookPDF(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
 		}
-		return notebookHTML(w, nb, notebookTitle(nb, file), lang)
+		return reports.NotebookHTML(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
 	}
 	if out == "" {
 		var buf bytes.Buffer

@@ -1,4 +1,4 @@
-package main
+package reports
 
 import (
 	"bytes"
@@ -13,16 +13,15 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/nimbook/nimbook/explore/notebook"
-	"github.com/nimbook/nimbook/templates"
 )
 
 // An executed notebook as a report: prose cells as they are, code cells in
 // code blocks, each followed by its outputs (Markdown, else text; figures
-// inline in HTML).
+// inline in HTML). NotebookPDF, in notebookpdf.go, prints the same.
 
-// notebookTitle is the notebook's metadata title, else the text of its first
+// NotebookTitle is the notebook's metadata title, else the text of its first
 // level-1 heading, else the file's name.
-func notebookTitle(nb *notebook.Notebook, file string) string {
+func NotebookTitle(nb *notebook.Notebook, file string) string {
 	if t, ok := nb.Metadata["title"].(string); ok && strings.TrimSpace(t) != "" {
 		return strings.TrimSpace(t)
 	}
@@ -85,8 +84,9 @@ func fenced(lang, text string) string {
 	return fence + lang + "\n" + text + "\n" + fence + "\n\n"
 }
 
-// notebookMarkdown writes the executed notebook as one Markdown document.
-func notebookMarkdown(w io.Writer, nb *notebook.Notebook, title string) error {
+// NotebookMarkdown writes the executed notebook as one Markdown document
+// headed by title.
+func NotebookMarkdown(w io.Writer, nb *notebook.Notebook, title string) error {
 	var b bytes.Buffer
 	h, rest, ok := firstHeading(nb)
 	skipFirst := ok && h == title
@@ -127,9 +127,9 @@ func isFirstMarkdown(nb *notebook.Notebook, i int) bool {
 	return false
 }
 
-// gm converts prose cells and Markdown outputs; raw HTML in prose is left
+// mdNotebook converts prose cells and Markdown outputs; raw HTML in prose is left
 // out (goldmark's default), as in the reports.
-var gm = goldmark.New(goldmark.WithExtensions(extension.GFM))
+var mdNotebook = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
 // notebookCSS styles what a notebook adds to the handout page.
 const notebookCSS = `
@@ -162,13 +162,13 @@ func outputHTML(o notebook.Output) (string, error) {
 		alt, _ := o.Data["text/plain"].(string)
 		s = strings.ReplaceAll(s, "\n", "")
 		if _, err := base64.StdEncoding.DecodeString(s); err != nil {
-			return "", fmt.Errorf("an image/png output is not base64: %w", err)
+			return "", fmt.Errorf("reports: an image/png output is not base64: %w", err)
 		}
 		return fmt.Sprintf("<img alt=\"%s\" src=\"data:image/png;base64,%s\">\n", template.HTMLEscapeString(alt), s), nil
 	}
 	if s, ok := o.Data["text/markdown"].(string); ok {
 		var b bytes.Buffer
-		if err := gm.Convert([]byte(s), &b); err != nil {
+		if err := mdNotebook.Convert([]byte(s), &b); err != nil {
 			return "", err
 		}
 		return b.String(), nil
@@ -179,16 +179,23 @@ func outputHTML(o notebook.Output) (string, error) {
 	return "", nil
 }
 
-// notebookHTML writes the executed notebook as one self-contained page, the
-// handout page of the reports.
-func notebookHTML(w io.Writer, nb *notebook.Notebook, title, lang string) error {
-	t, err := templates.New(lang)
+// NotebookHTML writes the executed notebook as one self-contained page, the
+// handout page of the reports, headed by title (and opts.Date when set),
+// in the language of opts.
+func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options) error {
+	o, t, err := opts.withDefaults(nil)
 	if err != nil {
 		return err
 	}
+	date := ""
+	if o.Date != "" {
+		if date, err = t.Text("date", args{"Date": o.Date}); err != nil {
+			return fmt.Errorf("reports: %w", err)
+		}
+	}
 	page, err := template.New("page").Parse(t.Page())
 	if err != nil {
-		return fmt.Errorf("page template: %w", err)
+		return fmt.Errorf("reports: page template: %w", err)
 	}
 	h, rest, ok := firstHeading(nb)
 	skipFirst := ok && h == title
@@ -200,7 +207,7 @@ func notebookHTML(w io.Writer, nb *notebook.Notebook, title, lang string) error 
 			if skipFirst && isFirstMarkdown(nb, i) {
 				src = rest // the page's header shows the title
 			}
-			if err := gm.Convert([]byte(src), &body); err != nil {
+			if err := mdNotebook.Convert([]byte(src), &body); err != nil {
 				return err
 			}
 		case "code":
@@ -226,10 +233,10 @@ func notebookHTML(w io.Writer, nb *notebook.Notebook, title, lang string) error 
 		Lang, Title, Date string
 		CSS               template.CSS
 		Body              template.HTML
-	}{t.Lang(), title, "", template.CSS(t.CSS() + notebookCSS), template.HTML(body.String())}
+	}{t.Lang(), title, date, template.CSS(t.CSS() + notebookCSS), template.HTML(body.String())}
 	var out bytes.Buffer
 	if err := page.Execute(&out, data); err != nil {
-		return fmt.Errorf("page template: %w", err)
+		return fmt.Errorf("reports: page template: %w", err)
 	}
 	_, err = w.Write(out.Bytes())
 	return err
