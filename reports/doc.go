@@ -19,6 +19,10 @@
 // range of n, as in the source documents; tables and lists past the
 // Options limits are cut with a note that says so, never silently.
 //
+// Notebook cells display through the same renderers: Bundler turns a
+// cell's result into a Jupyter MIME bundle, and NotebookMarkdown,
+// NotebookHTML and NotebookPDF print an executed notebook as a report.
+//
 // Output is deterministic: no dates unless Options.Date is set, no map
 // iteration, and gonum/plot's SVG is byte-stable.
 package reports
