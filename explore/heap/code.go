@@ -310,7 +310,7 @@ func (c *code) splitValues(g Game, upto int, lim Limits) ([]uint64, error) {
 			steps += int64(n/3) * int64(words)
 		}
 		if steps > lim.steps() {
-			return nil, fmt.Errorf("heap: %v: stopped at heap %d after %d steps, the limit: %w (lower upto or raise Limits.MaxSteps)",
+			return nil, fmt.Errorf("heap: %v: stopped at heap %d after %d steps, the limit: %w (lower upto, or raise the limit)",
 				g, n, steps, ErrTooManySteps)
 		}
 		clear(acc)

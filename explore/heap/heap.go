@@ -95,7 +95,7 @@ func (l Limits) checkUpto(g Game, upto int) error {
 // checkSteps refuses an estimated amount of work before it starts.
 func (l Limits) checkSteps(g Game, upto int, steps float64) error {
 	if steps > float64(l.steps()) {
-		return fmt.Errorf("heap: %v: values up to %d need about %.3g steps, more than the limit of %d: %w (lower upto or raise Limits.MaxSteps)",
+		return fmt.Errorf("heap: %v: values up to %d need about %.3g steps, more than the limit of %d: %w (lower upto, or raise the limit)",
 			g, upto, steps, l.steps(), ErrTooManySteps)
 	}
 	return nil
