@@ -44,6 +44,8 @@ Games:
 Options:
   --misere            misère play: whoever makes the last move loses
   --position LIST     the starting position (heaps, a,b, or heads), any game;
+                      for a product (job file), the heads' coordinates one
+                      after the other: 2,4,6,6 is the cells (2,4) and (6,6);
                       for a Starlark game, a Starlark value, e.g. "(3, 4)"
   --first human|computer   who moves first (default human)
   --level perfect|beginner the computer's level (beginner errs 2 moves in 5)
@@ -120,6 +122,9 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	// Refuse --save before the game rather than lose it after.
+	if f.save != "" && g.JobGame(start) == "" && !isStarFile(pos[0]) {
+		return usagef("--save: a record of %s cannot be analysed by nimbook run (a product's grid must have at most 64 cells); play it without --save", g)
+	}
 	if f.save != "" && g.JobGame(start) == "" {
 		return usagef("--save: %s cannot be written into a job file (a game defined in Starlark has no job form: its moves are a function); play it without --save", g)
 	}
@@ -328,6 +333,12 @@ func jobGame(name string, f *playFlags) (play.Game, []int, error) {
 		if v != "" {
 			if start, err = intList(v); err != nil {
 				return nil, nil, usagef("starting position: %v", err)
+			}
+			// A product's heads are cells: --position 2,4,6,6 is (2,4), (6,6).
+			if pg, ok := g.(*play.Product); ok {
+				if start, err = pg.Position(start); err != nil {
+					return nil, nil, usagef("starting position: %s", strings.TrimPrefix(err.Error(), "play: "))
+				}
 			}
 		}
 	}

@@ -568,3 +568,155 @@ func TestPlayStarErrors(t *testing.T) {
 		t.Error("--save wrote a file")
 	}
 }
+
+// TestPlayProductPiped plays tartan products of coin games from job files
+// with piped input, against the same games played with the library: the
+// command makes the same moves, the computer never misses a winning move
+// from an N-position and never loses from one; when the job runner
+// analyses records of products, the saved game is analysed with no mistake
+// for the computer and the human's mistakes marked.
+func TestPlayProductPiped(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "small.yaml")
+	os.WriteFile(file, []byte(`title: Small products
+sections:
+  - title: Misère twins × ruler
+    game: {product: {factors: [{rule: exactly, r: 2, first: 0}, {rule: ruler}], size: [3, 4], play: misere, position: [[1, 2], [2, 4], [2, 3]]}}
+    show: [table]
+  - title: A box
+    game: {product: {factors: [{rule: at-most, r: 2}, {rule: ruler}, {rule: at-most, r: 2}], size: [2, 3, 3], position: [[1, 1, 1], [2, 3, 3], [2, 2, 1]]}}
+    show: [table]
+`), 0o644)
+	examples := filepath.Join("..", "..", "examples", "products.yaml")
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"nim × nim", []string{examples + "#2"}},
+		{"ruler × ruler", []string{examples + "#3"}},
+		{"twins × twins from a position", []string{examples + "#1", "--position", "7,7,3,5,1,1"}},
+		{"misère", []string{file + "#1"}},
+		{"three factors", []string{file + "#2"}},
+	}
+	analysed := slices.Contains(job.Analyses("product"), "record")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			pos, f, set, err := parsePlayFlags(tc.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, start, err := playGame(pos, f, set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pg := g.(*play.Product)
+			for seed := uint64(1); seed <= uint64(games); seed++ {
+				first := []play.Player{play.Human, play.Computer}[seed%2]
+				var want bytes.Buffer
+				lines, rec := randomHuman(t, g, start, first, seed, &want)
+				checkRecord(t, g, rec)
+				args := append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--first", first.String())
+				save := filepath.Join(dir, fmt.Sprintf("%s-%d.yaml", strings.ReplaceAll(tc.name, " ", "-"), seed))
+				if analysed {
+					args = append(args, "--save", save)
+				}
+				var out, errb bytes.Buffer
+				err := run(context.Background(), append([]string{"play"}, args...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
+				if err != nil {
+					t.Fatalf("%v\n%s%s", err, out.String(), errb.String())
+				}
+				if got, w := computerLines(out.String()), computerLines(want.String()); !slices.Equal(got, w) || len(w) == 0 {
+					t.Fatalf("the command played\n%s\nthe library\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
+				}
+				if !analysed {
+					continue
+				}
+				a := analyse(t, save)
+				if len(a.Moves) != len(rec.Positions)-1 {
+					t.Fatalf("the command played %d moves, the library %d", len(a.Moves), len(rec.Positions)-1)
+				}
+				for i, m := range a.Moves {
+					var cells [][]int
+					for _, c := range rec.Positions[i+1] {
+						cells = append(cells, pg.Coords(c))
+					}
+					if got := m.To.([][]int); !slices.EqualFunc(got, cells, slices.Equal) {
+						t.Fatalf("move %d: the record says %v, the library went to %v", i+1, got, cells)
+					}
+				}
+				cp := 2
+				if first == play.Computer {
+					cp = 1
+				}
+				checkComputer(t, a, cp)
+				for i, m := range a.Moves {
+					if m.Player != cp && m.Mistake != (m.Before == "N" && m.After == "N") {
+						t.Fatalf("human move %d: mistake %v, %s→%s", i+1, m.Mistake, m.Before, m.After)
+					}
+				}
+			}
+		})
+	}
+	if !analysed {
+		t.Log("explore/job does not analyse records of products: --save not checked")
+	}
+}
+
+func TestPlayProductMessages(t *testing.T) {
+	examples := filepath.Join("..", "..", "examples", "products.yaml")
+	tests := []struct {
+		name  string
+		args  []string
+		input string
+		want  []string
+	}{
+		{"start", []string{examples + "#2"}, "", []string{"(at-most 2, coins from 1) × (at-most 2, coins from 1) on a 7×7 grid", "  1 2 3 4 5 6 7\n1 ○ ○ ○ ○ ○ ○ ○\n2 ○ ○ ○ ● ○ ○ ○\n"}},
+		{"not a product of sets", []string{examples + "#2"}, "(2,4) (6,6)\n", []string{"Not a move: not a legal set of coins for this game: the coins turned must be every listed row crossed with every listed column"}},
+		{"tails", []string{examples + "#2"}, "7 7\n", []string{"Not a move: coin (7,7) is tails: the coin turned in the last row and the last column must go from heads to tails."}},
+		{"ruler", []string{examples + "#3"}, "4 4 4 3 2 4 2 3\n", []string{"Not a move: not a legal set of coins for this game: the rows turned must be consecutive (you listed 2 and 4)."}},
+		{"a move", []string{examples + "#2", "--hint"}, "2,2 2,4 1,2 1,4\n", []string{"values (2,4) = 8, (6,6) = 5; nim-sum 8 ⊕ 5 = 13", "winning moves: (1,2) (1,4) (2,2) (2,4); (1,3) (1,6) (6,3) (6,6); ", "You play (1,2) (1,4) (2,2) (2,4): turn coins (1,2), (1,4), (2,2), (2,4)."}},
+		{"help", []string{examples + "#2"}, "help\n", []string{"A move picks 1 to 2 rows and 1 to 2 columns"}},
+		{"position", []string{examples + "#2", "--position", "1,1,7,7"}, "", []string{"1 ● ○ ○ ○ ○ ○ ○\n", "7 ○ ○ ○ ○ ○ ○ ●\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			err := run(context.Background(), append([]string{"play"}, tt.args...), strings.NewReader(tt.input), &out, &errb)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, errb.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("the transcript does not say %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+	// --save is refused before the game when nimbook run could not
+	// analyse the record: always on a grid of more than 64 cells.
+	big := filepath.Join(t.TempDir(), "big.yaml")
+	os.WriteFile(big, []byte("title: Big\nsections:\n  - title: Nim × nim\n    game: {product: {factors: [{rule: at-most, r: 2}, {rule: at-most, r: 2}], size: [9, 9], position: [[9, 9]]}}\n    show: [table]\n"), 0o644)
+	saves := []string{big}
+	if !slices.Contains(job.Analyses("product"), "record") {
+		saves = append(saves, examples+"#2")
+	}
+	for _, file := range saves {
+		save := filepath.Join(t.TempDir(), "game.yaml")
+		err := run(context.Background(), []string{"play", file, "--save", save}, strings.NewReader("9 9\n"), io.Discard, io.Discard)
+		var u *usageError
+		if !errors.As(err, &u) || !strings.Contains(err.Error(), "cannot be analysed by nimbook run") {
+			t.Errorf("--save with %s: %v, want a usage error", file, err)
+		}
+	}
+	for _, pos := range []string{"1,1,8,8", "1,1,1"} {
+		err := run(context.Background(), []string{"play", examples + "#2", "--position", pos}, strings.NewReader(""), io.Discard, io.Discard)
+		var u *usageError
+		if !errors.As(err, &u) {
+			t.Errorf("--position %s: %v, want a usage error", pos, err)
+		}
+	}
+}

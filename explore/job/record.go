@@ -2,6 +2,7 @@ package job
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -126,6 +127,103 @@ func (r *runner) coinsRecord(g *coins.Game) error {
 	}
 	r.res.Record = fillRecord(a, func(mask uint64) any { return nonNil(g.Heads(mask)) })
 	return nil
+}
+
+// productRecord analyses a played product on its grid (at most 64 cells,
+// a bitmask each position); positions are lists of cells. Under normal
+// play the outcomes come from the heads' values, since the generic solver
+// would have to visit up to 2^cells positions; misère play needs it.
+func (r *runner) productRecord(p *coins.Product) error {
+	sizes := r.s.Product.Size
+	m, err := p.Mover(sizes...)
+	if err != nil {
+		return limitErr(err)
+	}
+	var masks []uint64
+	for _, pos := range r.s.Record {
+		mask, err := p.Mask(sizes, pos.([][]int))
+		if err != nil {
+			return err
+		}
+		masks = append(masks, mask)
+	}
+	conv := func(mask uint64) any { return p.Heads(sizes, mask) }
+	if r.play() == game.Misere {
+		a, err := record.Analyse(m, masks, r.recordOptions())
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Record = fillRecord(a, conv)
+		return nil
+	}
+	a, err := productAnalysis(p, sizes, m, masks)
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Record = fillRecord(a, conv)
+	return nil
+}
+
+// productAnalysis is record.Analyse under normal play with the values of
+// the product in place of the generic solver.
+func productAnalysis(p *coins.Product, sizes []int, m game.Mover[uint64], masks []uint64) (*record.Analysis[uint64], error) {
+	value := func(mask uint64) (uint64, game.Outcome, error) {
+		v, err := p.Value(p.Heads(sizes, mask))
+		if err != nil {
+			return 0, 0, err
+		}
+		if v == 0 {
+			return 0, game.P, nil
+		}
+		return v, game.N, nil
+	}
+	g, o, err := value(masks[0])
+	if err != nil {
+		return nil, err
+	}
+	a := &record.Analysis[uint64]{Play: game.Normal, Start: masks[0], StartOutcome: o, Illegal: -1}
+	for i := 0; i+1 < len(masks); i++ {
+		from, to := masks[i], masks[i+1]
+		mv := record.Move[uint64]{Index: i, Player: 1 + i%2, From: from, To: to, GrundyBefore: g, Before: o}
+		options, err := m.Moves(from)
+		if err != nil {
+			return nil, err
+		}
+		mv.Legal = slices.Contains(options, to)
+		if !mv.Legal {
+			a.Moves = append(a.Moves, mv)
+			a.Illegal = i
+			return a, nil
+		}
+		if g, o, err = value(to); err != nil {
+			return nil, err
+		}
+		mv.GrundyAfter, mv.After = g, o
+		if mv.Before == game.N && mv.After == game.N {
+			wins, err := p.WinningMoves(p.Heads(sizes, from))
+			if err != nil {
+				return nil, err
+			}
+			for _, w := range wins {
+				wm, err := p.Mask(sizes, w)
+				if err != nil {
+					return nil, err
+				}
+				mv.Missed = append(mv.Missed, wm)
+			}
+			mv.Mistake = true
+		}
+		a.Moves = append(a.Moves, mv)
+	}
+	last, err := m.Moves(masks[len(masks)-1])
+	if err != nil {
+		return nil, err
+	}
+	if len(last) == 0 {
+		a.Over = true
+		a.Winner = 3 - (1 + len(a.Moves)%2) // normal play: who cannot move loses
+	}
+	return a, nil
 }
 
 func graphResult(g *graph.Graph) (*Graph, error) {

@@ -560,6 +560,11 @@ func (r *runner) product() error {
 		}
 		r.res.Moves = nonNil(ms)
 	}
+	if r.wants("record") {
+		if err := r.productRecord(p); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

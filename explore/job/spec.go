@@ -428,7 +428,7 @@ var analyses = map[string][]string{
 	"hex":         {"values", "p-positions", "period", "rare", "outcome", "moves", "graph", "record", "plot"},
 	"wythoff":     {"table", "p-positions", "row-periods", "outcome", "moves", "graph", "record", "plot"},
 	"coins":       {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
-	"product":     {"table", "outcome", "moves", "plot"},
+	"product":     {"table", "outcome", "moves", "record", "plot"},
 	"nimbers":     {"table", "plot"},
 }
 

@@ -62,7 +62,7 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	}
 	f, ok := g.(*Family)
 	if !ok || !play.Playable(f.sec.Family) {
-		return nil, fmt.Errorf("play: cannot play %s; play a built-in game: nim, subtraction, octal, hex_game, wythoff or coins, e.g. play(nim(1, 3, 5, 7)), or a game(moves=..., start=...)", g.Type())
+		return nil, fmt.Errorf("play: cannot play %s; play a built-in game: nim, subtraction, octal, hex_game, wythoff, coins or product, e.g. play(nim(1, 3, 5, 7)), or a game(moves=..., start=...)", g.Type())
 	}
 	sec := f.clone()
 	if pos != starlark.None {

@@ -77,6 +77,14 @@ func TestPlay(t *testing.T) {
 			want:  []string{"Wythoff"},
 		},
 		{
+			// Seed 000's Nim × Nim: heads at (2,4) and (6,6), worth
+			// 2 ⊗ 4 ⊕ 6 ⊗ 6 = 8 ⊕ 5 = 13; the hint lists the winning moves.
+			name:  "tartan product with hint",
+			cell:  `play(product(coins(r=2), coins(r=2), size=(7, 7)), position=[(2, 4), (6, 6)], hint=True)`,
+			lines: []string{"quit"},
+			want:  []string{"nim-sum 8 ⊕ 5 = 13", "(5,6) (6,6)", "●"},
+		},
+		{
 			name:  "coins",
 			cell:  `play(coins(r=3, n=8), position=(2, 5, 8))`,
 			lines: []string{"quit"},
@@ -111,7 +119,7 @@ func TestPlayErrors(t *testing.T) {
 		{"no position", `play(subtraction([1, 2]))`, "position="},
 		{"bad first", `play(nim(1, 2), first="nobody")`, "first="},
 		{"bad level", `play(nim(1, 2), level="god")`, "level"},
-		{"product", `play(product(coins(r=2), coins(r=2)), position=[(1, 1)])`, "built-in game"},
+		{"nimbers", `play(nimbers(size=8))`, "built-in game"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,11 +10,13 @@
 //
 // Families (Game) adapt the engine packages: Heaps (Nim, bounded Nim,
 // subtraction, octal and hexadecimal games, from package heap), Wythoff
-// (package wythoff) and Coins (coin turning, package coins); FromSection
-// builds one from a job file's section. Positions are lists of integers in
-// SPEC.md's position form: heaps stay in place (0 when emptied, a split heap
-// replaced in place by its parts, smaller first), Wythoff's [a, b], and the
-// sorted numbers of the coins showing heads.
+// (package wythoff), Coins (coin turning, package coins) and Product
+// (tartan products of 2 or 3 coin games); FromSection builds one from a job
+// file's section. Positions are lists of integers in SPEC.md's position
+// form: heaps stay in place (0 when emptied, a split heap replaced in place
+// by its parts, smaller first), Wythoff's [a, b], and the sorted numbers of
+// the coins showing heads; a product's heads are cells, each numbered by its
+// row-major index over the grid (see Product).
 //
 // Notation, forgiving about separators (blanks, commas, colons, dashes):
 //
@@ -26,7 +28,9 @@
 //   - Wythoff: "a 3", "b 3", "both 3" take 3 from heap a, heap b or both;
 //     "(2,4)" or "2 4" names the position after the move;
 //   - coins: "5 4 1" turns coins 5, 4 and 1, in any order; "(2,4)" names the
-//     heads after the move.
+//     heads after the move;
+//   - products: the coins to turn as coordinates, "(2,4) (2,6) (6,4) (6,6)",
+//     "2,4 2,6 6,4 6,6" or "2 4 2 6 6 4 6 6" (triples for three factors).
 //
 // Commands: help, hint, show, undo (takes back the human's last move and the
 // computer's reply), quit. The end of the input quits. An illegal move is

@@ -53,3 +53,24 @@ func ExampleCoins_Render() {
 	// [1 2 4 5] <nil>
 	// coin 6 is tails: the rightmost coin turned must go from heads to tails
 }
+
+func ExampleProduct() {
+	nim, _ := coins.New(coins.AtMost, 2, 1)
+	p, _ := coins.NewProduct(nim, nim)
+	g, _ := play.NewProduct(p, []int{3, 4}, game.Normal)
+	start, _ := g.Position([]int{2, 3, 3, 4}) // cells (2,3) and (3,4)
+	fmt.Print(g.Render(start))
+	to, _ := g.ParseMove(start, "(2,3) (2,4) (3,3) (3,4)")
+	fmt.Println(g.Describe(start, to))
+	fmt.Print(g.Render(to))
+	// Output:
+	//   1 2 3 4
+	// 1 ○ ○ ○ ○
+	// 2 ○ ○ ● ○
+	// 3 ○ ○ ○ ●
+	// turn coins (2,3), (2,4), (3,3), (3,4)
+	//   1 2 3 4
+	// 1 ○ ○ ○ ○
+	// 2 ○ ○ ○ ●
+	// 3 ○ ○ ● ○
+}

@@ -157,7 +157,11 @@ func (l *loop) run(ctx context.Context) error {
 }
 
 // human reads lines until the human moves, takes a move back or leaves.
+// maxBlankLines empty answers in a row end the game.
+const maxBlankLines = 100
+
 func (l *loop) human(ctx context.Context, p []int) (done bool, err error) {
+	blank := 0
 	for {
 		if err := ctx.Err(); err != nil {
 			return true, err
@@ -173,6 +177,12 @@ func (l *loop) human(ctx context.Context, p []int) (done bool, err error) {
 		cmd := strings.ToLower(strings.TrimSpace(line))
 		switch cmd {
 		case "":
+			// An input that only ever answers blank lines (a script, a
+			// frontend answering for nobody) would otherwise spin forever.
+			if blank++; blank == maxBlankLines {
+				l.printf("No move after %d empty lines: game left unfinished.\n", maxBlankLines)
+				return true, nil
+			}
 			continue
 		case "quit", "q", "exit", "bye":
 			l.printf("Game left unfinished.\n")
@@ -305,10 +315,24 @@ func (l *loop) hint(p []int) error {
 			ws = append(ws, fmt.Sprintf("and %d more", len(win)-maxListed))
 			break
 		}
+		if _, ok := l.g.(selfDescribing); ok {
+			ws = append(ws, l.g.FormatMove(p, w))
+			continue
+		}
 		ws = append(ws, fmt.Sprintf("%s (%s)", l.g.FormatMove(p, w), l.g.Describe(p, w)))
 	}
-	l.printf("      N-position: winning %s: %s.\n", map[bool]string{true: "move", false: "moves"}[len(win) == 1], strings.Join(ws, ", "))
+	sep := ", "
+	if _, ok := l.g.(selfDescribing); ok {
+		sep = "; " // each move is a list of cells
+	}
+	l.printf("      N-position: winning %s: %s.\n", map[bool]string{true: "move", false: "moves"}[len(win) == 1], strings.Join(ws, sep))
 	return nil
+}
+
+// A selfDescribing game's moves read fully as FormatMove writes them (the
+// cells turned over), so hints list them without a description.
+type selfDescribing interface {
+	selfDescribing()
 }
 
 // valuesText writes "heap 1 (1) = 1, heap 2 (3) = 3; 1 ⊕ 3 = 2".

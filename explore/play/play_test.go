@@ -404,3 +404,26 @@ func (s *script) ReadLine(prompt string) (string, error) {
 }
 
 func rand2(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 2)) }
+
+// blankForever answers every prompt with an empty line and never ends.
+type blankForever struct{ asked int }
+
+func (b *blankForever) ReadLine(string) (string, error) { b.asked++; return "", nil }
+
+// TestBlankInputEnds: an input that only answers blank lines ends the
+// game after maxBlankLines of them instead of looping forever.
+func TestBlankInputEnds(t *testing.T) {
+	nim, err := NewNim(0, game.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &blankForever{}
+	var out bytes.Buffer
+	rec, err := Run(context.Background(), nim, []int{1, 2}, in, &out, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.asked != maxBlankLines || len(rec.Positions) != 1 || !strings.Contains(out.String(), "game left unfinished") {
+		t.Errorf("asked %d times, record %v, output:\n%s", in.asked, rec.Positions, out.String())
+	}
+}

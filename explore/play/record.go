@@ -42,6 +42,12 @@ func (r *Record) movers() []Player {
 	return out
 }
 
+// jobPositioner is a Game whose job files write positions in another form
+// than its list of integers: a product's cells as coordinate lists.
+type jobPositioner interface {
+	JobPosition(p []int) string
+}
+
 // ErrNoMoves is returned by WriteJob for a record without a move: a job's
 // record needs at least two positions.
 var ErrNoMoves = errors.New("play: no move was played")
@@ -75,8 +81,12 @@ func (r *Record) WriteJob(w io.Writer) error {
 	fmt.Fprintf(&b, "      %s\n", result)
 	fmt.Fprintf(&b, "    game: %s\n", r.Game.JobGame(r.Positions[0]))
 	b.WriteString("    record:\n")
+	write := flowList
+	if jp, ok := r.Game.(jobPositioner); ok {
+		write = jp.JobPosition
+	}
 	for _, p := range r.Positions {
-		fmt.Fprintf(&b, "      - %s\n", flowList(p))
+		fmt.Fprintf(&b, "      - %s\n", write(p))
 	}
 	b.WriteString("    show: [record]\n")
 	_, err := io.WriteString(w, b.String())

@@ -15,7 +15,7 @@ import (
 // Playable reports whether a job family can be played.
 func Playable(family string) bool {
 	switch family {
-	case "nim", "subtraction", "octal", "hex", "wythoff", "coins":
+	case "nim", "subtraction", "octal", "hex", "wythoff", "coins", "product":
 		return true
 	}
 	return false
@@ -31,7 +31,7 @@ func FindSection(j *job.Job, sel string) (*job.Section, error) {
 				return s, nil
 			}
 		}
-		return nil, fmt.Errorf("play: %s has no section with a game to play (nim, subtraction, octal, hex, wythoff or coins)", j.File)
+		return nil, fmt.Errorf("play: %s has no section with a game to play (nim, subtraction, octal, hex, wythoff, coins or product)", j.File)
 	}
 	if i, err := strconv.Atoi(sel); err == nil {
 		if i < 1 || i > len(j.Sections) {
@@ -86,12 +86,55 @@ func FromSection(s *job.Section) (Game, []int, error) {
 		}
 		g, err := NewCoins(cg, s.Coins.N, play)
 		return g, start, err
+	case "product":
+		return productSection(s, play)
 	default:
-		return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play nim, subtraction, octal, hex, wythoff or coins", s.Family)
+		return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play nim, subtraction, octal, hex, wythoff, coins or product", s.Family)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("play: %w", err)
 	}
 	g, err := NewHeaps(hg, play, heap.Limits{})
 	return g, start, err
+}
+
+// productSection builds a tartan product from its section; the section's
+// cells become the encoded position (see Product).
+func productSection(s *job.Section, play game.Play) (Game, []int, error) {
+	var factors []*coins.Game
+	for _, f := range s.Product.Factors {
+		rule, err := coins.ParseRule(f.Rule)
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		cg, err := coins.New(rule, f.R, f.First)
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		factors = append(factors, cg)
+	}
+	p, err := coins.NewProduct(factors...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("play: %w", err)
+	}
+	g, err := NewProduct(p, s.Product.Size, play)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells, ok := s.Position.([][]int)
+	if !ok {
+		return g, nil, nil
+	}
+	var flat []int
+	for _, c := range cells {
+		flat = append(flat, c...)
+	}
+	start, err := g.Position(flat)
+	if err != nil {
+		return nil, nil, err
+	}
+	if start == nil {
+		start = []int{}
+	}
+	return g, start, nil
 }
