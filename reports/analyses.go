@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -645,10 +646,11 @@ func (b *builder) record(sr *job.SectionResult) []block {
 			remark = b.tx("record.illegal", nil)
 		case m.Mistake:
 			remark = b.tx("record.mistake", nil)
-			if n, ok := toNode(m.Missed); ok && !n.leaf && len(n.items) > 0 {
-				parts := make([]string, len(n.items))
-				for k, it := range n.items {
-					parts[k] = spanText(b.position(sr, nodeValue(it)))
+			// Any slice: positions of user-defined games are strings.
+			if rv := reflect.ValueOf(m.Missed); rv.Kind() == reflect.Slice && rv.Len() > 0 {
+				parts := make([]string, rv.Len())
+				for k := range parts {
+					parts[k] = spanText(b.position(sr, rv.Index(k).Interface()))
 				}
 				remark = b.tx("record.mistake.missed", args{"Missed": strings.Join(parts, ", ")})
 			}

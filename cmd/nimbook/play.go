@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,7 +53,8 @@ Options:
   --hint              show the Grundy values and the winning moves each turn
   --seed N            make the computer's choices reproducible
   --save FILE         save the game as a job file; analyse it with
-                      nimbook run FILE (not for Starlark games)
+                      nimbook run FILE; a Starlark game is saved as a
+                      Markdown notebook (FILE.md) that nimbook run analyses
 
 During the game type help for the move notation; undo, hint, quit.
 `
@@ -113,20 +115,21 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	var g play.Game
 	var start []int
+	var star *starSource
+	// Refuse --save before the game rather than lose it after.
 	if isStarFile(pos[0]) {
-		g, start, err = starGame(ctx, pos, f, set, stdout, stderr)
+		if f.save != "" && !strings.EqualFold(filepath.Ext(f.save), ".md") {
+			return usagef("--save %s: a game defined in Starlark is saved as a Markdown notebook (its moves are a function, which a job file cannot hold); write --save %s.md", f.save, strings.TrimSuffix(f.save, filepath.Ext(f.save)))
+		}
+		g, start, star, err = starGame(ctx, pos, f, set, stdout, stderr)
 	} else {
 		g, start, err = playGame(pos, f, set)
 	}
 	if err != nil {
 		return err
 	}
-	// Refuse --save before the game rather than lose it after.
-	if f.save != "" && g.JobGame(start) == "" && !isStarFile(pos[0]) {
+	if f.save != "" && star == nil && g.JobGame(start) == "" {
 		return usagef("--save: a record of %s cannot be analysed by nimbook run (a product's grid must have at most 64 cells); play it without --save", g)
-	}
-	if f.save != "" && g.JobGame(start) == "" {
-		return usagef("--save: %s cannot be written into a job file (a game defined in Starlark has no job form: its moves are a function); play it without --save", g)
 	}
 	var opts play.Options
 	if opts.First, err = play.ParsePlayer(f.first); err != nil {
@@ -153,7 +156,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if f.save != "" && rec != nil {
 		if len(rec.Positions) < 2 {
 			fmt.Fprintf(stdout, "No move was played: %s not written.\n", f.save)
-		} else if werr := writeAtomically(f.save, rec.WriteJob); werr != nil {
+		} else if werr := writeAtomically(f.save, star.writer(rec)); werr != nil {
 			return errors.Join(err, fmt.Errorf("saving the game: %w", werr))
 		} else {
 			fmt.Fprintf(stdout, "Game saved to %s; analyse it with: nimbook run %s\n", f.save, f.save)
@@ -381,34 +384,50 @@ func isStarFile(name string) bool {
 	return strings.HasSuffix(strings.ToLower(file), ".star")
 }
 
+// starSource is the Starlark file a game was defined in, kept to save its
+// records as notebooks.
+type starSource struct {
+	file, name string
+	src        []byte
+}
+
+// writer writes rec as a job file, or as a notebook for a game of a
+// Starlark file (s not nil).
+func (s *starSource) writer(rec *play.Record) func(io.Writer) error {
+	if s == nil {
+		return rec.WriteJob
+	}
+	return func(w io.Writer) error { return rec.WriteNotebook(w, s.file, s.src, s.name) }
+}
+
 // starGame runs FILE.star[#NAME] in a notebook session and returns the
 // user-defined game NAME (or the file's only one), solved, and its start.
 // What the file prints goes to stdout.
-func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bool, stdout, stderr io.Writer) (play.Game, []int, error) {
+func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bool, stdout, stderr io.Writer) (play.Game, []int, *starSource, error) {
 	if len(pos) > 1 {
-		return nil, nil, usagef("play takes one Starlark file, got %d arguments", len(pos))
+		return nil, nil, nil, usagef("play takes one Starlark file, got %d arguments", len(pos))
 	}
 	for fl := range familyFlags {
 		if set[fl] {
-			return nil, nil, usagef("--%s does not apply to a Starlark game: the file's game(moves=...) decides the rules; give the start with --position", fl)
+			return nil, nil, nil, usagef("--%s does not apply to a Starlark game: the file's game(moves=...) decides the rules; give the start with --position", fl)
 		}
 	}
 	if set["misere"] {
-		return nil, nil, usagef("--misere: the game's play= decides; define it with game(..., play=\"misere\")")
+		return nil, nil, nil, usagef("--misere: the game's play= decides; define it with game(..., play=\"misere\")")
 	}
 	file, name, _ := strings.Cut(pos[0], "#")
 	src, err := os.ReadFile(file)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	s, err := newSession("en", job.Limits{})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// The file runs without input: the game reads the terminal later.
 	out := &cliOutput{stdout: stdout, stderr: stderr, in: bufio.NewReader(strings.NewReader(""))}
 	if err := s.ExecFile(ctx, file, src, out); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	games := s.UserGames()
 	switch {
@@ -416,15 +435,15 @@ func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 	case len(games) == 1:
 		name = games[0]
 	case len(games) == 0:
-		return nil, nil, fmt.Errorf("%s defines no game: define one with e.g. g = game(moves=f, start=p), where f(p) returns the list of positions one move from p", file)
+		return nil, nil, nil, fmt.Errorf("%s defines no game: define one with e.g. g = game(moves=f, start=p), where f(p) returns the list of positions one move from p", file)
 	default:
-		return nil, nil, fmt.Errorf("%s defines %d games (%s): choose one with %s#%s", file, len(games), strings.Join(games, ", "), file, games[0])
+		return nil, nil, nil, fmt.Errorf("%s defines %d games (%s): choose one with %s#%s", file, len(games), strings.Join(games, ", "), file, games[0])
 	}
 	if !slices.Contains(s.Globals(), name) {
 		if len(games) == 0 {
-			return nil, nil, fmt.Errorf("%s defines no %s, and no game: define one with %s = game(moves=f, start=p)", file, name, name)
+			return nil, nil, nil, fmt.Errorf("%s defines no %s, and no game: define one with %s = game(moves=f, start=p)", file, name, name)
 		}
-		return nil, nil, fmt.Errorf("%s defines no %s; its games: %s", file, name, strings.Join(games, ", "))
+		return nil, nil, nil, fmt.Errorf("%s defines no %s; its games: %s", file, name, strings.Join(games, ", "))
 	}
 	g, start, err := s.PlayGame(ctx, name, f.position)
 	if err != nil {
@@ -432,7 +451,7 @@ func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		if !strings.HasPrefix(msg, file+":") {
 			msg = fmt.Sprintf("%s#%s: %s", file, name, msg)
 		}
-		return nil, nil, errors.New(msg)
+		return nil, nil, nil, errors.New(msg)
 	}
-	return g, start, nil
+	return g, start, &starSource{file: file, name: name, src: src}, nil
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +19,8 @@ import (
 
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/notebook"
 	"github.com/nimbook/nimbook/explore/play"
 )
 
@@ -105,6 +109,46 @@ func analyse(t *testing.T, path string) *job.Record {
 		t.Fatal(err)
 	}
 	return rep.Sections[0].Results.Record
+}
+
+// analyseNotebook runs a game saved as a Markdown notebook (a game of a
+// Starlark file) and returns the record analysis its last cell displays.
+func analyseNotebook(t *testing.T, path string) *job.Record {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := notebook.ParseMarkdown(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	s, err := newSession("en", job.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &cliOutput{stdout: io.Discard, stderr: io.Discard, in: bufio.NewReader(strings.NewReader(""))}
+	var last *kernel.Display
+	for _, c := range nb.Cells {
+		if c.Type != "code" {
+			continue
+		}
+		if last, err = s.Execute(context.Background(), c.Source, out); err != nil {
+			t.Fatalf("%v\n%s", err, data)
+		}
+	}
+	if last == nil {
+		t.Fatalf("the notebook displays nothing:\n%s", data)
+	}
+	b, err := json.Marshal(last.Data["application/json"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r job.Results
+	if err := json.Unmarshal(b, &r); err != nil || r.Record == nil {
+		t.Fatalf("no record in %s (%v)", b, err)
+	}
+	return r.Record
 }
 
 // checkComputer checks the analysis of a game: the computer (player cp)
@@ -437,7 +481,7 @@ func TestPlayStarPiped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, start, err := starGame(context.Background(), pos, f, set, io.Discard, io.Discard)
+			g, start, _, err := starGame(context.Background(), pos, f, set, io.Discard, io.Discard)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -446,7 +490,8 @@ func TestPlayStarPiped(t *testing.T) {
 				var want bytes.Buffer
 				lines, rec := randomHuman(t, g, start, first, seed, &want)
 				checkRecord(t, g, rec)
-				args := append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--first", first.String())
+				save := filepath.Join(t.TempDir(), "game.md")
+				args := append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--first", first.String(), "--save", save)
 				var out, errb bytes.Buffer
 				err := run(context.Background(), append([]string{"play"}, args...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
 				if err != nil {
@@ -455,6 +500,17 @@ func TestPlayStarPiped(t *testing.T) {
 				if got, w := computerLines(out.String()), computerLines(want.String()); !slices.Equal(got, w) || len(w) == 0 {
 					t.Fatalf("the command played\n%s\nthe library\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
 				}
+				// The saved notebook replays the game through the file's
+				// own move function, and its analysis clears the computer.
+				a := analyseNotebook(t, save)
+				if len(a.Moves) != len(rec.Positions)-1 || a.Illegal != 0 {
+					t.Fatalf("the notebook analyses %d moves (illegal %d), the game had %d", len(a.Moves), a.Illegal, len(rec.Positions)-1)
+				}
+				cp := 2
+				if first == play.Computer {
+					cp = 1
+				}
+				checkComputer(t, a, cp)
 			}
 		})
 	}
@@ -544,7 +600,7 @@ func TestPlayStarErrors(t *testing.T) {
 		{"move error", []string{file("broken.star")}, file("broken.star") + ":2: floored division by zero", false},
 		{"missing", []string{file("nothing.star")}, "no such file", false},
 		{"bad position", []string{file("sub.star"), "--position", "[1]"}, "is a list, which may change", false},
-		{"save", []string{file("sub.star"), "--save", file("game.yaml")}, "--save: subtraction cannot be written into a job file", true},
+		{"save as a job", []string{file("sub.star"), "--save", file("game.yaml")}, "a game defined in Starlark is saved as a Markdown notebook", true},
 		{"family flag", []string{file("sub.star"), "--heaps", "3"}, "--heaps does not apply to a Starlark game", true},
 		{"misere", []string{file("sub.star"), "--misere"}, "play=", true},
 	}

@@ -56,9 +56,10 @@ func (r *runner) recordOptions() record.Options {
 	return record.Options{Play: r.play(), MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
 }
 
-// fillRecord turns a record analysis into the report's form, converting
-// positions with conv.
-func fillRecord[T comparable](a *record.Analysis[T], conv func(T) any) *Record {
+// RecordOf turns a record analysis into the report's form, converting
+// positions with conv. Callers with games of their own (the notebook's
+// user-defined games) use it so that every record renders alike.
+func RecordOf[T comparable](a *record.Analysis[T], conv func(T) any) *Record {
 	rec := &Record{Moves: []RecordMove{}, Winner: a.Winner}
 	if a.Illegal >= 0 {
 		rec.Illegal = a.Illegal + 1
@@ -88,7 +89,7 @@ func (r *runner) heapRecord(g heap.Game) error {
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Record = fillRecord(a, func(k heapKey) any { return nonNil(k.heaps()) })
+	r.res.Record = RecordOf(a, func(k heapKey) any { return nonNil(k.heaps()) })
 	return nil
 }
 
@@ -103,7 +104,7 @@ func (r *runner) wythoffRecord() error {
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Record = fillRecord(a, func(p [2]int) any { return []int{p[0], p[1]} })
+	r.res.Record = RecordOf(a, func(p [2]int) any { return []int{p[0], p[1]} })
 	return nil
 }
 
@@ -125,7 +126,7 @@ func (r *runner) coinsRecord(g *coins.Game) error {
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Record = fillRecord(a, func(mask uint64) any { return nonNil(g.Heads(mask)) })
+	r.res.Record = RecordOf(a, func(mask uint64) any { return nonNil(g.Heads(mask)) })
 	return nil
 }
 
@@ -153,14 +154,14 @@ func (r *runner) productRecord(p *coins.Product) error {
 		if err != nil {
 			return limitErr(err)
 		}
-		r.res.Record = fillRecord(a, conv)
+		r.res.Record = RecordOf(a, conv)
 		return nil
 	}
 	a, err := productAnalysis(p, sizes, m, masks)
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Record = fillRecord(a, conv)
+	r.res.Record = RecordOf(a, conv)
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/graph"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/record"
 )
 
 // mover lists the options of a position of a game played in a cell.
@@ -41,6 +42,7 @@ type Game struct {
 
 	// The solver and the positions behind its keys, kept between calls.
 	solver *game.Solver[string]
+	mover  game.Mover[string] // the solver's move function, for record analyses
 	pos    map[string]starlark.Value
 	th     *starlark.Thread // the thread of the call in progress
 	ctx    context.Context  // and its cell's context
@@ -250,7 +252,7 @@ func (g *Game) prepare(th *starlark.Thread) (*game.Solver[string], error) {
 	if err != nil {
 		return nil, err
 	}
-	g.solver, g.limit = sol, limit
+	g.solver, g.mover, g.limit = sol, m, limit
 	return sol, nil
 }
 
@@ -357,6 +359,58 @@ var gameMethods = map[string]builtinFunc{
 	"p_positions": gamePPositions,
 	"positions":   gamePositions,
 	"graph":       gameGraph,
+	"record":      gameRecord,
+}
+
+// gameRecord analyses a played game, given as the list of its positions
+// from the start: every move checked, every mistake marked with the
+// winning moves missed, as a record section of a job file.
+func gameRecord(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g := b.Receiver().(*Game)
+	var list starlark.Value
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "positions", &list); err != nil {
+		return nil, err
+	}
+	it, ok := list.(starlark.Iterable)
+	if !ok {
+		return nil, fmt.Errorf("%s: want the list of positions played, from the start, e.g. %s.record([%s, ...])", b.Name(), g.name, startExample(g))
+	}
+	if _, err := g.prepare(th); err != nil {
+		return nil, err
+	}
+	var keys []string
+	iter := it.Iterate()
+	defer iter.Done()
+	var x starlark.Value
+	for iter.Next(&x) {
+		k, err := g.key(b.Name(), x)
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) < 2 {
+		return nil, fmt.Errorf("%s: want at least two positions, the start and each position after a move", b.Name())
+	}
+	a, err := record.Analyse(g.mover, keys, record.Options{Play: g.play, MaxPositions: g.limit, Context: liveCtx{g}})
+	if err != nil {
+		return nil, g.solveErr(b.Name(), err)
+	}
+	sp := g.spec()
+	sp.Show = []string{"record"}
+	sp.Position = g.pos[keys[0]].String()
+	rec := job.RecordOf(a, func(k string) any { return g.pos[k].String() })
+	sr := &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{Record: rec, Game: g.name, Position: sp.Position, PlayMisere: g.play == game.Misere}}
+	return makeResult("record", sr)
+}
+
+// startExample is the start of g as a record's first position, or a
+// placeholder.
+func startExample(g *Game) string {
+	if g.start == nil {
+		return "start"
+	}
+	return g.start.String()
 }
 
 // posArg reads the optional position argument of a game method.

@@ -432,6 +432,15 @@ func (u *userPlay) Size(p []int) float64 {
 // game of a user-defined game cannot be saved as a job.
 func (u *userPlay) JobGame([]int) string { return "" }
 
+// StarlarkPosition is the repr of the position, which the game's move
+// function reads back: records of user games are saved as notebooks.
+func (u *userPlay) StarlarkPosition(p []int) string {
+	if i := u.at(p); i >= 0 {
+		return u.reprs[i]
+	}
+	return "None" // not a position of the game: the analysis says so
+}
+
 // playUserGame builds the play.Game of g from start (g's own start when
 // start is nil or None); howStart tells how to give a start.
 func playUserGame(th *starlark.Thread, g *Game, start starlark.Value, fn, howStart string) (*userPlay, []int, error) {

@@ -53,5 +53,7 @@
 //
 // A Record is the game as played; WriteJob writes it as a job file with
 // `record:` and `show: [record]`, whose analysis marks each mistake and the
-// winning moves missed.
+// winning moves missed. A game defined in a Starlark file has no job form
+// (its moves are a function); WriteNotebook writes its record as a Markdown
+// notebook that runs the file, then analyses the positions played.
 package play

@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -341,5 +342,55 @@ func TestLinesCancel(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("ReadLine did not return when its context was cancelled")
+	}
+}
+
+// starNim is Nim posing as a game of a Starlark file: positions written
+// as Starlark tuples.
+type starNim struct{ Game }
+
+func (starNim) StarlarkPosition(p []int) string {
+	parts := make([]string, len(p))
+	for i, h := range p {
+		parts[i] = fmt.Sprint(h)
+	}
+	return "(" + strings.Join(parts, ", ") + ",)"
+}
+
+func TestWriteNotebook(t *testing.T) {
+	g := starNim{heapGame(t, must(heap.NewNim(0)))}
+	rec, err := Run(context.Background(), g, []int{1, 2}, &script{lines: []string{"2 1", "1"}}, io.Discard, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The source holds a fence of three backticks: the cell's fence must
+	// be longer, or the notebook would end the cell there.
+	src := "# ```not a fence```\nnim2 = game(moves=f)\n"
+	var b strings.Builder
+	if err := rec.WriteNotebook(&b, "dir/games.star", []byte(src), "nim2"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"defined in games.star:",
+		"````nimbook\n" + src + "````\n",
+		"nim2.record([\n    (1, 2,),\n    (1, 1,),\n    (1, 0,),\n    (0, 0,),\n])",
+		"Player 1 is you, player 2 the computer",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("notebook lacks %q:\n%s", want, b.String())
+		}
+	}
+	// A game with no Starlark form, or no move, has no notebook.
+	plain := heapGame(t, must(heap.NewNim(0)))
+	rec2, err := Run(context.Background(), plain, []int{1, 2}, &script{lines: []string{"2 1"}}, io.Discard, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec2.WriteNotebook(io.Discard, "x.star", nil, "x"); err == nil {
+		t.Error("a built-in game written as a notebook")
+	}
+	rec3, _ := Run(context.Background(), g, []int{1, 2}, &script{}, io.Discard, Options{})
+	if err := rec3.WriteNotebook(io.Discard, "x.star", nil, "x"); err != ErrNoMoves {
+		t.Errorf("got %v, want ErrNoMoves", err)
 	}
 }
