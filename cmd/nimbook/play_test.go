@@ -320,7 +320,18 @@ func TestPlayUsage(t *testing.T) {
 // detached tmux session, the test types moves with send-keys and reads the
 // screen with capture-pane. Without tmux it is skipped, unless
 // NIMBOOK_E2E=1 asks for it.
-func TestPlayTmux(t *testing.T) {
+// tmuxServer is a tmux server of the test's own (its own socket) and the
+// nimbook binary built for it.
+type tmuxServer struct {
+	dir, bin string
+	tm       func(args ...string) string
+}
+
+// newTmux builds nimbook and starts nothing yet: sessions are made with
+// tm("new-session", ...). Without tmux the test is skipped, unless
+// NIMBOOK_E2E=1 asks for it.
+func newTmux(t *testing.T) *tmuxServer {
+	t.Helper()
 	tmux, err := exec.LookPath("tmux")
 	if err != nil {
 		if os.Getenv("NIMBOOK_E2E") == "1" {
@@ -345,23 +356,130 @@ func TestPlayTmux(t *testing.T) {
 		}
 		return string(out)
 	}
+	t.Cleanup(func() { exec.Command(tmux, "-S", sock, "kill-server").Run() })
+	return &tmuxServer{dir: dir, bin: bin, tm: tm}
+}
+
+// screen waits until the pane of session shows want and returns the pane.
+func (tx *tmuxServer) screen(t *testing.T, session, want string) string {
+	t.Helper()
+	var s string
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		s = tx.tm("capture-pane", "-p", "-J", "-t", session, "-S", "-2000")
+		if strings.Contains(s, want) {
+			return s
+		}
+	}
+	t.Fatalf("the screen never showed %q:\n%s", want, s)
+	return s
+}
+
+// waitCount waits until the pane of session shows want n times.
+func (tx *tmuxServer) waitCount(t *testing.T, session, want string, n int) {
+	t.Helper()
+	var s string
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		s = tx.tm("capture-pane", "-p", "-J", "-t", session, "-S", "-5000")
+		if strings.Count(s, want) >= n {
+			return
+		}
+	}
+	t.Fatalf("the screen never showed %q %d times:\n%s", want, n, s)
+}
+
+// TestPlayTmuxFamilies plays one game of each family in a terminal, as
+// TestPlayPiped does through a pipe: a random human types at each prompt,
+// the computer's moves are the library's, and the saved record clears it.
+func TestPlayTmuxFamilies(t *testing.T) {
+	tx := newTmux(t)
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	cases := slices.Clone(playCases)
+	cases = append(cases,
+		struct {
+			name string
+			args []string
+		}{"product", []string{abs("../../examples/products.yaml") + "#2"}},
+		struct {
+			name string
+			args []string
+		}{"starlark", []string{abs("../../examples/turning-turtles.star")}},
+	)
+	quote := func(a string) string { return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'" }
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			pos, f, set, err := parsePlayFlags(tc.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g play.Game
+			var start []int
+			star := isStarFile(pos[0])
+			if star {
+				g, start, _, err = starGame(context.Background(), pos, f, set, io.Discard, io.Discard)
+			} else {
+				g, start, err = playGame(pos, f, set)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			const seed = 5
+			var transcript bytes.Buffer
+			lines, want := randomHuman(t, g, start, play.Human, seed, &transcript)
+			save := filepath.Join(tx.dir, fmt.Sprintf("game-%d.yaml", i))
+			if star {
+				save = strings.TrimSuffix(save, ".yaml") + ".md"
+			}
+			cmd := quote(tx.bin) + " play"
+			for _, a := range append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--save", save) {
+				cmd += " " + quote(a)
+			}
+			session := fmt.Sprintf("game%d", i)
+			tx.tm("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "120", "-y", "50", cmd+"; echo EXITED $?; sleep 60")
+			// One line per prompt, as a person types.
+			for k, l := range lines {
+				tx.waitCount(t, session, "your move>", k+1)
+				tx.tm("send-keys", "-t", session, "-l", l)
+				tx.tm("send-keys", "-t", session, "Enter")
+			}
+			screen := tx.screen(t, session, "Game over")
+			tx.tm("send-keys", "-t", session, "Enter")
+			screen = tx.screen(t, session, "EXITED 0")
+			if os.Getenv("SHOWSCREEN") != "" {
+				t.Log(screen)
+			}
+			if !strings.Contains(screen, "Game saved to "+save) {
+				t.Fatalf("no save message:\n%s", screen)
+			}
+			if got, w := computerLines(screen), computerLines(transcript.String()); !slices.Equal(got, w) {
+				t.Fatalf("the terminal showed\n%s\nthe library played\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
+			}
+			var a *job.Record
+			if star {
+				a = analyseNotebook(t, save)
+			} else {
+				a = analyse(t, save)
+			}
+			if len(a.Moves) != len(want.Positions)-1 || a.Illegal != 0 {
+				t.Fatalf("the record has %d moves (illegal %d), the game %d", len(a.Moves), a.Illegal, len(want.Positions)-1)
+			}
+			checkComputer(t, a, 2)
+		})
+	}
+}
+
+func TestPlayTmux(t *testing.T) {
+	tx := newTmux(t)
+	dir, bin, tm := tx.dir, tx.bin, tx.tm
 	save := filepath.Join(dir, "game.yaml")
 	cmd := fmt.Sprintf("%s play nim --heaps 1,2,3 --seed 7 --hint --save %s; echo EXITED $?; sleep 60", bin, save)
 	tm("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "100", "-y", "50", cmd)
-	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
-
-	screen := func(want string) string {
-		t.Helper()
-		var s string
-		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			s = tm("capture-pane", "-p", "-t", "play", "-S", "-200")
-			if strings.Contains(s, want) {
-				return s
-			}
-		}
-		t.Fatalf("the screen never showed %q:\n%s", want, s)
-		return s
-	}
+	screen := func(want string) string { t.Helper(); return tx.screen(t, "play", want) }
 	screen("your move>")
 	// (1,2,3) is a P-position: the hint says so; any move loses against
 	// perfect play, and the computer answers with a winning move.
@@ -380,7 +498,7 @@ func TestPlayTmux(t *testing.T) {
 	// Play on until the game is over, answering each prompt with "1 1",
 	// "2 1" or "3 1" as the heaps allow: take from the first non-empty heap.
 	for i := 0; i < 6; i++ {
-		s = tm("capture-pane", "-p", "-t", "play", "-S", "-200")
+		s = tm("capture-pane", "-p", "-J", "-t", "play", "-S", "-200")
 		if strings.Contains(s, "Game over") {
 			break
 		}
