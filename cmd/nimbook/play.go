@@ -129,7 +129,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	if f.save != "" && star == nil && g.JobGame(start) == "" {
-		return usagef("--save: a record of %s cannot be analysed by nimbook run (a product's grid must have at most 64 cells); play it without --save", g)
+		return usagef("--save: a record of %s cannot be analysed by nimbook run; play it without --save", g)
 	}
 	var opts play.Options
 	if opts.First, err = play.ParsePlayer(f.first); err != nil {

@@ -870,21 +870,24 @@ func TestPlayProductMessages(t *testing.T) {
 			}
 		})
 	}
-	// --save is refused before the game when nimbook run could not
-	// analyse the record: always on a grid of more than 64 cells.
+	// A grid of more than 64 cells is saved too: under normal play its
+	// record is analysed from the heads' values. Heads at (9,9) and (2,3)
+	// are worth 9 ⊗ 9 ⊕ 2 ⊗ 3 = 13 ⊕ 1: turning (9,9) alone leaves 1, a
+	// mistake, and the computer wins.
 	big := filepath.Join(t.TempDir(), "big.yaml")
-	os.WriteFile(big, []byte("title: Big\nsections:\n  - title: Nim × nim\n    game: {product: {factors: [{rule: at-most, r: 2}, {rule: at-most, r: 2}], size: [9, 9], position: [[9, 9]]}}\n    show: [table]\n"), 0o644)
-	saves := []string{big}
-	if !slices.Contains(job.Analyses("product"), "record") {
-		saves = append(saves, examples+"#2")
+	os.WriteFile(big, []byte("title: Big\nsections:\n  - title: Nim × nim\n    game: {product: {factors: [{rule: at-most, r: 2}, {rule: at-most, r: 2}], size: [9, 9], position: [[9, 9], [2, 3]]}}\n    show: [table]\n"), 0o644)
+	save := filepath.Join(t.TempDir(), "game.yaml")
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"play", big, "--save", save, "--seed", "1"}, strings.NewReader("9 9\n"), &out, io.Discard); err != nil {
+		t.Fatalf("--save on a 9×9 grid: %v\n%s", err, out.String())
 	}
-	for _, file := range saves {
-		save := filepath.Join(t.TempDir(), "game.yaml")
-		err := run(context.Background(), []string{"play", file, "--save", save}, strings.NewReader("9 9\n"), io.Discard, io.Discard)
-		var u *usageError
-		if !errors.As(err, &u) || !strings.Contains(err.Error(), "cannot be analysed by nimbook run") {
-			t.Errorf("--save with %s: %v, want a usage error", file, err)
-		}
+	a := analyse(t, save)
+	if len(a.Moves) < 2 || a.Illegal != 0 || a.Moves[0].To == nil {
+		t.Fatalf("record of the 9×9 game: %+v\n%s", a, out.String())
+	}
+	checkComputer(t, a, 2)
+	if !a.Moves[0].Mistake || a.Winner != 2 {
+		t.Errorf("the human's mistake or the computer's win is not marked: %+v", a)
 	}
 	for _, pos := range []string{"1,1,8,8", "1,1,1"} {
 		err := run(context.Background(), []string{"play", examples + "#2", "--position", pos}, strings.NewReader(""), io.Discard, io.Discard)

@@ -130,46 +130,61 @@ func (r *runner) coinsRecord(g *coins.Game) error {
 	return nil
 }
 
-// productRecord analyses a played product on its grid (at most 64 cells,
-// a bitmask each position); positions are lists of cells. Under normal
-// play the outcomes come from the heads' values, since the generic solver
-// would have to visit up to 2^cells positions; misère play needs it.
+// productRecord analyses a played product; positions are lists of cells.
+// Under normal play the outcomes come from the heads' values (nim-products
+// of the factors' values), so a grid of any size is analysed; misère play
+// needs the generic solver on the whole grid, a bitmask of at most 64
+// cells.
 func (r *runner) productRecord(p *coins.Product) error {
 	sizes := r.s.Product.Size
-	m, err := p.Mover(sizes...)
-	if err != nil {
-		return limitErr(err)
-	}
-	var masks []uint64
+	var played [][][]int
 	for _, pos := range r.s.Record {
-		mask, err := p.Mask(sizes, pos.([][]int))
-		if err != nil {
-			return err
-		}
-		masks = append(masks, mask)
+		heads := slices.Clone(pos.([][]int))
+		slices.SortFunc(heads, slices.Compare)
+		played = append(played, heads)
 	}
-	conv := func(mask uint64) any { return p.Heads(sizes, mask) }
 	if r.play() == game.Misere {
+		cells := 1
+		for _, n := range sizes {
+			cells *= n
+		}
+		if cells > 64 {
+			return fmt.Errorf("a misère record of a product is solved on the whole grid, at most 64 cells, and size %v has %d: give the smallest size that holds the heads played", sizes, cells)
+		}
+		m, err := p.Mover(sizes...)
+		if err != nil {
+			return limitErr(err)
+		}
+		var masks []uint64
+		for _, heads := range played {
+			mask, err := p.Mask(sizes, heads)
+			if err != nil {
+				return err
+			}
+			masks = append(masks, mask)
+		}
 		a, err := record.Analyse(m, masks, r.recordOptions())
 		if err != nil {
 			return limitErr(err)
 		}
-		r.res.Record = RecordOf(a, conv)
+		r.res.Record = RecordOf(a, func(mask uint64) any { return p.Heads(sizes, mask) })
 		return nil
 	}
-	a, err := productAnalysis(p, sizes, m, masks)
+	a, table, err := productAnalysis(p, played)
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Record = RecordOf(a, conv)
+	r.res.Record = RecordOf(a, func(i int) any { return table[i] })
 	return nil
 }
 
 // productAnalysis is record.Analyse under normal play with the values of
-// the product in place of the generic solver.
-func productAnalysis(p *coins.Product, sizes []int, m game.Mover[uint64], masks []uint64) (*record.Analysis[uint64], error) {
-	value := func(mask uint64) (uint64, game.Outcome, error) {
-		v, err := p.Value(p.Heads(sizes, mask))
+// the product in place of the generic solver. Positions are sorted lists
+// of heads; the analysis names them by their index in the table it
+// returns: played, then the winning moves missed.
+func productAnalysis(p *coins.Product, played [][][]int) (*record.Analysis[int], [][][]int, error) {
+	value := func(heads [][]int) (uint64, game.Outcome, error) {
+		v, err := p.Value(heads)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -178,53 +193,52 @@ func productAnalysis(p *coins.Product, sizes []int, m game.Mover[uint64], masks 
 		}
 		return v, game.N, nil
 	}
-	g, o, err := value(masks[0])
+	g, o, err := value(played[0])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	a := &record.Analysis[uint64]{Play: game.Normal, Start: masks[0], StartOutcome: o, Illegal: -1}
-	for i := 0; i+1 < len(masks); i++ {
-		from, to := masks[i], masks[i+1]
-		mv := record.Move[uint64]{Index: i, Player: 1 + i%2, From: from, To: to, GrundyBefore: g, Before: o}
-		options, err := m.Moves(from)
+	a := &record.Analysis[int]{Play: game.Normal, Start: 0, StartOutcome: o, Illegal: -1}
+	n := len(played)
+	for i := 0; i+1 < n; i++ {
+		mv := record.Move[int]{Index: i, Player: 1 + i%2, From: i, To: i + 1, GrundyBefore: g, Before: o}
+		options, err := p.Moves(played[i])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		mv.Legal = slices.Contains(options, to)
+		_, mv.Legal = slices.BinarySearchFunc(options, played[i+1], func(a, b [][]int) int {
+			return slices.CompareFunc(a, b, slices.Compare)
+		})
 		if !mv.Legal {
 			a.Moves = append(a.Moves, mv)
 			a.Illegal = i
-			return a, nil
+			return a, played, nil
 		}
-		if g, o, err = value(to); err != nil {
-			return nil, err
+		if g, o, err = value(played[i+1]); err != nil {
+			return nil, nil, err
 		}
 		mv.GrundyAfter, mv.After = g, o
 		if mv.Before == game.N && mv.After == game.N {
-			wins, err := p.WinningMoves(p.Heads(sizes, from))
+			wins, err := p.WinningMoves(played[i])
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for _, w := range wins {
-				wm, err := p.Mask(sizes, w)
-				if err != nil {
-					return nil, err
-				}
-				mv.Missed = append(mv.Missed, wm)
+				mv.Missed = append(mv.Missed, len(played))
+				played = append(played, w)
 			}
 			mv.Mistake = true
 		}
 		a.Moves = append(a.Moves, mv)
 	}
-	last, err := m.Moves(masks[len(masks)-1])
+	last, err := p.Moves(played[n-1])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(last) == 0 {
 		a.Over = true
-		a.Winner = 3 - (1 + len(a.Moves)%2) // normal play: who cannot move loses
+		a.Winner = 2 - len(a.Moves)%2 // normal play: whoever made the last move wins
 	}
-	return a, nil
+	return a, played, nil
 }
 
 func graphResult(g *graph.Graph) (*Graph, error) {

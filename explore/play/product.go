@@ -9,7 +9,6 @@ import (
 
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
-	"github.com/nimbook/nimbook/explore/job"
 )
 
 // maxCells bounds the grid of a product played: Size reads the grid as a
@@ -516,13 +515,9 @@ Type the coins to turn as coordinates %s, in any order:
 }
 
 // JobGame writes the product in job-file form with the start as its
-// position. It is empty when `nimbook run` could not analyse a record of
-// the game: a grid of more than 64 cells, or a runner without records of
-// products.
+// position. (Misère play, whose records need the whole grid, is refused
+// over 64 cells before play.)
 func (g *Product) JobGame(start []int) string {
-	if g.cells > maskCells || !slices.Contains(job.Analyses("product"), "record") {
-		return ""
-	}
 	var fs []string
 	for _, f := range g.p.Factors() {
 		r := ""
