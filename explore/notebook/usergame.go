@@ -14,6 +14,7 @@ import (
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/graph"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/play"
 	"github.com/nimbook/nimbook/explore/record"
 )
 
@@ -36,6 +37,7 @@ type playable interface {
 type Game struct {
 	name  string
 	moves mover
+	terms []playable // the two games of a sum; nil otherwise
 	start starlark.Value
 	play  game.Play
 	max   int // position budget; 0 means the session's
@@ -135,7 +137,52 @@ func newSum(a, b playable) (*Game, error) {
 		}
 		return out, nil
 	}
-	return &Game{name: fmt.Sprintf("%s + %s", a, b), moves: moves, start: start, play: a.playRule()}, nil
+	return &Game{name: fmt.Sprintf("%s + %s", a, b), moves: moves, start: start, play: a.playRule(), terms: []playable{a, b}}, nil
+}
+
+// termValues splits a position of pl into the positions of the games it
+// is a sum of, nested sums flattened, each with its Grundy value: what
+// Sprague–Grundy nim-adds. solvers keeps one game per term between calls.
+func termValues(th *starlark.Thread, pl playable, pos starlark.Value, solvers map[playable]*Game) ([]play.Part, error) {
+	if g, ok := pl.(*Game); ok && len(g.terms) == 2 {
+		t, ok := pos.(starlark.Tuple)
+		if !ok || len(t) != 2 {
+			return nil, fmt.Errorf("a position of a sum is a pair (p, q), not %s", pos)
+		}
+		a, err := termValues(th, g.terms[0], t[0], solvers)
+		if err != nil {
+			return nil, err
+		}
+		b, err := termValues(th, g.terms[1], t[1], solvers)
+		if err != nil {
+			return nil, err
+		}
+		return append(a, b...), nil
+	}
+	g, ok := solvers[pl]
+	if !ok {
+		if g, ok = pl.(*Game); !ok {
+			m, err := pl.moverFunc()
+			if err != nil {
+				return nil, err
+			}
+			g = &Game{name: pl.String(), moves: m, play: pl.playRule()}
+		}
+		solvers[pl] = g
+	}
+	sol, err := g.prepare(th)
+	if err != nil {
+		return nil, err
+	}
+	k, err := g.key("play", pos)
+	if err != nil {
+		return nil, err
+	}
+	v, err := sol.Grundy(k)
+	if err != nil {
+		return nil, g.solveErr("play", err)
+	}
+	return []play.Part{{Label: fmt.Sprintf("%s at %s", pl, pos), Value: v}}, nil
 }
 
 // userMover calls the user's move function and checks what it returns.

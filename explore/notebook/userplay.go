@@ -39,7 +39,8 @@ type userPlay struct {
 	moves   [][]int  // the options of each position, in the move function's order, without repeats
 	grundy  []uint64
 	outcome []game.Outcome
-	height  []int // the longest play left from each position
+	height  []int         // the longest play left from each position
+	parts   [][]play.Part // of a sum under normal play: each term's value
 }
 
 var _ play.Game = (*userPlay)(nil)
@@ -115,6 +116,17 @@ func newUserPlay(th *starlark.Thread, g *Game, start starlark.Value, fn string) 
 		}
 	}
 	u.height = heights(u.moves)
+	// A sum's hint shows each term's value and their nim-sum, the
+	// Sprague–Grundy theorem at work.
+	if len(g.terms) == 2 && g.play == game.Normal {
+		solvers := map[playable]*Game{}
+		u.parts = make([][]play.Part, n)
+		for i, key := range keys {
+			if u.parts[i], err = termValues(th, g, g.pos[key], solvers); err != nil {
+				return nil, fmt.Errorf("%s: %w", fn, err)
+			}
+		}
+	}
 	return u, nil
 }
 
@@ -217,12 +229,15 @@ func (u *userPlay) Outcome(p []int) (game.Outcome, error) {
 	return u.outcome[i], nil
 }
 
-// Values is the position as one part: a user's game has no heaps to split
-// it into.
+// Values is the position as one part, a user's game having no heaps to
+// split it into; a sum's position is split into its terms.
 func (u *userPlay) Values(p []int) ([]play.Part, error) {
 	i := u.at(p)
 	if i < 0 {
 		return nil, u.Check(p)
+	}
+	if u.parts != nil {
+		return u.parts[i], nil
 	}
 	return []play.Part{{Label: u.reprs[i], Value: u.grundy[i]}}, nil
 }

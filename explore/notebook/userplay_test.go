@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -446,4 +447,50 @@ func FuzzUserParseMove(f *testing.F) {
 			t.Fatalf("%q: %v is not a move", in, q)
 		}
 	})
+}
+
+// TestUserPlaySumParts: the values of a sum's position are its terms'
+// values, nested sums flattened, and their nim-sum is the sum's value on
+// every position reachable (Sprague–Grundy), which the solver of the whole
+// sum computes independently.
+func TestUserPlaySumParts(t *testing.T) {
+	cell := subtractionCell + "\nu = g + nim(3, 2) + t\n"
+	g, start := userGame(t, "u", "((6, (3, 2)), (2, 2))", cell)
+	// The solver of the whole sum, through the session, for comparison.
+	s := newSession(t)
+	if _, _, err := run(t, s, cell); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for todo := [][]int{start}; len(todo) > 0; todo = todo[1:] {
+		p := todo[0]
+		sp := g.(play.StarlarkPositioner).StarlarkPosition(p)
+		if seen[sp] {
+			continue
+		}
+		seen[sp] = true
+		parts, err := g.Values(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(parts) != 3 || !strings.HasPrefix(parts[0].Label, "game(moves=sub) at ") || !strings.HasPrefix(parts[1].Label, "nim(3, 2) at (") {
+			t.Fatalf("parts of %s: %+v", sp, parts)
+		}
+		var x uint64
+		for _, pt := range parts {
+			x ^= pt.Value
+		}
+		want, _, err := run(t, s, "u.grundy("+sp+")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(want); got != strconv.FormatUint(x, 10) {
+			t.Fatalf("%s: the terms nim-add to %d, the sum's solver says %s", sp, x, got)
+		}
+		ms, _ := g.Moves(p)
+		todo = append(todo, ms...)
+	}
+	if len(seen) < 50 {
+		t.Errorf("only %d positions reached", len(seen))
+	}
 }
