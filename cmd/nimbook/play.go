@@ -35,6 +35,11 @@ Games:
   wythoff [--position 7,12]                   two heaps; from one, or both alike
   coins [--rule at-most|exactly|ruler] [--r 3] [--n 10] [--first-coin 1]
         [--heads 2,5,9]                       turning coins (default: all heads)
+  product [--factors at-most:2,ruler] [--size 8,8] [--first-coin 1]
+          [--position 2,4,6,6]                a tartan product of 2 or 3 coin
+                                              games on a grid (default Nim ×
+                                              Nim, 8×8, a head at the corner);
+                                              a factor is RULE or RULE:R
   FILE.yaml[#SECTION]                         the game of a job file's section
                                               (number from 1, or title)
   FILE.star[#NAME]                            a game a Starlark file defines
@@ -61,6 +66,7 @@ During the game type help for the move notation; undo, hint, quit.
 
 type playFlags struct {
 	heaps, set, allBut, code, position, heads, rule string
+	factors, size                                   string
 	maxTake, r, n, firstCoin                        int
 	misere, hint                                    bool
 	first, level, save                              string
@@ -83,6 +89,8 @@ func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error
 	fs.IntVar(&f.n, "n", 10, "number of coins")
 	fs.IntVar(&f.firstCoin, "first-coin", 1, "number of the leftmost coin")
 	fs.StringVar(&f.heads, "heads", "", "coins showing heads")
+	fs.StringVar(&f.factors, "factors", "at-most:2,at-most:2", "the factors of a product")
+	fs.StringVar(&f.size, "size", "8,8", "the grid of a product")
 	fs.BoolVar(&f.misere, "misere", false, "misère play")
 	fs.BoolVar(&f.hint, "hint", false, "show hints")
 	fs.StringVar(&f.first, "first", "human", "who moves first")
@@ -184,8 +192,10 @@ var familyFlags = map[string][]string{
 	"rule":       {"coins"},
 	"r":          {"coins"},
 	"n":          {"coins"},
-	"first-coin": {"coins"},
+	"first-coin": {"coins", "product"},
 	"heads":      {"coins"},
+	"factors":    {"product"},
+	"size":       {"product"},
 }
 
 // playGame builds the game named on the command line and its start.
@@ -303,8 +313,10 @@ func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int
 			return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "play: "))
 		}
 		return g, start, nil
+	case "product":
+		return productGame(f, set, pl)
 	default:
-		return nil, nil, usagef("unknown game %q: write nim, subtraction, octal, hex, wythoff, coins, a job file (.yaml) or a Starlark file (.star)", name)
+		return nil, nil, usagef("unknown game %q: write nim, subtraction, octal, hex, wythoff, coins, product, a job file (.yaml) or a Starlark file (.star)", name)
 	}
 	if err != nil {
 		return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "heap: "))
@@ -315,6 +327,66 @@ func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int
 	}
 	g, err := play.NewHeaps(hg, pl, heap.Limits{})
 	return g, start, err
+}
+
+// productGame builds `nimbook play product`: --factors "at-most:2,ruler"
+// (a rule, and for at-most and exactly the number of coins after a colon),
+// --size, and --position as cells one after the other.
+func productGame(f *playFlags, set map[string]bool, pl game.Play) (play.Game, []int, error) {
+	var factors []*coins.Game
+	for _, spec := range strings.Split(f.factors, ",") {
+		ruleText, rText, hasR := strings.Cut(strings.TrimSpace(spec), ":")
+		rule, err := coins.ParseRule(ruleText)
+		if err != nil {
+			return nil, nil, usagef("--factors %q: %q is not a rule; write e.g. --factors at-most:2,ruler (at-most:R, exactly:R or ruler)", f.factors, ruleText)
+		}
+		r := 0
+		if hasR {
+			if r, err = strconv.Atoi(strings.TrimSpace(rText)); err != nil {
+				return nil, nil, usagef("--factors %q: %q is not a number of coins", f.factors, rText)
+			}
+		} else if rule != coins.Ruler {
+			return nil, nil, usagef("--factors %q: %s needs a number of coins, e.g. %s:2", f.factors, rule, rule)
+		}
+		cg, err := coins.New(rule, r, f.firstCoin)
+		if err != nil {
+			return nil, nil, usagef("--factors %q: %s", f.factors, strings.TrimPrefix(err.Error(), "coins: "))
+		}
+		factors = append(factors, cg)
+	}
+	p, err := coins.NewProduct(factors...)
+	if err != nil {
+		return nil, nil, usagef("--factors %q: %s", f.factors, strings.TrimPrefix(err.Error(), "coins: "))
+	}
+	sizes, err := intList(f.size)
+	if err != nil {
+		return nil, nil, usagef("--size: %v", err)
+	}
+	if !set["size"] && len(factors) == 3 {
+		sizes = []int{4, 4, 4}
+	}
+	if len(sizes) != len(factors) {
+		return nil, nil, usagef("--size %s: give one size per factor (%d), e.g. --size %s", f.size, len(factors), strings.TrimSuffix(strings.Repeat("8,", len(factors)), ","))
+	}
+	g, err := play.NewProduct(p, sizes, pl)
+	if err != nil {
+		return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "play: "))
+	}
+	var flat []int
+	if set["position"] {
+		if flat, err = intList(f.position); err != nil {
+			return nil, nil, usagef("--position: %v", err)
+		}
+	} else {
+		for k, n := range sizes {
+			flat = append(flat, factors[k].First()+n-1) // the far corner
+		}
+	}
+	start, err := g.Position(flat)
+	if err != nil {
+		return nil, nil, usagef("--position: %s", strings.TrimPrefix(err.Error(), "play: "))
+	}
+	return g, start, nil
 }
 
 // jobGame reads FILE.yaml#SECTION.

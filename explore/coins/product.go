@@ -319,6 +319,78 @@ func eachCombo(lists [][]factorSet, f func([]factorSet)) {
 	rec(0)
 }
 
+// HasMove reports whether a move exists from heads, without listing the
+// moves: some head must be the rightmost coin of a move set in every
+// factor.
+func (p *Product) HasMove(heads [][]int) (bool, error) {
+	cs, _, err := p.cells(heads)
+	if err != nil {
+		return false, err
+	}
+	for _, c := range cs {
+		ok := true
+		for k, f := range p.factors {
+			ok = ok && f.countSets(c[k]) > 0
+		}
+		if ok {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// IsMove reports whether to is one move from `from`, both lists of heads:
+// the cells that differ must be S₁ × S₂ (× S₃), each Sₖ a move set of
+// factor k, with the cell of their rightmost coins a head in from. It
+// checks one move without listing them all, which Moves would.
+func (p *Product) IsMove(from, to [][]int) (bool, error) {
+	fc, _, err := p.cells(from)
+	if err != nil {
+		return false, err
+	}
+	tc, _, err := p.cells(to)
+	if err != nil {
+		return false, err
+	}
+	diff := make(map[cell]bool, len(fc)+len(tc))
+	for _, c := range fc {
+		diff[c] = true
+	}
+	for _, c := range tc {
+		diff[c] = !diff[c]
+	}
+	d := len(p.factors)
+	proj := make([][]int, d)
+	n := 0
+	for c, on := range diff {
+		if !on {
+			continue
+		}
+		n++
+		for k := range d {
+			if !slices.Contains(proj[k], c[k]) {
+				proj[k] = append(proj[k], c[k])
+			}
+		}
+	}
+	if n == 0 {
+		return false, nil
+	}
+	cross := 1
+	var corner cell
+	for k := range d {
+		slices.Sort(proj[k])
+		cross *= len(proj[k])
+		corner[k] = proj[k][len(proj[k])-1]
+		if !p.factors[k].allows(proj[k]) {
+			return false, nil
+		}
+	}
+	// n distinct cells inside a product of cross cells are all of it when
+	// n = cross.
+	return n == cross && slices.Contains(fc, corner), nil
+}
+
 // WinningMoves returns the positions reached by the normal-play winning
 // moves, each as its sorted list of heads, the list sorted; it is empty
 // from a P-position. A move turning the product of sets with nim-sums

@@ -149,6 +149,7 @@ func TestProductMatchesSolver(t *testing.T) {
 			if testing.Short() {
 				step = 5
 			}
+			var all [][][]int // every position, by mask
 			for pos := uint64(0); pos < 1<<cells; pos += step {
 				heads := p.Heads(tc.sizes, pos)
 				if back, err := p.Mask(tc.sizes, heads); err != nil || back != pos {
@@ -176,6 +177,25 @@ func TestProductMatchesSolver(t *testing.T) {
 				if wantWin := positionsOf(p, tc.sizes, sw); !equalPositions(win, wantWin) {
 					t.Fatalf("%v: winning moves %v, solver %v", heads, win, wantWin)
 				}
+				if pos%307 == 0 {
+					// IsMove against the solver's moves, on every target.
+					opts, _ := m.Moves(pos)
+					if all == nil {
+						all = make([][][]int, 1<<cells)
+						for q := range all {
+							all[q] = p.Heads(tc.sizes, uint64(q))
+						}
+					}
+					for q := uint64(0); q < 1<<cells; q++ {
+						got, err := p.IsMove(heads, all[q])
+						if err != nil {
+							t.Fatal(err)
+						}
+						if want := slices.Contains(opts, q); got != want {
+							t.Fatalf("IsMove(%v, %v) = %v, the solver says %v", heads, all[q], got, want)
+						}
+					}
+				}
 				if pos%11 == 0 {
 					moves, err := p.Moves(heads)
 					if err != nil {
@@ -184,6 +204,9 @@ func TestProductMatchesSolver(t *testing.T) {
 					opts, _ := m.Moves(pos)
 					if wantMoves := positionsOf(p, tc.sizes, opts); !equalPositions(moves, wantMoves) {
 						t.Fatalf("%v: moves %v, solver %v", heads, moves, wantMoves)
+					}
+					if has, err := p.HasMove(heads); err != nil || has != (len(opts) > 0) {
+						t.Fatalf("%v: HasMove %v (%v), the solver has %d moves", heads, has, err, len(opts))
 					}
 				}
 			}

@@ -86,6 +86,21 @@ func (g *Game) sizes() (lo, hi int) {
 	return 0, g.r - 1
 }
 
+// allows reports whether turning the 0-based coins of set (sorted, not
+// empty) is a move of g, heads or tails aside.
+func (g *Game) allows(set []int) bool {
+	if g.rule == Ruler {
+		for i := 1; i < len(set); i++ {
+			if set[i] != set[i-1]+1 {
+				return false
+			}
+		}
+		return len(set) > 0
+	}
+	lo, hi := g.sizes()
+	return len(set)-1 >= lo && len(set)-1 <= hi
+}
+
 // countSets returns the number of move sets whose rightmost coin is i.
 func (g *Game) countSets(i int) int64 {
 	if g.rule == Ruler {

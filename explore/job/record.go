@@ -201,13 +201,9 @@ func productAnalysis(p *coins.Product, played [][][]int) (*record.Analysis[int],
 	n := len(played)
 	for i := 0; i+1 < n; i++ {
 		mv := record.Move[int]{Index: i, Player: 1 + i%2, From: i, To: i + 1, GrundyBefore: g, Before: o}
-		options, err := p.Moves(played[i])
-		if err != nil {
+		if mv.Legal, err = p.IsMove(played[i], played[i+1]); err != nil {
 			return nil, nil, err
 		}
-		_, mv.Legal = slices.BinarySearchFunc(options, played[i+1], func(a, b [][]int) int {
-			return slices.CompareFunc(a, b, slices.Compare)
-		})
 		if !mv.Legal {
 			a.Moves = append(a.Moves, mv)
 			a.Illegal = i

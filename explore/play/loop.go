@@ -120,11 +120,11 @@ func (l *loop) run(ctx context.Context) error {
 		}
 		p := l.pos()
 		l.printf("\n%s", l.g.Render(p))
-		moves, err := l.g.Moves(p)
+		more, err := hasMove(l.g, p)
 		if err != nil {
 			return err
 		}
-		if len(moves) == 0 {
+		if !more {
 			again, err := l.over()
 			if err != nil || !again {
 				return err
@@ -154,6 +154,21 @@ func (l *loop) run(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// A moveChecker tells whether a position has a move faster than listing
+// its moves.
+type moveChecker interface {
+	HasMove(p []int) (bool, error)
+}
+
+// hasMove reports whether the game goes on from p.
+func hasMove(g Game, p []int) (bool, error) {
+	if mc, ok := g.(moveChecker); ok {
+		return mc.HasMove(p)
+	}
+	ms, err := g.Moves(p)
+	return len(ms) > 0, err
 }
 
 // human reads lines until the human moves, takes a move back or leaves.

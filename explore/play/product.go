@@ -232,6 +232,19 @@ func (g *Product) Moves(p []int) ([][]int, error) {
 	return g.encode(ms)
 }
 
+// HasMove tells the end of a game without listing every move, which on a
+// large grid with many heads runs to thousands.
+func (g *Product) HasMove(p []int) (bool, error) {
+	if err := g.Check(p); err != nil {
+		return false, err
+	}
+	ok, err := g.p.HasMove(g.heads(p))
+	if err != nil {
+		return false, fmt.Errorf("play: %w", err)
+	}
+	return ok, nil
+}
+
 func (g *Product) Outcome(p []int) (game.Outcome, error) {
 	if err := g.Check(p); err != nil {
 		return 0, err
@@ -318,11 +331,10 @@ func (g *Product) ParseMove(p []int, s string) ([]int, error) {
 		return nil, illegal("%s", why)
 	}
 	q := symDiff(p, turned)
-	ms, err := g.Moves(p)
-	if err != nil {
-		return nil, err
-	}
-	if _, ok := findMove(ms, q); !ok {
+	// whyNot has checked the rule; IsMove checks it again, independently.
+	if ok, err := g.p.IsMove(g.heads(p), g.heads(q)); err != nil {
+		return nil, fmt.Errorf("play: %w", err)
+	} else if !ok {
 		return nil, illegal("these coins are not a legal set of coins to turn in this game (type help)")
 	}
 	return q, nil
