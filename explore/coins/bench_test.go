@@ -2,6 +2,7 @@ package coins
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -60,4 +61,45 @@ func BenchmarkWinningMoves(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkProductIsMove compares checking one move of Nim × ruler on a
+// 10×10 grid with 20 heads against finding it among every move.
+func BenchmarkProductIsMove(b *testing.B) {
+	nim, _ := New(AtMost, 2, 1)
+	ruler, _ := New(Ruler, 0, 1)
+	p, _ := NewProduct(nim, ruler)
+	var heads [][]int
+	for i := 1; i <= 10; i++ {
+		heads = append(heads, []int{i, i}, []int{i, 11 - i})
+	}
+	heads = sortedUnique(heads)
+	moves, err := p.Moves(heads)
+	if err != nil || len(moves) == 0 {
+		b.Fatal(err)
+	}
+	to := moves[len(moves)/2]
+	b.Run("fast", func(b *testing.B) {
+		for b.Loop() {
+			if ok, err := p.IsMove(heads, to); err != nil || !ok {
+				b.Fatal(ok, err)
+			}
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			all, err := p.Moves(heads)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !slices.ContainsFunc(all, func(q [][]int) bool { return comparePositions(q, to) == 0 }) {
+				b.Fatal("not found")
+			}
+		}
+	})
+}
+
+func sortedUnique(cells [][]int) [][]int {
+	slices.SortFunc(cells, slices.Compare)
+	return slices.CompactFunc(cells, func(a, b []int) bool { return slices.Equal(a, b) })
 }
