@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -13,6 +15,8 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/nimbook/nimbook/explore/job"
 )
@@ -200,6 +204,55 @@ func TestPNG(t *testing.T) {
 	}
 	if w := img.Bounds().Dx(); w < 290 || w > 310 {
 		t.Errorf("width %d px, want about 302 (8 cm at 96 dpi)", w)
+	}
+}
+
+// TestGreyOnly: every figure, the game graph included, is drawn in greys,
+// which PNG relies on to write 8-bit grey pixels.
+func TestGreyOnly(t *testing.T) {
+	figs := figures(t)
+	g, err := Graph(seed003Graph(t), Labels{Title: "(1,2,3)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs["graph"] = g
+	for name, p := range figs {
+		t.Run(name, func(t *testing.T) {
+			c := vgimg.NewWith(vgimg.UseWH(8*vg.Centimeter, 6*vg.Centimeter), vgimg.UseDPI(96), vgimg.UseBackgroundColor(color.White))
+			p.Draw(draw.New(c))
+			img := c.Image().(*image.RGBA)
+			inked := 0
+			for i := 0; i < len(img.Pix); i += 4 {
+				r, g, b := img.Pix[i], img.Pix[i+1], img.Pix[i+2]
+				if r != g || g != b {
+					t.Fatalf("pixel %d is (%d,%d,%d), not grey", i/4, r, g, b)
+				}
+				if r < 128 {
+					inked++
+				}
+			}
+			if inked == 0 {
+				t.Fatal("nothing drawn")
+			}
+			var b bytes.Buffer
+			if err := PNG(&b, p, 8*vg.Centimeter, 6*vg.Centimeter, 96); err != nil {
+				t.Fatal(err)
+			}
+			dec, err := png.Decode(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gr, ok := dec.(*image.Gray)
+			if !ok {
+				t.Fatalf("PNG decodes to %T, want *image.Gray", dec)
+			}
+			// The grey image holds the drawing's pixels exactly.
+			for i, y := range gr.Pix {
+				if y != img.Pix[4*i] {
+					t.Fatalf("pixel %d: %d in the PNG, %d drawn", i, y, img.Pix[4*i])
+				}
+			}
+		})
 	}
 }
 

@@ -2,9 +2,12 @@ package reports
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"codeberg.org/go-fonts/dejavu/dejavusans"
@@ -17,6 +20,7 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 
 	"github.com/nimbook/nimbook/explore/job"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/nimbook/nimbook/plots"
@@ -82,6 +86,9 @@ func writePDF(w io.Writer, d *document, o Options, t *templates.Set) error {
 		f.SetTextColor(0, 0, 0)
 	})
 	p := &pdfWriter{f: f, o: o, tx: t.Text}
+	if !o.NoFigures {
+		p.rendered = renderFigures(d)
+	}
 	f.AddPage()
 	p.font("B", 17)
 	f.MultiCell(0, 17*ptMM*1.3, d.Title, "", "L", false)
@@ -134,6 +141,64 @@ type pdfWriter struct {
 	o    Options
 	tx   func(string, any) (string, error)
 	figs int
+	// rendered holds the figures drawn ahead, in the order the document
+	// meets them; next is the next one to place.
+	rendered []renderedFigure
+	next     int
+}
+
+// renderedFigure is a figure drawn as PNG before the layout, or the error
+// drawFigure gave.
+type renderedFigure struct {
+	png           []byte
+	width, height vg.Length
+	err           error
+}
+
+// renderFigures draws every figure of d as PNG, on all cores: drawing and
+// encoding take most of a PDF's time, and the layout only places them.
+// The k-th figure that draws is widened by k pixels, invisible at this
+// resolution: fpdf sorts images by pixel width and writes images of equal
+// width in map order, so distinct widths keep the bytes reproducible.
+func renderFigures(d *document) []renderedFigure {
+	var out []renderedFigure
+	type job struct {
+		i     int
+		pl    *plot.Plot
+		widen vg.Length
+	}
+	var jobs []job
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			fg, ok := b.(figure)
+			if !ok {
+				continue
+			}
+			pl, w, h, err := drawFigure(fg)
+			out = append(out, renderedFigure{width: w, height: h, err: err})
+			if err == nil {
+				jobs = append(jobs, job{len(out) - 1, pl, vg.Inch * vg.Length(len(jobs)+1) / pdfFigureDPI})
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			var img bytes.Buffer
+			r := &out[j.i]
+			if err := plots.PNG(&img, j.pl, r.width+j.widen, r.height, pdfFigureDPI); err != nil {
+				r.err = err
+				return
+			}
+			r.png = img.Bytes()
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 func (p *pdfWriter) font(style string, size float64) {
@@ -407,7 +472,12 @@ func (p *pdfWriter) table(t table) {
 
 func (p *pdfWriter) figure(fg figure) error {
 	f := p.f
-	pl, width, height, err := drawFigure(fg)
+	if p.next >= len(p.rendered) {
+		return errors.New("reports: a figure was not drawn ahead") // a block path renderFigures misses
+	}
+	r := p.rendered[p.next]
+	p.next++
+	width, height, err := r.width, r.height, r.err
 	if err != nil {
 		msg, terr := p.tx("plot.toolarge", args{"Why": strings.TrimPrefix(err.Error(), "plots: ")})
 		if terr != nil {
@@ -416,14 +486,8 @@ func (p *pdfWriter) figure(fg figure) error {
 		p.spans(text(msg), 9, "")
 		return nil
 	}
-	// fpdf sorts images by pixel width before writing them, and images
-	// of equal width come out in map order: widening the k-th image by k
-	// pixels (invisible at this resolution) keeps the bytes reproducible.
 	p.figs++
-	var img bytes.Buffer
-	if err := plots.PNG(&img, pl, width+vg.Inch*vg.Length(p.figs)/pdfFigureDPI, height, pdfFigureDPI); err != nil {
-		return fmt.Errorf("reports: %w", err)
-	}
+	img := bytes.NewReader(r.png)
 	wmm, hmm := width.Points()*ptMM, height.Points()*ptMM
 	if wmm > pdfWidth {
 		hmm *= pdfWidth / wmm
@@ -432,7 +496,7 @@ func (p *pdfWriter) figure(fg figure) error {
 	p.keep(hmm + 10)
 	name := fmt.Sprintf("fig%d", p.figs)
 	opt := fpdf.ImageOptions{ImageType: "PNG"}
-	f.RegisterImageOptionsReader(name, opt, &img)
+	f.RegisterImageOptionsReader(name, opt, img)
 	x := pdfLeft + (pdfWidth-wmm)/2
 	f.ImageOptions(name, x, f.GetY(), wmm, hmm, true, opt, 0, "")
 	p.font("", 9)
