@@ -73,7 +73,7 @@ var methodDocs = map[string]string{
 	"outcome":       "outcome(position): \"P\" or \"N\".",
 	"moves":         "moves(position): the positions reached by the winning moves ([] from a P-position).",
 	"graph":         "graph(position): the game graph from the position, P-positions marked; .dot is its Graphviz text.",
-	"record":        "record(positions): analyses a played game, move by move: each move checked, each mistake marked with the winning moves missed (positions of a game(...) shown as their repr).",
+	"record":        "record(positions): analyses a played game, move by move: each move checked, each mistake marked with the winning moves missed.",
 	"plot":          "plot(size): a figure of the values or the table.",
 	"grundy":        "grundy(position): the normal-play Grundy value of a position.",
 	"options":       "options(position): the positions reachable in one move.",

@@ -148,6 +148,8 @@ func fromGo(v any, tuples bool) starlark.Value {
 		return starlark.None
 	case starlark.Value:
 		return v
+	case shownPosition:
+		return v.v
 	case bool:
 		return starlark.Bool(v)
 	case string:

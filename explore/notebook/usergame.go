@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -446,10 +447,18 @@ func gameRecord(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	sp := g.spec()
 	sp.Show = []string{"record"}
 	sp.Position = g.pos[keys[0]].String()
-	rec := job.RecordOf(a, func(k string) any { return g.pos[k].String() })
+	rec := job.RecordOf(a, func(k string) any { return shownPosition{g.pos[k]} })
 	sr := &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{Record: rec, Game: g.name, Position: sp.Position, PlayMisere: g.play == game.Misere}}
 	return makeResult("record", sr)
 }
+
+// shownPosition is a position of a user game inside a result: the
+// Starlark value itself for the cell's code (m.to is 8, not "8"), its repr
+// in reports and JSON.
+type shownPosition struct{ v starlark.Value }
+
+func (p shownPosition) String() string               { return p.v.String() }
+func (p shownPosition) MarshalJSON() ([]byte, error) { return json.Marshal(p.v.String()) }
 
 // startExample is the start of g as a record's first position, or a
 // placeholder.
