@@ -17,7 +17,7 @@ import (
 const maxCells = 1000
 
 // maskCells is the largest grid the generic solver handles (a bitmask of
-// cells): misère play, and the job runner's record analysis.
+// cells): misère play, here and in the job runner's records.
 const maskCells = 64
 
 // Product plays the tartan product of two or three coin games of package
