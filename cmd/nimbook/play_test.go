@@ -151,6 +151,23 @@ func analyseNotebook(t *testing.T, path string) *job.Record {
 	return r.Record
 }
 
+// checkAnalysis checks the analysis of a game in which first moved first:
+// the computer's play (checkComputer), and every human move from N to N,
+// and only those, marked as a mistake.
+func checkAnalysis(t *testing.T, a *job.Record, first play.Player) {
+	t.Helper()
+	cp := 2
+	if first == play.Computer {
+		cp = 1
+	}
+	checkComputer(t, a, cp)
+	for i, m := range a.Moves {
+		if m.Player != cp && m.Mistake != (m.Before == "N" && m.After == "N") {
+			t.Fatalf("human move %d: mistake %v, %s→%s", i+1, m.Mistake, m.Before, m.After)
+		}
+	}
+}
+
 // checkComputer checks the analysis of a game: the computer (player cp)
 // never made a mistake, moved from every N-position to a P-position, and
 // won when it once had a won position.
@@ -204,17 +221,7 @@ func TestPlayPiped(t *testing.T) {
 						t.Fatalf("move %d: the command went to %v, the library to %v", i+1, m.To, want.Positions[i+1])
 					}
 				}
-				cp := 2
-				if first == play.Computer {
-					cp = 1
-				}
-				checkComputer(t, a, cp)
-				// The human's mistakes are marked: a move from N to N.
-				for i, m := range a.Moves {
-					if m.Player != cp && m.Mistake != (m.Before == "N" && m.After == "N") {
-						t.Fatalf("human move %d: mistake %v, %s→%s", i+1, m.Mistake, m.Before, m.After)
-					}
-				}
+				checkAnalysis(t, a, first)
 			}
 		})
 	}
@@ -468,7 +475,7 @@ func TestPlayTmuxFamilies(t *testing.T) {
 			if len(a.Moves) != len(want.Positions)-1 || a.Illegal != 0 {
 				t.Fatalf("the record has %d moves (illegal %d), the game %d", len(a.Moves), a.Illegal, len(want.Positions)-1)
 			}
-			checkComputer(t, a, 2)
+			checkAnalysis(t, a, play.Human)
 		})
 	}
 }
@@ -624,11 +631,7 @@ func TestPlayStarPiped(t *testing.T) {
 				if len(a.Moves) != len(rec.Positions)-1 || a.Illegal != 0 {
 					t.Fatalf("the notebook analyses %d moves (illegal %d), the game had %d", len(a.Moves), a.Illegal, len(rec.Positions)-1)
 				}
-				cp := 2
-				if first == play.Computer {
-					cp = 1
-				}
-				checkComputer(t, a, cp)
+				checkAnalysis(t, a, first)
 			}
 		})
 	}
@@ -819,16 +822,7 @@ sections:
 						t.Fatalf("move %d: the record says %v, the library went to %v", i+1, got, cells)
 					}
 				}
-				cp := 2
-				if first == play.Computer {
-					cp = 1
-				}
-				checkComputer(t, a, cp)
-				for i, m := range a.Moves {
-					if m.Player != cp && m.Mistake != (m.Before == "N" && m.After == "N") {
-						t.Fatalf("human move %d: mistake %v, %s→%s", i+1, m.Mistake, m.Before, m.After)
-					}
-				}
+				checkAnalysis(t, a, first)
 			}
 		})
 	}

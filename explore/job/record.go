@@ -114,19 +114,26 @@ func (r *runner) coinsRecord(g *coins.Game) error {
 	if err != nil {
 		return err
 	}
+	return r.maskRecord(m, func(p any) (uint64, error) { return g.Mask(n, p.([]int)) },
+		func(mask uint64) any { return nonNil(g.Heads(mask)) })
+}
+
+// maskRecord analyses the record of a game solved on bitmask positions:
+// mask reads a position of the job file, show writes one back.
+func (r *runner) maskRecord(m game.Mover[uint64], mask func(any) (uint64, error), show func(uint64) any) error {
 	var masks []uint64
 	for _, p := range r.s.Record {
-		mask, err := g.Mask(n, p.([]int))
+		mk, err := mask(p)
 		if err != nil {
 			return err
 		}
-		masks = append(masks, mask)
+		masks = append(masks, mk)
 	}
 	a, err := record.Analyse(m, masks, r.recordOptions())
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Record = RecordOf(a, func(mask uint64) any { return nonNil(g.Heads(mask)) })
+	r.res.Record = RecordOf(a, show)
 	return nil
 }
 
@@ -137,12 +144,6 @@ func (r *runner) coinsRecord(g *coins.Game) error {
 // cells.
 func (r *runner) productRecord(p *coins.Product) error {
 	sizes := r.s.Product.Size
-	var played [][][]int
-	for _, pos := range r.s.Record {
-		heads := slices.Clone(pos.([][]int))
-		slices.SortFunc(heads, slices.Compare)
-		played = append(played, heads)
-	}
 	if r.play() == game.Misere {
 		cells := 1
 		for _, n := range sizes {
@@ -155,20 +156,14 @@ func (r *runner) productRecord(p *coins.Product) error {
 		if err != nil {
 			return limitErr(err)
 		}
-		var masks []uint64
-		for _, heads := range played {
-			mask, err := p.Mask(sizes, heads)
-			if err != nil {
-				return err
-			}
-			masks = append(masks, mask)
-		}
-		a, err := record.Analyse(m, masks, r.recordOptions())
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Record = RecordOf(a, func(mask uint64) any { return p.Heads(sizes, mask) })
-		return nil
+		return r.maskRecord(m, func(pos any) (uint64, error) { return p.Mask(sizes, pos.([][]int)) },
+			func(mask uint64) any { return p.Heads(sizes, mask) })
+	}
+	var played [][][]int
+	for _, pos := range r.s.Record {
+		heads := slices.Clone(pos.([][]int))
+		slices.SortFunc(heads, slices.Compare)
+		played = append(played, heads)
 	}
 	a, table, err := productAnalysis(p, played)
 	if err != nil {
