@@ -101,3 +101,29 @@ func BenchmarkSparseSpace(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSparseValues compares the sparse-space sweep with the plain
+// bit-set sweep on games whose rare positions die out.
+func BenchmarkSparseValues(b *testing.B) {
+	for _, tc := range []struct {
+		code string
+		upto int
+	}{{"0.16", 30000}, {"0.56", 30000}} {
+		g := must(ParseOctal(tc.code))
+		name := fmt.Sprintf("%s-%d", tc.code, tc.upto)
+		b.Run(name+"/sparse", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.Values(tc.upto, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/plain", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.splitValues(g, tc.upto, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

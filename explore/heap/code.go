@@ -206,6 +206,9 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
 	if err := lim.checkUpto(g, upto); err != nil {
 		return nil, err
 	}
+	if vs, ok, err := c.trySparse(g, upto, lim); ok || err != nil {
+		return vs, err
+	}
 	u, t := float64(upto+1), float64(c.last()+1)
 	steps := u * t
 	switch c.parts() {
@@ -221,6 +224,36 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
 		return c.plainValues(upto, lim)
 	}
 	return c.splitValues(g, upto, lim)
+}
+
+// trySparse computes g(0..upto) with the sparse-space sweep when the code
+// splits into two heaps, upto is past sparseFrom, and the values up to
+// sparseFrom have few rare positions under their best split; ok is false
+// when the plain sweep should run instead.
+func (c *code) trySparse(g Game, upto int, lim Limits) (vs []uint64, ok bool, err error) {
+	if c.parts() != 2 || upto <= sparseFrom {
+		return nil, false, nil
+	}
+	prefix, err := c.splitValues(g, sparseFrom, lim)
+	if err != nil {
+		return nil, false, err
+	}
+	t := NoDomain
+	if d, one := c.SplitDigit(); one {
+		t = d
+	}
+	sp, err := findSparse(prefix, t)
+	if err != nil || len(sp.Rare)*sparseShare > sparseFrom {
+		return nil, false, nil
+	}
+	// The splits with a rare part dominate while the rare positions stay
+	// as few as they were; the step count stops the sweep if they do not.
+	est := float64(upto+1) * float64(len(sp.Rare)+64) * float64(c.last()+1)
+	if err := lim.checkSteps(g, upto, est); err != nil {
+		return nil, false, err
+	}
+	vs, err = c.sparseValues(g, prefix, sp, upto, lim)
+	return vs, err == nil, err
 }
 
 // plainValues is the sweep for codes that never split: at most 2t options.
