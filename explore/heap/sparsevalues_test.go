@@ -98,3 +98,27 @@ func TestSparsePublishedPeriods(t *testing.T) {
 		})
 	}
 }
+
+// TestValuesPastSparseFrom: Values past sparseFrom, whichever sweep it
+// picks, agrees with the plain sweep.
+func TestValuesPastSparseFrom(t *testing.T) {
+	for _, cs := range []string{"0.77", "0.137", "0.16", "0.56", "0.051", "0.6", "0.127", "4.07"} {
+		t.Run(cs, func(t *testing.T) {
+			g, err := ParseOctal(cs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := g.Values(sparseFrom+2000, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := g.splitValues(g, sparseFrom+2000, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("g(%d) = %d, the plain sweep %d", i, got[i], want[i])
+			}
+		})
+	}
+}
