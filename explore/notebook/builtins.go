@@ -59,7 +59,7 @@ var docs = map[string]doc{
 
 // methodDocs documents the methods of games and families.
 var methodDocs = map[string]string{
-	"values":        "values(size): the normal-play Grundy values: g(0..upto) of one heap, or f(first..first+n-1) of one head for coins.",
+	"values":        "values(size): the normal-play Grundy values: g(0..upto) of one heap (also of a game(...) whose positions are the integers), or f(first..first+n-1) of one head for coins.",
 	"table":         "table(sizes): the table of values (Wythoff: g(a, b); product: the value of one head at each cell; nimbers).",
 	"period":        "period(upto): the periodicity certificate of the values: proven, preperiod, period, checked_to.",
 	"rare":          "rare(upto): the split of the values into rare and common ones with the fewest rare positions (octal and hexadecimal games): mask, type (\"range\" or \"domain\"), t, count, positions, checked_to.",
@@ -74,7 +74,7 @@ var methodDocs = map[string]string{
 	"moves":         "moves(position): the positions reached by the winning moves ([] from a P-position).",
 	"graph":         "graph(position): the game graph from the position, P-positions marked; .dot is its Graphviz text.",
 	"record":        "record(positions): analyses a played game, move by move: each move checked, each mistake marked with the winning moves missed.",
-	"plot":          "plot(size): a figure of the values or the table.",
+	"plot":          "plot(size): a figure of the values or the table (of a game(...) on the integers: its values 0..size).",
 	"grundy":        "grundy(position): the normal-play Grundy value of a position.",
 	"options":       "options(position): the positions reachable in one move.",
 	"positions":     "positions(position): every position reachable from position (breadth-first).",

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
 )
 
@@ -160,6 +162,28 @@ func TestRenderer(t *testing.T) {
 	}
 }
 
+// TestUserGamePlot: plot(upto) of a game on the integers hands the
+// renderer a values section with a plot, as heap games do.
+func TestUserGamePlot(t *testing.T) {
+	r := &fakeRenderer{}
+	s, err := New(Options{Renderer: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Execute(context.Background(), `game(moves=lambda n: [n - k for k in (1, 3, 4) if k <= n]).plot(30)`, nil); err != nil {
+		t.Fatal(err)
+	}
+	sr, ok := r.got[len(r.got)-1].(*job.SectionResult)
+	if !ok || len(sr.Results.Values) != 31 || !slices.Contains(sr.Spec.Show, "plot") {
+		t.Fatalf("renderer got %#v", r.got[len(r.got)-1])
+	}
+	for _, bad := range []string{`game(moves=lambda n: []).values(-1)`, `game(moves=lambda n: [], play="misere").values(3)`, `game(moves=lambda p: [p[0]]).values(2)`} {
+		if _, err := s.Execute(context.Background(), bad, nil); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
 func TestErrors(t *testing.T) {
 	tests := []struct {
 		name, code  string
@@ -303,6 +327,8 @@ g = game(moves=take, start=10)
 		{"(g + g).grundy((5, 6))", "3"},
 		{"(g + subtraction([1, 2, 3])).grundy((5, (6,)))", "3"},
 		{"g.graph(3).nodes", "4"},
+		// Positions are the integers: the values of heaps 0..upto.
+		{"list(g.values(11))", "[0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3]"},
 		{`"digraph" in g.graph(3).dot`, "True"},
 		{`game(moves=take, start=5, play="misere").outcome(1)`, `"P"`},
 		// A played game: 10 → 9 gives away the win (8 was the move), the

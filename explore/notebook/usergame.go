@@ -408,6 +408,60 @@ var gameMethods = map[string]builtinFunc{
 	"positions":   gamePositions,
 	"graph":       gameGraph,
 	"record":      gameRecord,
+	"values":      gameValues,
+	"plot":        gamePlot,
+}
+
+// userValues returns g(0..upto) of a game whose positions are the
+// integers, as a values section: the same tables and plots as heap games.
+func userValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple, show ...string) (*job.SectionResult, error) {
+	g := b.Receiver().(*Game)
+	var upto int
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "upto", &upto); err != nil {
+		return nil, err
+	}
+	if upto < 0 || upto > maxUpto {
+		return nil, fmt.Errorf("%s: upto is %d; give 0 to %d (the values of positions 0, 1, ..., upto)", b.Name(), upto, maxUpto)
+	}
+	if g.play == game.Misere {
+		return nil, fmt.Errorf("%s: values are normal-play Grundy values; define the game without play=\"misere\", or ask for outcome() and moves()", b.Name())
+	}
+	sol, err := g.prepare(th)
+	if err != nil {
+		return nil, err
+	}
+	vs := make([]uint64, upto+1)
+	for n := range vs {
+		k, err := g.key(b.Name(), starlark.MakeInt(n))
+		if err != nil {
+			return nil, err
+		}
+		if vs[n], err = sol.Grundy(k); err != nil {
+			return nil, g.solveErr(b.Name(), err)
+		}
+	}
+	sp := g.spec()
+	sp.Show = show
+	return &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{Values: vs, Game: g.name}}, nil
+}
+
+// gameValues is values(upto): g(0), ..., g(upto) when positions are the
+// integers (a heap of n).
+func gameValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	sr, err := userValues(th, b, args, kwargs, "values")
+	if err != nil {
+		return nil, err
+	}
+	return makeResult("values", sr)
+}
+
+// gamePlot is plot(upto): the values g(0..upto) drawn.
+func gamePlot(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	sr, err := userValues(th, b, args, kwargs, "values", "plot")
+	if err != nil {
+		return nil, err
+	}
+	return makeResult("plot", sr)
 }
 
 // gameRecord analyses a played game, given as the list of its positions
