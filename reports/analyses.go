@@ -329,10 +329,14 @@ func (b *builder) period(sr *job.SectionResult) []block {
 	if p == nil {
 		return nil
 	}
-	if !p.Proven {
+	key := "period.proven"
+	switch {
+	case !p.Proven && p.Method == job.MethodObserved && p.Period > 0:
+		key = "period.observed"
+	case !p.Proven:
 		return []block{para{Spans: text(b.tx("period.notproven", args{"CheckedTo": itoa(p.CheckedTo)}))}}
 	}
-	out := []block{para{Spans: text(b.tx("period.proven", args{
+	out := []block{para{Spans: text(b.tx(key, args{
 		"Period": itoa(p.Period), "Preperiod": itoa(p.Preperiod), "LastException": itoa(p.Preperiod - 1),
 		"CheckedTo": itoa(p.CheckedTo), "Method": p.Method,
 	}))}}

@@ -43,6 +43,10 @@ func TestText(t *testing.T) {
 			"Periodic with period 12 from n = 71 (last exception 70); proved by Guy–Smith using values up to 167."},
 		{"period fr", "fr", "period.proven", map[string]string{"Period": "4", "Preperiod": "0", "LastException": "", "CheckedTo": "7", "Method": ""},
 			"Périodique de période 4 dès n = 0 (aucune exception)\u202f; démontré avec les valeurs jusqu’à 7."},
+		{"observed period", "en", "period.observed", map[string]string{"Period": "7", "Preperiod": "0", "LastException": "-1", "CheckedTo": "60"},
+			"The values up to n = 60 repeat with period 7 from n = 0: observed, not proven, since a game given by its moves has no window argument (define it with subtraction() or octal() when its rule fits, for a proof)."},
+		{"observed period fr", "fr", "period.observed", map[string]string{"Period": "12", "Preperiod": "71", "LastException": "70", "CheckedTo": "200"},
+			"Les valeurs jusqu’à n = 200 se répètent avec la période 12 à partir de n = 71 (dernière exception 70)\u202f: c’est observé, non démontré, car un jeu donné par ses coups n’a pas d’argument de fenêtre (définissez-le avec subtraction() ou octal() si sa règle s’y prête, pour une preuve)."},
 		{"outcome", "fr", "outcome", map[string]any{"Position": "(1,3,5,7)", "Outcome": "P", "Misere": false},
 			"(1,3,5,7) est une position P (gagnante pour le joueur qui vient de jouer)."},
 		// A. Flammenkamp's table of 0.051: seven sparse positions, the last 37.

@@ -67,6 +67,11 @@ type PPositions struct {
 // MaxListed is the largest count of P-positions that is also listed.
 const MaxListed = 1000
 
+// MethodObserved is the Method of a Period seen in the values but not
+// proven (Proven false): the notebook's games given by their moves, which
+// have no window argument.
+const MethodObserved = "observed"
+
 // Period is a periodicity certificate.
 type Period struct {
 	Proven    bool   `json:"proven"`

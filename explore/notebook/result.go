@@ -219,7 +219,7 @@ func makeResult(kind string, sr *job.SectionResult) (starlark.Value, error) {
 	case "period":
 		p := r.Period
 		fs := []field{{"proven", starlark.Bool(p.Proven)}}
-		if p.Proven {
+		if p.Proven || p.Method == job.MethodObserved {
 			fs = append(fs, field{"preperiod", starlark.MakeInt(p.Preperiod)}, field{"period", starlark.MakeInt(p.Period)})
 		}
 		fs = append(fs, field{"checked_to", starlark.MakeInt(p.CheckedTo)})

@@ -162,6 +162,31 @@ func TestRenderer(t *testing.T) {
 	}
 }
 
+func TestObservedPeriod(t *testing.T) {
+	tests := []struct {
+		name  string
+		vs    []uint64
+		n0, p int
+		ok    bool
+	}{
+		{"constant", []uint64{0, 0, 0}, 0, 1, true},
+		{"n mod 4", []uint64{0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3}, 0, 4, true},
+		{"after exceptions", []uint64{5, 7, 1, 2, 1, 2, 1, 2, 1, 2}, 2, 2, true},
+		// The last exception is the last n with g(n+p) ≠ g(n).
+		{"late exception", []uint64{1, 2, 1, 2, 9, 2, 1, 2, 1, 2, 1, 2}, 5, 2, true},
+		{"too few repeats", []uint64{0, 1, 2, 0, 1}, 0, 0, false},
+		{"nim", []uint64{0, 1, 2, 3, 4, 5}, 0, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n0, p, ok := observedPeriod(tc.vs)
+			if ok != tc.ok || (ok && (n0 != tc.n0 || p != tc.p)) {
+				t.Errorf("got n0 %d p %d ok %v, want %d %d %v", n0, p, ok, tc.n0, tc.p, tc.ok)
+			}
+		})
+	}
+}
+
 // TestUserGamePlot: plot(upto) of a game on the integers hands the
 // renderer a values section with a plot, as heap games do.
 func TestUserGamePlot(t *testing.T) {
@@ -329,6 +354,11 @@ g = game(moves=take, start=10)
 		{"g.graph(3).nodes", "4"},
 		// Positions are the integers: the values of heaps 0..upto.
 		{"list(g.values(11))", "[0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3]"},
+		// Its period is seen, not proven: the moves are a black box.
+		{"g.period(40).period", "4"},
+		{"g.period(40).proven", "False"},
+		{"g.period(40).method", `"observed"`},
+		{"game(moves=lambda n: list(range(n))).period(30).proven", "False"},
 		{`"digraph" in g.graph(3).dot`, "True"},
 		{`game(moves=take, start=5, play="misere").outcome(1)`, `"P"`},
 		// A played game: 10 → 9 gives away the win (8 was the move), the

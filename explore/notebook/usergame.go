@@ -410,6 +410,47 @@ var gameMethods = map[string]builtinFunc{
 	"record":      gameRecord,
 	"values":      gameValues,
 	"plot":        gamePlot,
+	"period":      gamePeriod,
+}
+
+// minRepeats is how many times a period must repeat in the values before
+// period() reports it as observed.
+const minRepeats = 3
+
+// observedPeriod returns the least p, and for it the least n0, with
+// vs[n+p] = vs[n] for n0 ≤ n ≤ len(vs)−1−p and at least minRepeats
+// periods from n0 on; ok is false when there is none.
+func observedPeriod(vs []uint64) (n0, p int, ok bool) {
+	last := len(vs) - 1
+	for p = 1; minRepeats*p <= len(vs); p++ {
+		n0 = 0
+		for n := last - p; n >= 0; n-- {
+			if vs[n+p] != vs[n] {
+				n0 = n + 1
+				break
+			}
+		}
+		if last+1-n0 >= minRepeats*p {
+			return n0, p, true
+		}
+	}
+	return 0, 0, false
+}
+
+// gamePeriod is period(upto) of a game on the integers: the period its
+// values 0..upto show, reported as observed, never proven.
+func gamePeriod(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	sr, err := userValues(th, b, args, kwargs, "period")
+	if err != nil {
+		return nil, err
+	}
+	vs := sr.Results.Values
+	per := &job.Period{CheckedTo: len(vs) - 1}
+	if n0, p, ok := observedPeriod(vs); ok {
+		per.Preperiod, per.Period, per.Method = n0, p, job.MethodObserved
+	}
+	sr.Results.Period = per
+	return makeResult("period", sr)
 }
 
 // userValues returns g(0..upto) of a game whose positions are the
