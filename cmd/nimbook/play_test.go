@@ -569,6 +569,21 @@ func writeStarFiles(t *testing.T) string {
 	return dir
 }
 
+// playLines runs nimbook play with args, typing lines, and checks that the
+// computer made the moves of the library's transcript want.
+func playLines(t *testing.T, args, lines []string, want string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), append([]string{"play"}, args...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
+	if err != nil {
+		t.Fatalf("%v\n%s%s", err, out.String(), errb.String())
+	}
+	if got, w := computerLines(out.String()), computerLines(want); !slices.Equal(got, w) || len(w) == 0 {
+		t.Fatalf("the command played\n%s\nthe library\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
+	}
+	return out.String()
+}
+
 // computerLines are the lines of a transcript that tell the computer's
 // moves and the end of the game.
 func computerLines(transcript string) []string {
@@ -617,14 +632,7 @@ func TestPlayStarPiped(t *testing.T) {
 				checkRecord(t, g, rec)
 				save := filepath.Join(t.TempDir(), "game.md")
 				args := append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--first", first.String(), "--save", save)
-				var out, errb bytes.Buffer
-				err := run(context.Background(), append([]string{"play"}, args...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
-				if err != nil {
-					t.Fatalf("%v\n%s%s", err, out.String(), errb.String())
-				}
-				if got, w := computerLines(out.String()), computerLines(want.String()); !slices.Equal(got, w) || len(w) == 0 {
-					t.Fatalf("the command played\n%s\nthe library\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
-				}
+				playLines(t, args, lines, want.String())
 				// The saved notebook replays the game through the file's
 				// own move function, and its analysis clears the computer.
 				a := analyseNotebook(t, save)
@@ -801,14 +809,7 @@ sections:
 				args := append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--first", first.String())
 				save := filepath.Join(dir, fmt.Sprintf("%s-%d.yaml", strings.ReplaceAll(tc.name, " ", "-"), seed))
 				args = append(args, "--save", save)
-				var out, errb bytes.Buffer
-				err := run(context.Background(), append([]string{"play"}, args...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
-				if err != nil {
-					t.Fatalf("%v\n%s%s", err, out.String(), errb.String())
-				}
-				if got, w := computerLines(out.String()), computerLines(want.String()); !slices.Equal(got, w) || len(w) == 0 {
-					t.Fatalf("the command played\n%s\nthe library\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
-				}
+				playLines(t, args, lines, want.String())
 				a := analyse(t, save)
 				if len(a.Moves) != len(rec.Positions)-1 {
 					t.Fatalf("the command played %d moves, the library %d", len(a.Moves), len(rec.Positions)-1)

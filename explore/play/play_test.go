@@ -260,22 +260,28 @@ func TestComputerNeverLoses(t *testing.T) {
 		games = 4
 	}
 	for _, f := range families(t) {
-		t.Run(f.name, func(t *testing.T) {
-			for seed := uint64(1); seed <= uint64(games); seed++ {
-				b := &bot{g: f.g, rng: rand.New(rand.NewPCG(seed, 7)), junk: 0.15}
-				opts := Options{Seed: seed, First: []Player{Human, Computer}[seed%2], Hint: seed%3 == 0,
-					OnTurn: func(p []int, _ Player) { b.pos = p }}
-				var out bytes.Buffer
-				rec, err := Run(context.Background(), f.g, f.start, b, &out, opts)
-				if err != nil {
-					t.Fatalf("seed %d: %v\n%s", seed, err, out.String())
-				}
-				if rec.Winner == Nobody {
-					t.Fatalf("seed %d: the game did not end\n%s", seed, out.String())
-				}
-				checkGame(t, f, rec, true)
-			}
-		})
+		t.Run(f.name, func(t *testing.T) { botGames(t, f, games, 7) })
+	}
+}
+
+// botGames plays games games of f against a random bot that sometimes
+// types nonsense (its random stream picked by stream), each to its end,
+// and checks every one with checkGame.
+func botGames(t *testing.T, f family, games int, stream uint64) {
+	t.Helper()
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		b := &bot{g: f.g, rng: rand.New(rand.NewPCG(seed, stream)), junk: 0.15}
+		opts := Options{Seed: seed, First: []Player{Human, Computer}[seed%2], Hint: seed%3 == 0,
+			OnTurn: func(p []int, _ Player) { b.pos = p }}
+		var out bytes.Buffer
+		rec, err := Run(context.Background(), f.g, f.start, b, &out, opts)
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, out.String())
+		}
+		if rec.Winner == Nobody {
+			t.Fatalf("seed %d: the game did not end\n%s", seed, out.String())
+		}
+		checkGame(t, f, rec, true)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"math/bits"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -344,22 +343,7 @@ func TestProductComputerNeverLoses(t *testing.T) {
 			g := f.g.(*Product)
 			f.outcome = g.Outcome
 		}
-		t.Run(c.name, func(t *testing.T) {
-			for seed := uint64(1); seed <= uint64(games); seed++ {
-				b := &bot{g: f.g, rng: rand.New(rand.NewPCG(seed, 5)), junk: 0.15}
-				opts := Options{Seed: seed, First: []Player{Human, Computer}[seed%2], Hint: seed%3 == 0,
-					OnTurn: func(p []int, _ Player) { b.pos = p }}
-				var out bytes.Buffer
-				rec, err := Run(context.Background(), f.g, f.start, b, &out, opts)
-				if err != nil {
-					t.Fatalf("seed %d: %v\n%s", seed, err, out.String())
-				}
-				if rec.Winner == Nobody {
-					t.Fatalf("seed %d: the game did not end\n%s", seed, out.String())
-				}
-				checkGame(t, f, rec, true)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { botGames(t, f, games, 5) })
 	}
 }
 
