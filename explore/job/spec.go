@@ -1,7 +1,6 @@
 package job
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/heap"
 )
 
@@ -396,26 +396,7 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 }
 
 // ParseSize reads a byte size such as 4GiB, 512MiB, 100MB or 1048576.
-func ParseSize(s string) (int64, error) {
-	s = strings.TrimSpace(s)
-	units := []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
-		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1}}
-	mult := int64(1)
-	for _, u := range units {
-		if strings.HasSuffix(s, u.suffix) {
-			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.mult
-			break
-		}
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || v <= 0 || v > math.MaxInt64/mult {
-		return 0, errors.New("job: bad size")
-	}
-	return v * mult, nil
-}
+func ParseSize(s string) (int64, error) { return budget.ParseSize(s) }
 
 // families lists the game families with their keys, in SPEC order.
 var families = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins", "product"}

@@ -1,0 +1,64 @@
+package budget
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// ErrBadSize is wrapped by ParseSize's errors.
+var ErrBadSize = errors.New("budget: bad size")
+
+var units = []struct {
+	suffix string
+	mult   int64
+}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+	{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}}
+
+// ParseSize reads a positive byte size such as 4GiB, 512MiB, 100MB, 2G
+// (binary, as in Slurm's --mem) or 1048576.
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range units {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || v <= 0 || v > math.MaxInt64/mult {
+		return 0, fmt.Errorf("%w %q: write a size like 512MiB or 4GiB", ErrBadSize, s)
+	}
+	return v * mult, nil
+}
+
+// FormatSize writes n bytes with a binary unit and at most one decimal:
+// 512 B, 1.5 KiB, 256 MiB, 4 GiB.
+func FormatSize(n int64) string {
+	if n < 1<<10 && n > -(1<<10) {
+		return fmt.Sprintf("%d B", n)
+	}
+	f := float64(n)
+	for _, u := range []string{"KiB", "MiB", "GiB", "TiB", "PiB"} {
+		f /= 1024
+		if math.Abs(f) < 1024 || u == "PiB" {
+			s := strconv.FormatFloat(f, 'f', 1, 64)
+			s = strings.TrimSuffix(s, ".0")
+			return s + " " + u
+		}
+	}
+	panic("unreachable")
+}
+
+// Exceeds is the refusal of work estimated to need more than limit bytes:
+// what needs about need, more than the memory limit of limit. It wraps
+// ErrMemory. It returns nil when limit ≤ 0 or need ≤ limit.
+func Exceeds(what string, need, limit int64) error {
+	if limit <= 0 || need <= limit {
+		return nil
+	}
+	return &LimitError{What: what, Need: need, Limit: limit}
+}

@@ -1,0 +1,141 @@
+package budget
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"time"
+)
+
+// ErrMemory is wrapped by every error that refuses or stops work for the
+// memory limit.
+var ErrMemory = errors.New("memory limit")
+
+// LimitError is work refused (Need > 0: estimated before it started) or
+// stopped (Used > 0: measured while it ran) by the memory limit.
+type LimitError struct {
+	What  string // what was refused, e.g. "a 5000×5000 Wythoff table"; may be empty
+	Need  int64  // estimated bytes, when refused before starting
+	Used  int64  // bytes in use, when stopped by the watchdog
+	Limit int64
+}
+
+func (e *LimitError) Error() string {
+	lim := FormatSize(e.Limit)
+	switch {
+	case e.Need > 0 && e.What != "":
+		return fmt.Sprintf("%s needs about %s, more than the memory limit of %s", e.What, FormatSize(e.Need), lim)
+	case e.Need > 0:
+		return fmt.Sprintf("needs about %s, more than the memory limit of %s", FormatSize(e.Need), lim)
+	}
+	return fmt.Sprintf("stopped at the memory limit of %s (%s in use)", lim, FormatSize(e.Used))
+}
+
+func (e *LimitError) Is(target error) bool { return target == ErrMemory }
+
+// InUse returns the bytes the Go runtime holds for live and not yet swept
+// objects, goroutine stacks and its own metadata: memory mapped minus what
+// is free or returned to the system. It follows the resident set size
+// closely without reading /proc, and costs about a microsecond.
+func InUse() int64 {
+	s := []metrics.Sample{
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+	}
+	metrics.Read(s)
+	var v [3]uint64
+	for i := range s {
+		if s[i].Value.Kind() == metrics.KindUint64 {
+			v[i] = s[i].Value.Uint64()
+		}
+	}
+	if v[1]+v[2] > v[0] {
+		return 0
+	}
+	return int64(v[0] - v[1] - v[2])
+}
+
+// Interval is how often the watchdog samples memory.
+const Interval = 10 * time.Millisecond
+
+// watchMu serialises watchdogs: the runtime's soft memory limit is one per
+// process, so the innermost watchdog sets it and restores the outer one.
+var watchMu sync.Mutex
+
+// Watch returns a context that is cancelled, with a *LimitError cause,
+// once InUse exceeds limit; it also asks the garbage collector to work
+// harder as memory nears the limit (debug.SetMemoryLimit). stop releases
+// the watchdog and restores the previous soft limit; call it when the work
+// is done. limit ≤ 0 watches nothing.
+func Watch(parent context.Context, limit int64) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	if limit <= 0 {
+		return ctx, func() { cancel(nil) }
+	}
+	watchMu.Lock()
+	prev := debug.SetMemoryLimit(-1)
+	soft := limit
+	if prev < soft {
+		soft = prev
+	}
+	debug.SetMemoryLimit(soft)
+	watchMu.Unlock()
+
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(Interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if used := InUse(); used > limit {
+					cancel(&LimitError{Used: used, Limit: limit})
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			close(done)
+			wg.Wait()
+			cancel(nil)
+			watchMu.Lock()
+			debug.SetMemoryLimit(prev)
+			watchMu.Unlock()
+		})
+	}
+}
+
+// Err returns nil while ctx is live, and once it is done the reason: the
+// *LimitError of a watchdog, the cause given to a cancel function (a
+// signal from signal.NotifyContext), else ctx.Err(). The error always
+// wraps ctx.Err() too, so errors.Is(err, context.Canceled) still holds.
+func Err(ctx context.Context) error {
+	err := ctx.Err()
+	if err == nil {
+		return nil
+	}
+	cause := context.Cause(ctx)
+	if cause == nil || cause == err {
+		return err
+	}
+	return &stopped{cause: cause, err: err}
+}
+
+type stopped struct{ cause, err error }
+
+func (s *stopped) Error() string   { return s.cause.Error() }
+func (s *stopped) Unwrap() []error { return []error{s.cause, s.err} }
