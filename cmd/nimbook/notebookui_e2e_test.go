@@ -114,7 +114,7 @@ func TestE2ENotebookUI(t *testing.T) {
 				t.Fatalf("kernel %q, want nimbook", tab.state.Kernel)
 			}
 			began := time.Now()
-			tab.runAll(t)
+			tab.runAll(t, filepath.Join(shots, strings.TrimSuffix(nb.file, ".ipynb")+"-timeout.png"))
 			t.Logf("Run All: %v", time.Since(began).Round(time.Millisecond))
 			st := tab.read(t)
 			tab.screenshot(t, filepath.Join(shots, strings.TrimSuffix(nb.file, ".ipynb")+"-runall.png"), st)
@@ -409,6 +409,7 @@ const runAllJS = `(() => {
 	const nb = Jupyter.notebook;
 	const run = {cells: {}};
 	window.__nimbookRun = run;
+	nb.clear_all_output(); // what the page shows after is this run's
 	nb.get_cells().forEach((c, i) => {
 		if (c.cell_type !== 'code' || c.get_text().trim() === '') return;
 		const rec = {reply: '', iopub: false};
@@ -496,7 +497,9 @@ func openTab(t *testing.T, browser context.Context, url string) *uiTab {
 	return tab
 }
 
-func (tab *uiTab) runAll(t *testing.T) {
+// runAll runs the notebook with Run All and waits for the end; on a timeout
+// it saves a screenshot at shot.
+func (tab *uiTab) runAll(t *testing.T, shot string) {
 	t.Helper()
 	n, err := chromedp.Run(tab.ctx, chromedp.Evaluate[int](runAllJS))
 	if err != nil || n == 0 {
@@ -504,7 +507,7 @@ func (tab *uiTab) runAll(t *testing.T) {
 	}
 	if _, err := chromedp.Run(tab.ctx, chromedp.Poll[bool](runDoneJS, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(45*time.Second))); err != nil {
 		pending, _ := chromedp.Run(tab.ctx, chromedp.Evaluate[string](runPendingJS))
-		tab.screenshot(t, filepath.Join(t.TempDir(), "timeout.png"), pageState{})
+		tab.screenshot(t, shot, pageState{})
 		t.Fatalf("Run All not finished after 45 s: %v; cells (reply, iopub idle): %s%s", err, pending, tab.consoleText())
 	}
 }
