@@ -109,7 +109,7 @@ func TestE2ENotebookUI(t *testing.T) {
 
 	for _, nb := range notebooks {
 		t.Run("runall/"+nb.file, func(t *testing.T) {
-			tab := openTab(t, browser, base+"/notebooks/"+nb.file)
+			tab := openTab(t, browser, base+"/notebooks/"+nb.file, true)
 			if tab.state.Kernel != "nimbook" {
 				t.Fatalf("kernel %q, want nimbook", tab.state.Kernel)
 			}
@@ -133,7 +133,7 @@ func TestE2ENotebookUI(t *testing.T) {
 		}
 		// Issue 14 item 2: figures must survive the untrusted sanitizer.
 		t.Run("untrusted/"+nb.untrust, func(t *testing.T) {
-			tab := openTab(t, browser, base+"/notebooks/"+nb.untrust)
+			tab := openTab(t, browser, base+"/notebooks/"+nb.untrust, false)
 			st := tab.read(t)
 			tab.screenshot(t, filepath.Join(shots, strings.TrimSuffix(nb.untrust, ".ipynb")+"-untrusted.png"), st)
 			if st.Trusted {
@@ -395,11 +395,13 @@ type pageState struct {
 	} `json:"cells"`
 }
 
-// readyJS is true once the notebook is loaded and its kernel answered
-// kernel_info.
-const readyJS = `typeof Jupyter !== 'undefined' && Jupyter.notebook && Jupyter.notebook._fully_loaded &&
-	Jupyter.notebook.kernel && Jupyter.notebook.kernel.is_connected() &&
+// loadedJS is true once the notebook is loaded and its outputs are shown;
+// kernelReadyJS once its kernel answered kernel_info too.
+const (
+	loadedJS      = `typeof Jupyter !== 'undefined' && Jupyter.notebook && Jupyter.notebook._fully_loaded`
+	kernelReadyJS = loadedJS + ` && Jupyter.notebook.kernel && Jupyter.notebook.kernel.is_connected() &&
 	Object.keys(Jupyter.notebook.kernel.info_reply || {}).length > 0`
+)
 
 // runAllJS records each code cell's own execute_reply status and the end of
 // its iopub messages (finished_execute, on the idle status whose parent is
@@ -469,8 +471,8 @@ const collectJS = `(() => {
 })()`
 
 // openTab opens url in a new tab, collects its console, and waits until the
-// notebook and its kernel are ready.
-func openTab(t *testing.T, browser context.Context, url string) *uiTab {
+// notebook is loaded and, if kernel is set, its kernel is ready.
+func openTab(t *testing.T, browser context.Context, url string, kernel bool) *uiTab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser)
 	tab := &uiTab{ctx: ctx, cancel: cancel, done: make(chan struct{})}
@@ -490,7 +492,11 @@ func openTab(t *testing.T, browser context.Context, url string) *uiTab {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	ready := loadedJS
+	if kernel {
+		ready = kernelReadyJS
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("%s: notebook or kernel not ready after 30 s: %v%s", url, err, tab.consoleText())
 	}
 	tab.state = tab.read(t)
@@ -538,8 +544,9 @@ const mathJaxDoneJS = `(() => {
 	return !m || m.style.display === 'none' || m.textContent === '';
 })()`
 
-// screenshot saves a full-page PNG of the tab at path, and a close-up at
-// twice the size of each figure next to it (path-cellN.png).
+// screenshot saves a full-page PNG of the tab at path and, for a reader of
+// NIMBOOK_SCREENSHOTS, a close-up at twice the size of each figure next to
+// it (path-cellN.png).
 func (tab *uiTab) screenshot(t *testing.T, path string, st pageState) {
 	t.Helper()
 	// Only a picture waits for it: a page still loading MathJax is a page.
@@ -566,7 +573,7 @@ func (tab *uiTab) screenshot(t *testing.T, path string, st pageState) {
 	}
 	t.Logf("screenshot %s (%.0f px high)", filepath.Base(path), h)
 	for _, c := range st.Cells {
-		if c.Figures == 0 {
+		if c.Figures == 0 || os.Getenv("NIMBOOK_SCREENSHOTS") == "" {
 			continue
 		}
 		sel := chromedp.CSS(fmt.Sprintf(`[data-nimbook-cell="%d"] .output_subarea`, c.Index))
@@ -588,6 +595,7 @@ func (tab *uiTab) close(t *testing.T) {
 	_, err := chromedp.Run(tab.ctx, chromedp.Evaluate[bool](`new Promise(done => {
 		window.onbeforeunload = null;
 		Jupyter.notebook.set_dirty(false);
+		if (!Jupyter.notebook.session) return done(false); // the server ends it
 		Jupyter.notebook.session.delete(() => done(true), () => done(false));
 	})`, chromedp.EvalAwaitPromise))
 	if err != nil {
