@@ -583,7 +583,8 @@ func TestNewKernelErrors(t *testing.T) {
 	}{
 		{name: "nil executor", info: tcpInfo(), want: "nil Executor"},
 		{name: "bad transport", info: kernel.ConnectionInfo{Transport: "udp", IP: "127.0.0.1"}, exec: &fakeexec.Executor{}, want: "transport"},
-		{name: "bad address", info: kernel.ConnectionInfo{IP: "203.0.113.1"}, exec: &fakeexec.Executor{}, want: "shell socket"},
+		{name: "bad address", info: kernel.ConnectionInfo{IP: "203.0.113.1", Key: "k"}, exec: &fakeexec.Executor{}, want: "shell socket"},
+		{name: "open address without key", info: kernel.ConnectionInfo{IP: "0.0.0.0"}, exec: &fakeexec.Executor{}, want: "key is empty"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
