@@ -40,6 +40,7 @@ type output struct {
 	name      string // stream of buf
 	buf       []byte
 	timer     *time.Timer
+	flushes   int   // flushes so far: a timer set before the last one has nothing to do
 	used      int64 // bytes shown so far, buf included
 	truncated bool
 	closed    bool
@@ -74,21 +75,23 @@ func (o *output) Stream(name, text string) {
 	if len(o.buf) >= streamFlushSize {
 		o.flushLocked()
 	} else if o.timer == nil {
-		o.timer = time.AfterFunc(streamFlushEvery, o.flushLater)
+		n := o.flushes
+		o.timer = time.AfterFunc(streamFlushEvery, func() { o.flushLater(n) })
 	}
 }
 
-func (o *output) flushLater() {
+// flushLater is the timer's flush, unless a flush came first.
+func (o *output) flushLater(flushes int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.timer = nil
-	if !o.closed {
+	if !o.closed && o.flushes == flushes {
 		o.flushLocked()
 	}
 }
 
 // flushLocked sends the gathered stream text.
 func (o *output) flushLocked() {
+	o.flushes++
 	if o.timer != nil {
 		o.timer.Stop()
 		o.timer = nil
