@@ -31,10 +31,13 @@
 // size, before any signature check. The kernel therefore listens through its
 // own zmq4 transport, whose connections follow the ZMTP framing as zmq4 reads
 // and close at the header of a frame or message larger than
-// Options.MaxMessage (16 MiB by default), before zmq4 sees the byte that
-// completes that header; a socket takes at most 64 connections, and a
-// connection that does not complete its ZMTP handshake within 10 seconds is
-// closed. Stream output is gathered and sent every 50 ms or 64 KiB, and a
+// Options.MaxMessage (8 MiB by default), before zmq4 sees the byte that
+// completes that header (64 KiB on the heartbeat and iopub sockets, which
+// receive only pings and subscriptions). A socket takes at most 32
+// connections, and a connection that does not complete its ZMTP handshake
+// within 10 seconds is closed. Unsigned messages are dropped as they arrive,
+// even while a cell runs; signed ones wait in a queue of at most 1000
+// messages and 64 MiB. Stream output is gathered and sent every 50 ms or 64 KiB, and a
 // cell shows at most Options.MaxOutput bytes of output (8 MiB by default),
 // then a note that the rest was cut. A tcp address that other machines can
 // reach is refused when the key is empty, and logged as a warning otherwise.

@@ -122,7 +122,13 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 	if info.Transport == "tcp" && !isLoopback(info.IP) {
 		k.log.Printf("warning: listening on %s, which other machines may reach; messages are signed with the key but not encrypted", info.IP)
 	}
+	// Heartbeat pings and iopub subscriptions are a few bytes: they get a
+	// small limit of their own.
 	scheme, err := registerTransport(info.Transport, opts.MaxMessage, k.log.Printf)
+	var small string
+	if err == nil {
+		small, err = registerTransport(info.Transport, maxSmallMessage, k.log.Printf)
+	}
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("kernel: %w", err)
@@ -134,18 +140,19 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 	k.iopub = &socket{Socket: zmq4.NewPub(ctx, o), name: "iopub"}
 	k.hb = zmq4.NewRep(ctx, o)
 	binds := []struct {
-		name string
-		s    zmq4.Socket
-		port *int
+		name   string
+		s      zmq4.Socket
+		port   *int
+		scheme string
 	}{
-		{"shell", k.shell, &k.info.ShellPort},
-		{"control", k.control, &k.info.ControlPort},
-		{"stdin", k.stdin, &k.info.StdinPort},
-		{"iopub", k.iopub, &k.info.IOPubPort},
-		{"heartbeat", k.hb, &k.info.HBPort},
+		{"shell", k.shell, &k.info.ShellPort, scheme},
+		{"control", k.control, &k.info.ControlPort, scheme},
+		{"stdin", k.stdin, &k.info.StdinPort, scheme},
+		{"iopub", k.iopub, &k.info.IOPubPort, small},
+		{"heartbeat", k.hb, &k.info.HBPort, small},
 	}
 	for _, b := range binds {
-		if err := b.s.Listen(withTransport(k.info.endpoint(*b.port), scheme)); err != nil {
+		if err := b.s.Listen(withTransport(k.info.endpoint(*b.port), b.scheme)); err != nil {
 			k.Close()
 			return nil, fmt.Errorf("kernel: %s socket: %w", b.name, err)
 		}

@@ -25,9 +25,13 @@ import (
 const (
 	// DefaultMaxMessage is the largest message (the sum of its frames) a
 	// kernel accepts unless Options.MaxMessage says otherwise.
-	DefaultMaxMessage = 16 << 20
-	// maxConns bounds the connections of one socket: each may hold a message.
-	maxConns = 64
+	DefaultMaxMessage = 8 << 20
+	// maxSmallMessage is the limit of the heartbeat and iopub sockets, which
+	// receive only pings and subscriptions.
+	maxSmallMessage = 64 << 10
+	// maxConns bounds the connections of one socket: each may hold a message
+	// being read.
+	maxConns = 32
 	// handshakeTimeout bounds the ZMTP greeting and handshake of a connection.
 	handshakeTimeout = 10 * time.Second
 )

@@ -18,29 +18,40 @@ import (
 // that a test can send frame headers no ZeroMQ library would.
 func zmtpDial(t testing.TB, port int) net.Conn {
 	t.Helper()
-	c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+	c, err := zmtpTry(port)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func zmtpTry(port int) (net.Conn, error) {
+	c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+	if err != nil {
+		return nil, err
+	}
 	g := make([]byte, 64)
 	g[0], g[9], g[10] = 0xFF, 0x7F, 3
 	copy(g[12:], "NULL")
 	ready := []byte("\x05READY\x0bSocket-Type\x00\x00\x00\x06DEALER")
 	if _, err := c.Write(append(g, append([]byte{0x04, byte(len(ready))}, ready...)...)); err != nil {
-		t.Fatal(err)
+		c.Close()
+		return nil, err
 	}
 	// The kernel's greeting and READY command.
 	c.SetReadDeadline(time.Now().Add(wait))
 	var hdr [64 + 2]byte
 	if _, err := io.ReadFull(c, hdr[:]); err != nil {
-		t.Fatalf("handshake: %v", err)
+		c.Close()
+		return nil, fmt.Errorf("handshake: %w", err)
 	}
 	if _, err := io.ReadFull(c, make([]byte, hdr[65])); err != nil {
-		t.Fatalf("handshake: %v", err)
+		c.Close()
+		return nil, fmt.Errorf("handshake: %w", err)
 	}
 	c.SetReadDeadline(time.Time{})
-	return c
+	return c, nil
 }
 
 // sendHuge announces a frame of size bytes and tries to send it, zeros.
@@ -388,4 +399,54 @@ func TestExit(t *testing.T) {
 			t.Errorf("exit with a Helper that does not take it: %v", r.Content)
 		}
 	})
+}
+
+// TestConnectionLimit opens connections to the shell socket until one is
+// refused: a socket takes 32, the client's included.
+func TestConnectionLimit(t *testing.T) {
+	c, k, _ := start(t, tcpInfo())
+	var conns []net.Conn
+	for range 31 {
+		conns = append(conns, zmtpDial(t, k.Info().ShellPort))
+	}
+	extra, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", k.Info().ShellPort))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer extra.Close()
+	extra.SetReadDeadline(time.Now().Add(wait))
+	if n, err := extra.Read(make([]byte, 64)); err == nil {
+		t.Errorf("connection 33 was served (read %d bytes)", n)
+	}
+	conns[0].Close()
+	// Once the kernel has seen that one close, a slot is free again.
+	for deadline := time.Now().Add(wait); ; {
+		c, err := zmtpTry(k.Info().ShellPort)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no slot after a connection closed: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	id := c.send("shell", "kernel_info_request", map[string]any{})
+	if r := c.reply("shell", id); r.typ() != "kernel_info_reply" {
+		t.Errorf("reply %s", r.typ())
+	}
+}
+
+// TestOpenAddressWarned: an address other machines may reach is served with
+// a key, and logged as a warning (here the bind then fails: the address is
+// not this machine's).
+func TestOpenAddressWarned(t *testing.T) {
+	var logb syncBuffer
+	k, err := kernel.NewKernel(kernel.ConnectionInfo{IP: "203.0.113.1", Key: "k"}, &fakeexec.Executor{}, kernel.Options{Log: &logb})
+	if err == nil {
+		k.Close()
+	}
+	if !strings.Contains(logb.String(), "warning: listening on 203.0.113.1, which other machines may reach") {
+		t.Errorf("log %q, want a warning", logb.String())
+	}
 }
