@@ -161,7 +161,7 @@ func streams(io []*tmsg) (text string, n int) {
 func TestStreamCoalesced(t *testing.T) {
 	c, _, _ := start(t, tcpInfo())
 	const prints = 200000
-	r, io := execute(c, fmt.Sprintf("printn %d", prints), nil)
+	r, io := execute(c, fmt.Sprintf("lines %d", prints), nil)
 	if r.Content["status"] != "ok" {
 		t.Fatalf("reply %v", r.Content)
 	}
@@ -188,7 +188,7 @@ func TestOutputCapped(t *testing.T) {
 		note       string
 	}{
 		{name: "one huge print", code: "big 300000", shown: strings.Repeat("x", 1000), note: "at most 1000 B"},
-		{name: "many prints", code: "printn 1000", shown: "line 0\nline 1\n", note: "output truncated"},
+		{name: "many prints", code: "lines 1000", shown: "line 0\nline 1\n", note: "output truncated"},
 		{name: "display too large", code: "print a\nhtml " + strings.Repeat("y", 2000) + "\nprint b", shown: "a\n", note: "a display of"},
 		{name: "result too large", code: "print a\ntext 2000", shown: "a\n", note: "the result of"},
 		{name: "under the limit", code: "print small\nhtml small", shown: "small\n"},

@@ -2,7 +2,7 @@
 // of a cell is one command:
 //
 //	print TEXT     write TEXT and a newline to stdout
-//	printn N       write N lines "line I" to stdout, one call each
+//	lines N        write N lines "line I" to stdout, one call each
 //	big N          write N bytes "x" to stdout in one call
 //	text N         N bytes "z" are the cell's result
 //	warn TEXT      write TEXT and a newline to stderr
@@ -31,7 +31,7 @@ type Executor struct {
 	cells int
 }
 
-var commands = []string{"big", "block", "cells", "fail", "html", "input", "panic", "print", "printn", "sleep", "text", "warn"}
+var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "sleep", "text", "warn"}
 
 // Execute runs the commands of code.
 func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) (*kernel.Display, error) {
@@ -45,7 +45,7 @@ func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) 
 		case "":
 		case "print":
 			out.Stream("stdout", arg+"\n")
-		case "printn", "big", "text":
+		case "lines", "big", "text":
 			n, err := strconv.Atoi(arg)
 			if err != nil {
 				return nil, &kernel.CellError{Name: "SyntaxError", Value: cmd + " needs a count"}
