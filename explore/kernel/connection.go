@@ -3,6 +3,7 @@ package kernel
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -72,7 +73,19 @@ func (info ConnectionInfo) check() (ConnectionInfo, error) {
 			return ConnectionInfo{}, fmt.Errorf("kernel: connection info: bad %s %d", p.name, p.port)
 		}
 	}
+	if info.Transport == "tcp" && info.Key == "" && !isLoopback(info.IP) {
+		return ConnectionInfo{}, fmt.Errorf("kernel: connection info: ip %q can be reached from other machines and the key is empty, so anyone there could run code: write a key in the connection file, or use ip 127.0.0.1", info.IP)
+	}
 	return info, nil
+}
+
+// isLoopback reports whether a tcp address is reachable from this machine only.
+func isLoopback(ip string) bool {
+	if strings.EqualFold(ip, "localhost") {
+		return true
+	}
+	a := net.ParseIP(strings.Trim(ip, "[]"))
+	return a != nil && a.IsLoopback()
 }
 
 // endpoint returns the ZeroMQ address of a port: tcp://ip:port, or ipc://ip-port

@@ -12,20 +12,46 @@
 // logged and dropped, never answered. An empty key turns signing off.
 //
 // Every request is wrapped in status busy and status idle on iopub, and is
-// answered on the socket it came from. Shell requests run one at a time;
-// control requests (interrupt_request, shutdown_request, ...) are served
-// alongside, so an interrupt reaches a running cell. Supported requests:
-// kernel_info, execute (stream, display_data, execute_result and error
-// output; silent and store_history), complete, inspect, is_complete,
-// interrupt, shutdown (with restart), comm_info and history (both empty).
-// Input requests go through the stdin socket when the client allows it.
+// answered on the socket it came from; status starting is published once at
+// start. Shell requests run one at a time: kernel_info, execute (stream,
+// display_data, execute_result and error output; silent, store_history and
+// stop_on_error: after a failing cell, the execute requests already waiting
+// are answered "aborted" without running, as ipykernel does), complete,
+// inspect, is_complete, interrupt, shutdown (with restart), comm_info and
+// history (both empty); a comm_open is answered with comm_close (no comm
+// targets). The control socket serves kernel_info, interrupt and shutdown
+// only, never waiting for a running cell, so that an interrupt always lands;
+// other requests there get an error reply. A request whose content does not
+// follow the protocol (code not a string, ...) gets an error reply naming the
+// field. Input requests go through the stdin socket when the client allows it.
+//
+// # Limits
+//
+// zmq4 reads a frame whole into memory as soon as its header announces a
+// size, before any signature check. The kernel therefore listens through its
+// own zmq4 transport, whose connections follow the ZMTP framing as zmq4 reads
+// and close at the header of a frame or message larger than
+// Options.MaxMessage (8 MiB by default), before zmq4 sees the byte that
+// completes that header (64 KiB on the heartbeat and iopub sockets, which
+// receive only pings and subscriptions). A socket takes at most 32
+// connections, and a connection that does not complete its ZMTP handshake
+// within 10 seconds is closed. Unsigned messages are dropped as they arrive,
+// even while a cell runs; signed ones wait in a queue of at most 1000
+// messages and 64 MiB. Stream output is gathered and sent every 50 ms or 64 KiB, and a
+// cell shows at most Options.MaxOutput bytes of output (8 MiB by default),
+// then a note that the rest was cut. A tcp address that other machines can
+// reach is refused when the key is empty, and logged as a warning otherwise.
 //
 // # Executor
 //
 // An Executor keeps the state of one session. Execute receives a context that
 // is cancelled on interrupt; the cell must then stop within a second and the
 // session stays usable. Errors become an error message and an error reply;
-// *CellError chooses their name and traceback. Offsets given to and returned
+// *CellError chooses their name and traceback. As in IPython, "exit" and
+// "quit" end the session (an ask_exit payload, then the kernel exits) and
+// "name?" shows help in the front end's pager; an Executor that implements
+// Helper decides which cells those are, else the kernel recognises them and
+// asks Inspect for the help. Offsets given to and returned
 // by Complete and Inspect are byte offsets (the wire uses code points). A
 // panic inside the Executor becomes an error, not a crash.
 //

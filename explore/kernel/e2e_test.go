@@ -306,3 +306,105 @@ func running(pid int) bool {
 	i := strings.LastIndexByte(s, ')')
 	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
+
+// clientRun runs testdata/client.py in a mode and decodes its JSON into v.
+func clientRun(t *testing.T, mode string, v any) {
+	t.Helper()
+	needTools(t, false)
+	cmd := exec.Command(python, "testdata/client.py", mode)
+	cmd.Env = jupyterEnv(t)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("client.py %s: %v\n%s%s", mode, err, out, stderr.Bytes())
+	}
+	if err := json.Unmarshal(out, v); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// TestE2EAbortAfterError queues cells as Run All does: after the failing one
+// the others are answered "aborted" (ipykernel's stop_on_error).
+func TestE2EAbortAfterError(t *testing.T) {
+	var r struct {
+		Status       []string   `json:"status"`
+		Outputs      [][]string `json:"outputs"`
+		AfterStatus  string     `json:"after_status"`
+		AfterOutputs []string   `json:"after_outputs"`
+		Alive        bool       `json:"alive_after_shutdown"`
+	}
+	clientRun(t, "abort", &r)
+	if got := strings.Join(r.Status, ","); got != "error,aborted,aborted" {
+		t.Errorf("statuses %s, want error,aborted,aborted", got)
+	}
+	want := []string{"busy,execute_input,error,idle", "busy,idle", "busy,idle"}
+	for i, o := range r.Outputs {
+		if got := strings.Join(o, ","); i < len(want) && got != want[i] {
+			t.Errorf("cell %d iopub %s, want %s", i, got, want[i])
+		}
+	}
+	if r.AfterStatus != "ok" || strings.Join(r.AfterOutputs, ",") != "busy,execute_input,execute_result,idle" {
+		t.Errorf("cell sent after: %s %v", r.AfterStatus, r.AfterOutputs)
+	}
+	if r.Alive {
+		t.Errorf("kernel alive after shutdown")
+	}
+}
+
+// TestE2ECommOpen opens a comm as ipywidgets does: the kernel closes it.
+func TestE2ECommOpen(t *testing.T) {
+	var r struct {
+		IOPub []struct {
+			Type    string         `json:"type"`
+			Content map[string]any `json:"content"`
+		} `json:"iopub"`
+	}
+	clientRun(t, "comm", &r)
+	var types []string
+	for _, m := range r.IOPub {
+		types = append(types, m.Type)
+	}
+	if got := strings.Join(types, ","); got != "status,comm_close,status" || r.IOPub[1].Content["comm_id"] != "c-1" {
+		t.Errorf("iopub %+v, want busy, comm_close of c-1, idle", r.IOPub)
+	}
+}
+
+// TestE2EHugeFramesMemory sends three unsigned 1 GiB frames to a kernel
+// process and reads its peak resident memory, which must stay small (zmq4
+// alone allocated each frame whole: 2.1 GB).
+func TestE2EHugeFramesMemory(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("needs /proc")
+	}
+	info, file := connectionFile(t)
+	cmd := exec.Command(fakeKernel(t), "kernel", "--connection-file", file)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	c := dial(t, info)
+	id := c.send("shell", "kernel_info_request", map[string]any{})
+	c.reply("shell", id) // the kernel is up
+	for i := range 3 {
+		if err := sendHuge(zmtpDial(t, info.ShellPort), 1<<30); err == nil {
+			t.Fatalf("frame %d: the kernel read a 1 GiB frame to the end", i)
+		}
+	}
+	id = c.send("shell", "kernel_info_request", map[string]any{})
+	c.reply("shell", id)
+	status, err := os.ReadFile("/proc/" + strconv.Itoa(cmd.Process.Pid) + "/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var peakKB int
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			peakKB, _ = strconv.Atoi(strings.Fields(v)[0])
+		}
+	}
+	if peakKB == 0 || peakKB > 100<<10 {
+		t.Errorf("kernel peak resident memory %d KiB after three 1 GiB frames, want under 100 MiB", peakKB)
+	}
+	t.Logf("kernel peak resident memory after three 1 GiB frames: %.1f MiB", float64(peakKB)/1024)
+}

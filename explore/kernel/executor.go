@@ -28,8 +28,9 @@ type Executor interface {
 }
 
 // Output is where a running cell writes. Its methods may be called from any
-// goroutine while Execute runs; calls after Execute has returned are ignored
-// by frontends that already moved on.
+// goroutine while Execute runs; calls after Execute has returned are ignored.
+// Stream text is gathered into few messages, and a cell's output stops, with
+// a note, at Options.MaxOutput: a cell may print freely.
 type Output interface {
 	// Stream appends text to the cell's "stdout" or "stderr" (any other name
 	// means stdout).

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log"
 	"net"
+	"strings"
 	"sync"
 	"time"
 
@@ -17,8 +18,15 @@ import (
 // Options tune a Kernel. The zero value is valid.
 type Options struct {
 	Log     io.Writer // protocol problems and lifecycle events; nil discards them
-	Version string    // implementation_version in kernel_info; default "0"
+	Version string    // implementation_version in kernel_info; default: the build's version
 	Banner  string    // shown by consoles; default names the language
+	// MaxMessage is the largest request (all its frames) the kernel reads, in
+	// bytes; a peer that sends a larger one is disconnected before the kernel
+	// allocates it. Default DefaultMaxMessage.
+	MaxMessage int64
+	// MaxOutput is the most output a cell shows, in bytes of stream text and
+	// display data; the rest is dropped with a note. Default DefaultMaxOutput.
+	MaxOutput int64
 }
 
 // Kernel is one running Jupyter kernel: five sockets and an Executor.
@@ -35,26 +43,30 @@ type Kernel struct {
 
 	shell, control, stdin, iopub *socket
 	hb                           zmq4.Socket
+	inbox                        *inbox // shell requests received, not yet handled
 
 	execMu sync.Mutex // one Executor call at a time
 
 	mu         sync.Mutex
 	count      int                // execution_count
 	cellCancel context.CancelFunc // cancels the running cell, nil between cells
+	abortUpTo  uint64             // execute requests received up to this one are aborted
+	exiting    bool               // a cell asked to end the session
 	stopped    chan struct{}      // closed by shutdown_request
 	stopOnce   sync.Once
 
 	closeOnce sync.Once
 	closeErr  error
 
-	joined  bool // first iopub publish done (slow-joiner wait)
-	inputCh chan *message
+	joinOnce sync.Once // first iopub publish: wait for a subscriber, say "starting"
+	inputCh  chan *message
 }
 
 // socket serialises sends on one zmq4 socket.
 type socket struct {
 	mu sync.Mutex
 	zmq4.Socket
+	name string
 }
 
 func (s *socket) send(frames [][]byte) error {
@@ -69,6 +81,10 @@ const sendTimeout = 10 * time.Second
 // NewKernel binds the five sockets described by info. Port 0 (tcp) binds any
 // free port; Info reports the ports bound. Run serves the kernel; Close
 // releases the sockets of a kernel that is not run.
+//
+// A tcp address other than loopback with an empty key is refused: anyone who
+// reaches the address could run code. With a key it is served with a warning
+// in the log (messages are signed, not encrypted).
 func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error) {
 	if exec == nil {
 		return nil, errors.New("kernel: nil Executor")
@@ -79,6 +95,15 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 	}
 	if opts.Log == nil {
 		opts.Log = io.Discard
+	}
+	if opts.MaxMessage <= 0 {
+		opts.MaxMessage = DefaultMaxMessage
+	}
+	if opts.MaxOutput <= 0 {
+		opts.MaxOutput = DefaultMaxOutput
+	}
+	if opts.Version == "" {
+		opts.Version = buildVersion()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	k := &Kernel{
@@ -92,26 +117,42 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 		cancel:  cancel,
 		stopped: make(chan struct{}),
 		inputCh: make(chan *message, 4),
+		inbox:   newInbox(),
+	}
+	if info.Transport == "tcp" && !isLoopback(info.IP) {
+		k.log.Printf("warning: listening on %s, which other machines may reach; messages are signed with the key but not encrypted", info.IP)
+	}
+	// Heartbeat pings and iopub subscriptions are a few bytes: they get a
+	// small limit of their own.
+	scheme, err := registerTransport(info.Transport, opts.MaxMessage, k.log.Printf)
+	var small string
+	if err == nil {
+		small, err = registerTransport(info.Transport, maxSmallMessage, k.log.Printf)
+	}
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	o := zmq4.WithTimeout(sendTimeout)
-	k.shell = &socket{Socket: zmq4.NewRouter(ctx, o)}
-	k.control = &socket{Socket: zmq4.NewRouter(ctx, o)}
-	k.stdin = &socket{Socket: zmq4.NewRouter(ctx, o)}
-	k.iopub = &socket{Socket: zmq4.NewPub(ctx, o)}
+	k.shell = &socket{Socket: zmq4.NewRouter(ctx, o), name: "shell"}
+	k.control = &socket{Socket: zmq4.NewRouter(ctx, o), name: "control"}
+	k.stdin = &socket{Socket: zmq4.NewRouter(ctx, o), name: "stdin"}
+	k.iopub = &socket{Socket: zmq4.NewPub(ctx, o), name: "iopub"}
 	k.hb = zmq4.NewRep(ctx, o)
 	binds := []struct {
-		name string
-		s    zmq4.Socket
-		port *int
+		name   string
+		s      zmq4.Socket
+		port   *int
+		scheme string
 	}{
-		{"shell", k.shell, &k.info.ShellPort},
-		{"control", k.control, &k.info.ControlPort},
-		{"stdin", k.stdin, &k.info.StdinPort},
-		{"iopub", k.iopub, &k.info.IOPubPort},
-		{"heartbeat", k.hb, &k.info.HBPort},
+		{"shell", k.shell, &k.info.ShellPort, scheme},
+		{"control", k.control, &k.info.ControlPort, scheme},
+		{"stdin", k.stdin, &k.info.StdinPort, scheme},
+		{"iopub", k.iopub, &k.info.IOPubPort, small},
+		{"heartbeat", k.hb, &k.info.HBPort, small},
 	}
 	for _, b := range binds {
-		if err := b.s.Listen(k.info.endpoint(*b.port)); err != nil {
+		if err := b.s.Listen(withTransport(k.info.endpoint(*b.port), b.scheme)); err != nil {
 			k.Close()
 			return nil, fmt.Errorf("kernel: %s socket: %w", b.name, err)
 		}
@@ -131,6 +172,7 @@ func (k *Kernel) Info() ConnectionInfo { return k.info }
 func (k *Kernel) Close() error {
 	k.closeOnce.Do(func() {
 		k.cancel()
+		k.inbox.close()
 		for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
 			if err := s.Close(); err != nil && k.closeErr == nil {
 				k.closeErr = err
@@ -156,7 +198,8 @@ func (k *Kernel) Run(ctx context.Context) error {
 	k.log.Printf("listening: transport %s, ip %s, shell %d, control %d, stdin %d, iopub %d, hb %d",
 		k.info.Transport, k.info.IP, k.info.ShellPort, k.info.ControlPort, k.info.StdinPort, k.info.IOPubPort, k.info.HBPort)
 	var wg sync.WaitGroup
-	loops := []func(){k.heartbeat, func() { k.serve(k.shell) }, func() { k.serve(k.control) }, k.serveStdin}
+	loops := []func(){k.heartbeat, k.readShell, k.serveShell, k.serveControl, k.serveStdin,
+		func() { k.joinOnce.Do(k.join) }}
 	for _, f := range loops {
 		wg.Add(1)
 		go func() { defer wg.Done(); f() }()
@@ -174,6 +217,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 	// messages a moment to leave before the sockets close.
 	time.Sleep(50 * time.Millisecond)
 	k.cancel()
+	k.inbox.close()
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	select {
@@ -191,10 +235,12 @@ func (k *Kernel) heartbeat() {
 	for {
 		msg, err := k.hb.Recv()
 		if err != nil {
-			if k.ctx.Err() == nil {
-				k.log.Printf("heartbeat: %v", err)
+			if k.ctx.Err() != nil {
+				return
 			}
-			return
+			k.log.Printf("heartbeat: %v", err)
+			time.Sleep(10 * time.Millisecond) // a bad peer must not end the heartbeat
+			continue
 		}
 		if err := k.hb.Send(msg); err != nil && k.ctx.Err() == nil {
 			k.log.Printf("heartbeat: %v", err)
@@ -204,47 +250,75 @@ func (k *Kernel) heartbeat() {
 
 // receive reads the next message that verifies on s; it returns nil when the
 // kernel stops.
-func (k *Kernel) receive(s *socket, name string) *message {
+func (k *Kernel) receive(s *socket) *message {
 	for {
 		raw, err := s.Recv()
 		if err != nil {
-			if k.ctx.Err() == nil {
-				k.log.Printf("%s: receive: %v", name, err)
-			}
 			if k.ctx.Err() != nil {
 				return nil
 			}
+			k.log.Printf("%s: receive: %v", s.name, err)
 			time.Sleep(10 * time.Millisecond) // do not spin on a persistent error
 			continue
 		}
 		m, err := k.sig.decode(raw.Frames)
 		if err != nil {
-			k.log.Printf("%s: dropped message: %v", name, err) // never answered
+			k.log.Printf("%s: dropped message: %v", s.name, err) // never answered
 			continue
 		}
 		return m
 	}
 }
 
-// serve handles the requests of the shell or control socket, one at a time.
-func (k *Kernel) serve(s *socket) {
-	name := "shell"
-	if s == k.control {
-		name = "control"
-	}
+// readShell moves shell requests into the inbox as soon as they arrive, so
+// that the kernel knows which requests were waiting when a cell failed.
+func (k *Kernel) readShell() {
 	for {
-		m := k.receive(s, name)
+		m := k.receive(k.shell)
+		if m == nil || !k.inbox.push(m) {
+			return
+		}
+	}
+}
+
+// serveShell handles the shell requests one at a time.
+func (k *Kernel) serveShell() {
+	for {
+		m := k.inbox.pop()
 		if m == nil {
 			return
 		}
-		k.handle(s, m)
+		if k.aborted(m) {
+			k.abort(m)
+			continue
+		}
+		k.handle(k.shell, m)
+		k.mu.Lock()
+		exiting := k.exiting
+		k.mu.Unlock()
+		if exiting {
+			k.stop()
+			return
+		}
+	}
+}
+
+// serveControl handles the control requests as they come: none of them waits
+// for the Executor, so an interrupt always reaches a running cell.
+func (k *Kernel) serveControl() {
+	for {
+		m := k.receive(k.control)
+		if m == nil {
+			return
+		}
+		k.handle(k.control, m)
 	}
 }
 
 // serveStdin passes input replies to the cell waiting for them.
 func (k *Kernel) serveStdin() {
 	for {
-		m := k.receive(k.stdin, "stdin")
+		m := k.receive(k.stdin)
 		if m == nil {
 			return
 		}
@@ -265,8 +339,12 @@ func (k *Kernel) reply(s *socket, m *message, msgType string, content any) {
 	k.sendTo(s, m.identities, m, msgType, content)
 }
 
+// sendTo sends a message with parent as parent header (none when nil).
 func (k *Kernel) sendTo(s *socket, ids [][]byte, parent *message, msgType string, content any) *message {
-	out := &message{identities: ids, header: newHeader(k.session, msgType), parent: parent.rawHeader}
+	out := &message{identities: ids, header: newHeader(k.session, msgType)}
+	if parent != nil {
+		out.parent = parent.rawHeader
+	}
 	var err error
 	if out.content, err = json.Marshal(content); err != nil {
 		k.log.Printf("%s: %v", msgType, err)
@@ -285,21 +363,26 @@ func (k *Kernel) sendTo(s *socket, ids [][]byte, parent *message, msgType string
 // slowJoinerWait bounds the wait for a first subscriber before the first publish.
 const slowJoinerWait = 500 * time.Millisecond
 
-// publish sends a message on iopub, with request m as parent.
-func (k *Kernel) publish(m *message, msgType string, content any) {
-	k.iopub.mu.Lock()
-	if !k.joined {
-		// A PUB socket drops messages sent before a subscriber has connected
-		// and subscribed; clients wait for the first status message.
-		k.joined = true
-		if t, ok := k.iopub.Socket.(zmq4.Topics); ok {
-			deadline := time.Now().Add(slowJoinerWait)
-			for len(t.Topics()) == 0 && time.Now().Before(deadline) && k.ctx.Err() == nil {
-				time.Sleep(5 * time.Millisecond)
-			}
+// join waits a moment for a first subscriber (a PUB socket drops messages
+// sent before a subscriber has connected and subscribed, and clients wait for
+// the first status message), then publishes status "starting", once.
+func (k *Kernel) join() {
+	if t, ok := k.iopub.Socket.(zmq4.Topics); ok {
+		deadline := time.Now().Add(slowJoinerWait)
+		for len(t.Topics()) == 0 && time.Now().Before(deadline) && k.ctx.Err() == nil {
+			time.Sleep(5 * time.Millisecond)
 		}
 	}
-	k.iopub.mu.Unlock()
+	k.sendPublish(nil, "status", map[string]string{"execution_state": "starting"})
+}
+
+// publish sends a message on iopub, with request m as parent.
+func (k *Kernel) publish(m *message, msgType string, content any) {
+	k.joinOnce.Do(k.join)
+	k.sendPublish(m, msgType, content)
+}
+
+func (k *Kernel) sendPublish(m *message, msgType string, content any) {
 	topic := []byte("kernel." + k.session + "." + msgType)
 	k.sendTo(k.iopub, [][]byte{topic}, m, msgType, content)
 }
@@ -312,11 +395,26 @@ func (k *Kernel) stop() {
 	k.stopOnce.Do(func() { close(k.stopped) })
 }
 
+// controlRequests are the requests served on the control socket. The others
+// would wait for the Executor and block the socket that interrupts it.
+var controlRequests = map[string]bool{
+	"kernel_info_request": true, "interrupt_request": true, "shutdown_request": true,
+}
+
 // handle answers one request, between status busy and status idle.
 func (k *Kernel) handle(s *socket, m *message) {
 	k.status(m, "busy")
 	defer k.status(m, "idle")
-	switch t := m.header.MsgType; t {
+	t := m.header.MsgType
+	if s == k.control && !controlRequests[t] {
+		k.log.Printf("control: refused %s (served on the shell socket only)", t)
+		if strings.HasSuffix(t, "_request") {
+			k.errorReply(s, m, strings.TrimSuffix(t, "_request")+"_reply",
+				&CellError{Name: "BadRequest", Value: t + " is served on the shell socket, not on control"}, nil)
+		}
+		return
+	}
+	switch t {
 	case "kernel_info_request":
 		k.reply(s, m, "kernel_info_reply", k.kernelInfo())
 	case "execute_request":
@@ -331,39 +429,90 @@ func (k *Kernel) handle(s *socket, m *message) {
 		k.Interrupt()
 		k.reply(s, m, "interrupt_reply", map[string]string{"status": "ok"})
 	case "shutdown_request":
-		var c struct {
-			Restart bool `json:"restart"`
+		restart := false
+		if c, err := parseContent(m); err == nil {
+			restart, _ = c.boolean("restart", false)
 		}
-		_ = json.Unmarshal(m.content, &c)
 		k.Interrupt()
-		k.reply(s, m, "shutdown_reply", map[string]any{"status": "ok", "restart": c.Restart})
+		k.reply(s, m, "shutdown_reply", map[string]any{"status": "ok", "restart": restart})
 		k.stop()
 	case "comm_info_request":
 		k.reply(s, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
 	case "history_request":
 		k.reply(s, m, "history_reply", map[string]any{"status": "ok", "history": []any{}})
-	case "comm_open", "comm_msg", "comm_close":
-		// No comm targets: widgets are not supported. Nothing to answer.
+	case "comm_open":
+		k.commOpen(m)
+	case "comm_msg", "comm_close":
+		// No comm is ever open: nothing to answer.
 	default:
 		k.log.Printf("unsupported message type %q", t)
 	}
 }
 
+// commOpen closes at once every comm a front end opens: the kernel has no
+// comm targets (widgets are not supported), and a front end waits otherwise.
+func (k *Kernel) commOpen(m *message) {
+	c, err := parseContent(m)
+	if err != nil {
+		k.log.Printf("comm_open: %v", err)
+		return
+	}
+	id, err := c.str("comm_id", true)
+	if err != nil {
+		k.log.Printf("comm_open: %v", err)
+		return
+	}
+	target, _ := c.str("target_name", false)
+	k.log.Printf("comm_open: no comm target %q; closing comm %s", target, id)
+	k.publish(m, "comm_close", map[string]any{"comm_id": id, "data": map[string]any{}})
+}
+
+// errorReply answers a request that failed, with extra fields in the reply.
+func (k *Kernel) errorReply(s *socket, m *message, replyType string, ce *CellError, extra map[string]any) {
+	content := map[string]any{"status": "error", "ename": shorten(ce.Name), "evalue": shorten(ce.Value), "traceback": shortLines(ce.lines())}
+	for key, v := range extra {
+		content[key] = v
+	}
+	k.reply(s, m, replyType, content)
+}
+
+func shortLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = shorten(l)
+	}
+	return out
+}
+
+// abort answers an execute request that was waiting when a cell failed,
+// without running it (ipykernel's stop_on_error).
+func (k *Kernel) abort(m *message) {
+	k.status(m, "busy")
+	k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted"})
+	k.status(m, "idle")
+}
+
+// aborted reports whether m is an execute request that waited while a cell failed.
+func (k *Kernel) aborted(m *message) bool {
+	if m.header.MsgType != "execute_request" {
+		return false
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return m.seq <= k.abortUpTo
+}
+
 func (k *Kernel) kernelInfo() map[string]any {
 	li := k.exec.Info()
-	version := k.opts.Version
-	if version == "" {
-		version = "0"
-	}
 	banner := k.opts.Banner
 	if banner == "" {
-		banner = "nimbook kernel, " + li.Name + " " + li.Version
+		banner = "nimbook kernel " + k.opts.Version + ", " + li.Name + " " + li.Version
 	}
 	return map[string]any{
 		"status":                 "ok",
 		"protocol_version":       protocolVersion,
 		"implementation":         "nimbook",
-		"implementation_version": version,
+		"implementation_version": k.opts.Version,
 		"language_info":          li,
 		"banner":                 banner,
 		"help_links":             []any{},
@@ -380,20 +529,26 @@ func errorContent(err error) *CellError {
 	return &CellError{Name: "Error", Value: err.Error()}
 }
 
+// badRequestError is the error shown for a request that does not follow the protocol.
+func badRequestError(err error) *CellError {
+	return &CellError{Name: "BadRequest", Value: err.Error()}
+}
+
 func (k *Kernel) execute(s *socket, m *message) {
-	var c struct {
-		Code         string `json:"code"`
-		Silent       bool   `json:"silent"`
-		StoreHistory *bool  `json:"store_history"`
-		AllowStdin   bool   `json:"allow_stdin"`
-	}
-	if err := json.Unmarshal(m.content, &c); err != nil {
+	req, err := parseExecute(m)
+	if err != nil {
 		k.log.Printf("execute_request: %v", err)
+		ce := badRequestError(err)
+		k.publish(m, "error", map[string]any{"ename": ce.Name, "evalue": ce.Value, "traceback": ce.lines()})
+		k.mu.Lock()
+		n := k.count
+		k.mu.Unlock()
+		k.errorReply(s, m, "execute_reply", ce, map[string]any{"execution_count": n})
+		return
 	}
-	store := !c.Silent && (c.StoreHistory == nil || *c.StoreHistory)
 	cellCtx, cancel := context.WithCancel(k.ctx)
 	k.mu.Lock()
-	if store {
+	if req.storeHistory {
 		k.count++
 	}
 	n := k.count
@@ -406,30 +561,51 @@ func (k *Kernel) execute(s *socket, m *message) {
 		cancel()
 	}()
 
-	if !c.Silent {
-		k.publish(m, "execute_input", map[string]any{"code": c.Code, "execution_count": n})
+	if !req.silent {
+		k.publish(m, "execute_input", map[string]any{"code": req.code, "execution_count": n})
 	}
-	out := &output{k: k, req: m, ctx: cellCtx, silent: c.Silent, allowStdin: c.AllowStdin}
-	d, err := k.run(cellCtx, c.Code, out)
+	out := newOutput(k, m, cellCtx, req)
+	payload := []any{}
+	var d *Display
+	switch kind, arg := k.special(req.code); kind {
+	case "exit":
+		// As IPython's exit: the reply asks the front end to close, and the
+		// kernel ends.
+		payload = append(payload, map[string]any{"source": "ask_exit", "keepkernel": false})
+		k.mu.Lock()
+		k.exiting = true
+		k.mu.Unlock()
+	case "help":
+		// As IPython's name?: the help goes to the front end's pager.
+		payload = append(payload, map[string]any{"source": "page", "data": map[string]any{"text/plain": shorten(arg)}, "start": 0})
+	case "nohelp":
+		out.Stream("stdout", arg)
+	default:
+		d, err = k.run(cellCtx, req.code, out)
+	}
 	if err != nil {
+		out.close(nil, n)
 		ce := errorContent(err)
 		if cellCtx.Err() != nil && k.ctx.Err() == nil {
 			ce = &CellError{Name: "KeyboardInterrupt", Value: "cell interrupted"}
 		}
-		if !c.Silent {
-			k.publish(m, "error", map[string]any{"ename": ce.Name, "evalue": ce.Value, "traceback": ce.lines()})
+		if !req.silent {
+			k.publish(m, "error", map[string]any{"ename": shorten(ce.Name), "evalue": shorten(ce.Value), "traceback": shortLines(ce.lines())})
 		}
-		k.reply(s, m, "execute_reply", map[string]any{
-			"status": "error", "execution_count": n,
-			"ename": ce.Name, "evalue": ce.Value, "traceback": ce.lines(),
-		})
+		if !req.silent && req.stopOnError {
+			// The execute requests waiting now are answered "aborted"
+			// (Run All stops at the failing cell).
+			received := k.inbox.received()
+			k.mu.Lock()
+			k.abortUpTo = received
+			k.mu.Unlock()
+		}
+		k.errorReply(s, m, "execute_reply", ce, map[string]any{"execution_count": n})
 		return
 	}
-	if d != nil && len(d.Data) > 0 && !c.Silent {
-		k.publish(m, "execute_result", map[string]any{"execution_count": n, "data": d.Data, "metadata": orMap(d.Metadata)})
-	}
+	out.close(d, n)
 	k.reply(s, m, "execute_reply", map[string]any{
-		"status": "ok", "execution_count": n, "user_expressions": map[string]any{}, "payload": []any{},
+		"status": "ok", "execution_count": n, "user_expressions": map[string]any{}, "payload": payload,
 	})
 }
 
@@ -468,16 +644,22 @@ func (k *Kernel) safely(what string, f func()) (ok bool) {
 	return true
 }
 
+// badReply answers a request whose content is malformed.
+func (k *Kernel) badReply(s *socket, m *message, replyType string, err error) {
+	k.log.Printf("%v", err)
+	k.errorReply(s, m, replyType, badRequestError(err), nil)
+}
+
 func (k *Kernel) complete(s *socket, m *message) {
-	var c struct {
-		Code   string `json:"code"`
-		Cursor int    `json:"cursor_pos"`
+	c, err := parseCode(m, true)
+	if err != nil {
+		k.badReply(s, m, "complete_reply", err)
+		return
 	}
-	_ = json.Unmarshal(m.content, &c)
 	var matches []string
 	var start, end int
-	cur := byteOffset(c.Code, c.Cursor)
-	if !k.safely("Complete", func() { matches, start, end = k.exec.Complete(c.Code, cur) }) {
+	cur := byteOffset(c.code, c.cursor)
+	if !k.safely("Complete", func() { matches, start, end = k.exec.Complete(c.code, cur) }) {
 		matches, start, end = nil, cur, cur
 	}
 	if matches == nil {
@@ -485,36 +667,37 @@ func (k *Kernel) complete(s *socket, m *message) {
 	}
 	k.reply(s, m, "complete_reply", map[string]any{
 		"status": "ok", "matches": matches,
-		"cursor_start": runeOffset(c.Code, start), "cursor_end": runeOffset(c.Code, end),
+		"cursor_start": runeOffset(c.code, start), "cursor_end": runeOffset(c.code, end),
 		"metadata": map[string]any{},
 	})
 }
 
 func (k *Kernel) inspect(s *socket, m *message) {
-	var c struct {
-		Code   string `json:"code"`
-		Cursor int    `json:"cursor_pos"`
+	c, err := parseCode(m, true)
+	if err != nil {
+		k.badReply(s, m, "inspect_reply", err)
+		return
 	}
-	_ = json.Unmarshal(m.content, &c)
 	var text string
 	var found bool
-	if !k.safely("Inspect", func() { text, found = k.exec.Inspect(c.Code, byteOffset(c.Code, c.Cursor)) }) {
+	if !k.safely("Inspect", func() { text, found = k.exec.Inspect(c.code, byteOffset(c.code, c.cursor)) }) {
 		found = false
 	}
 	data := map[string]any{}
 	if found {
-		data["text/plain"] = text
+		data["text/plain"] = shorten(text)
 	}
 	k.reply(s, m, "inspect_reply", map[string]any{"status": "ok", "found": found, "data": data, "metadata": map[string]any{}})
 }
 
 func (k *Kernel) isComplete(s *socket, m *message) {
-	var c struct {
-		Code string `json:"code"`
+	c, err := parseCode(m, false)
+	if err != nil {
+		k.badReply(s, m, "is_complete_reply", err)
+		return
 	}
-	_ = json.Unmarshal(m.content, &c)
 	var status, indent string
-	if !k.safely("IsComplete", func() { status, indent = k.exec.IsComplete(c.Code) }) {
+	if !k.safely("IsComplete", func() { status, indent = k.exec.IsComplete(c.code) }) {
 		status = "unknown"
 	}
 	content := map[string]any{"status": status}
@@ -526,62 +709,4 @@ func (k *Kernel) isComplete(s *socket, m *message) {
 		content["status"] = "unknown"
 	}
 	k.reply(s, m, "is_complete_reply", content)
-}
-
-// output is the Output of one cell.
-type output struct {
-	k          *Kernel
-	req        *message
-	ctx        context.Context
-	silent     bool
-	allowStdin bool
-}
-
-func (o *output) Stream(name, text string) {
-	if o.silent || text == "" {
-		return
-	}
-	o.k.publish(o.req, "stream", map[string]string{"name": streamName(name), "text": text})
-}
-
-func (o *output) Display(d *Display) {
-	if o.silent || d == nil || len(d.Data) == 0 {
-		return
-	}
-	o.k.publish(o.req, "display_data", map[string]any{"data": d.Data, "metadata": orMap(d.Metadata), "transient": map[string]any{}})
-}
-
-// errNoStdin is returned by Input when the frontend does not take input.
-var errNoStdin = errors.New("kernel: input is not available: the frontend does not accept input (allow_stdin is false)")
-
-func (o *output) Input(prompt string, password bool) (string, error) {
-	if !o.allowStdin {
-		return "", errNoStdin
-	}
-	// Forget replies to earlier, abandoned requests.
-	for len(o.k.inputCh) > 0 {
-		<-o.k.inputCh
-	}
-	req := o.k.sendTo(o.k.stdin, o.req.identities, o.req, "input_request", map[string]any{"prompt": prompt, "password": password})
-	if req == nil {
-		return "", errors.New("kernel: input: could not send the request")
-	}
-	for {
-		select {
-		case <-o.ctx.Done():
-			return "", fmt.Errorf("kernel: input: %w", o.ctx.Err())
-		case m := <-o.k.inputCh:
-			var p header
-			if json.Unmarshal(m.parent, &p) == nil && p.MsgID != "" && p.MsgID != req.header.MsgID {
-				continue // a reply to another request
-			}
-			var c struct {
-				Value string `json:"value"`
-			}
-			if err := json.Unmarshal(m.content, &c); err != nil {
-				return "", fmt.Errorf("kernel: input: %w", err)
-			}
-			return c.Value, nil
-		}
-	}
 }

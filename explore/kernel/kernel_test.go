@@ -210,8 +210,15 @@ func types(ms []*tmsg) string {
 // the channel that receives Run's result.
 func start(t testing.TB, info kernel.ConnectionInfo) (*client, *kernel.Kernel, <-chan error) {
 	t.Helper()
+	return startWith(t, info, &fakeexec.Executor{}, kernel.Options{})
+}
+
+// startWith is start with another executor and options.
+func startWith(t testing.TB, info kernel.ConnectionInfo, exec kernel.Executor, opts kernel.Options) (*client, *kernel.Kernel, <-chan error) {
+	t.Helper()
 	var logb syncBuffer
-	k, err := kernel.NewKernel(info, &fakeexec.Executor{}, kernel.Options{Log: &logb})
+	opts.Log = &logb
+	k, err := kernel.NewKernel(info, exec, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -540,9 +547,9 @@ func freePorts(t *testing.T, n int) []int {
 	return ports
 }
 
-// TestMainServe starts the kernel the way Jupyter does, with arguments after
-// the connection file that must be ignored.
-func TestMainServe(t *testing.T) {
+// connectionFile writes a connection file for free loopback ports.
+func connectionFile(t *testing.T) (kernel.ConnectionInfo, string) {
+	t.Helper()
 	p := freePorts(t, 5)
 	info := kernel.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: "k", SignatureScheme: "hmac-sha256",
 		ShellPort: p[0], ControlPort: p[1], StdinPort: p[2], IOPubPort: p[3], HBPort: p[4]}
@@ -551,6 +558,13 @@ func TestMainServe(t *testing.T) {
 	if err := os.WriteFile(file, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return info, file
+}
+
+// TestMainServe starts the kernel the way Jupyter does, with arguments after
+// the connection file that must be ignored.
+func TestMainServe(t *testing.T) {
+	info, file := connectionFile(t)
 	done := make(chan error, 1)
 	var logb syncBuffer
 	go func() {
@@ -583,7 +597,8 @@ func TestNewKernelErrors(t *testing.T) {
 	}{
 		{name: "nil executor", info: tcpInfo(), want: "nil Executor"},
 		{name: "bad transport", info: kernel.ConnectionInfo{Transport: "udp", IP: "127.0.0.1"}, exec: &fakeexec.Executor{}, want: "transport"},
-		{name: "bad address", info: kernel.ConnectionInfo{IP: "203.0.113.1"}, exec: &fakeexec.Executor{}, want: "shell socket"},
+		{name: "bad address", info: kernel.ConnectionInfo{IP: "203.0.113.1", Key: "k"}, exec: &fakeexec.Executor{}, want: "shell socket"},
+		{name: "open address without key", info: kernel.ConnectionInfo{IP: "0.0.0.0"}, exec: &fakeexec.Executor{}, want: "key is empty"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

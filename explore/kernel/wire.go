@@ -38,6 +38,7 @@ type message struct {
 	metadata   json.RawMessage
 	content    json.RawMessage
 	buffers    [][]byte
+	seq        uint64 // order of arrival on the shell socket, from 1
 }
 
 // signer computes and checks HMAC signatures. A nil key disables signing (the

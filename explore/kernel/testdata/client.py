@@ -1,11 +1,14 @@
 """Drive the installed "nimbook" kernelspec with jupyter_client.
 
-usage: /usr/bin/python3 client.py interrupt|orphan
+usage: /usr/bin/python3 client.py interrupt|orphan|abort|comm
 
 interrupt: run a blocking cell, interrupt it through the client (interrupt_mode
 message), then another with SIGINT, answer an input
 request, run the next cell, time trivial cells, shut down; print JSON.
 orphan: start a kernel, print its pid, and exit without shutting it down.
+abort: queue three cells, the first failing, as Run All does; print their
+replies' statuses and outputs, then those of a cell sent afterwards.
+comm: open a comm as ipywidgets does; print what the kernel published.
 """
 import json
 import os
@@ -31,6 +34,58 @@ def main():
         print(json.dumps({"pid": km.provisioner.process.pid}), flush=True)
         os._exit(0)
 
+    res = {"abort": abort, "comm": comm, "interrupt": interrupt}[mode](km, kc)
+    kc.stop_channels()
+    km.shutdown_kernel(now=False)
+    res["alive_after_shutdown"] = km.is_alive()
+    print(json.dumps(res))
+
+
+def collect(kc, ids):
+    """Replies' statuses and iopub message types of the requests ids."""
+    status = {}
+    while len(status) < len(ids):
+        m = kc.get_shell_msg(timeout=10)
+        status[m["parent_header"]["msg_id"]] = m["content"]["status"]
+    types, idle = {i: [] for i in ids}, set()
+    while len(idle) < len(ids):
+        m = kc.get_iopub_msg(timeout=10)
+        p = m["parent_header"].get("msg_id")
+        if p not in types:
+            continue
+        t = m["msg_type"]
+        if t == "status":
+            t = m["content"]["execution_state"]
+            if t == "idle":
+                idle.add(p)
+        types[p].append(t)
+    return [status[i] for i in ids], [types[i] for i in ids]
+
+
+def abort(km, kc):
+    ids = [kc.execute(code) for code in ("sleep 0.2\nfail boom", "print queued", "1+1")]
+    status, outputs = collect(kc, ids)
+    after_status, after_outputs = collect(kc, [kc.execute("20+22")])
+    return {"status": status, "outputs": outputs,
+            "after_status": after_status[0], "after_outputs": after_outputs[0]}
+
+
+def comm(km, kc):
+    msg = kc.session.msg("comm_open", {"comm_id": "c-1", "target_name": "jupyter.widget",
+                                       "data": {}, "metadata": {}})
+    kc.shell_channel.send(msg)
+    out = []
+    while True:
+        m = kc.get_iopub_msg(timeout=10)
+        if m["parent_header"].get("msg_id") != msg["header"]["msg_id"]:
+            continue
+        out.append({"type": m["msg_type"], "content": m["content"]})
+        if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+            break
+    return {"iopub": out}
+
+
+def interrupt(km, kc):
     res = {}
     msg_id = kc.execute("block")
     # Wait until the cell runs.
@@ -83,10 +138,7 @@ def main():
         run(kc, "1+1")
     res["roundtrip_ms"] = (time.monotonic() - t0) / n * 1000
 
-    kc.stop_channels()
-    km.shutdown_kernel(now=False)
-    res["alive_after_shutdown"] = km.is_alive()
-    print(json.dumps(res))
+    return res
 
 
 main()

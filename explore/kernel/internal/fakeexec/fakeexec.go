@@ -2,6 +2,9 @@
 // of a cell is one command:
 //
 //	print TEXT     write TEXT and a newline to stdout
+//	lines N        write N lines "line I" to stdout, one call each
+//	big N          write N bytes "x" to stdout in one call
+//	text N         N bytes "z" are the cell's result
 //	warn TEXT      write TEXT and a newline to stderr
 //	html TEXT      display TEXT as text/html (and text/plain)
 //	sleep SECONDS  wait, or until interrupted
@@ -28,7 +31,7 @@ type Executor struct {
 	cells int
 }
 
-var commands = []string{"block", "cells", "fail", "html", "input", "panic", "print", "sleep", "warn"}
+var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "sleep", "text", "warn"}
 
 // Execute runs the commands of code.
 func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) (*kernel.Display, error) {
@@ -42,6 +45,22 @@ func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) 
 		case "":
 		case "print":
 			out.Stream("stdout", arg+"\n")
+		case "lines", "big", "text":
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				return nil, &kernel.CellError{Name: "SyntaxError", Value: cmd + " needs a count"}
+			}
+			if cmd == "text" {
+				result = kernel.Text(strings.Repeat("z", n))
+				break
+			}
+			if cmd == "big" {
+				out.Stream("stdout", strings.Repeat("x", n))
+				break
+			}
+			for i := range n {
+				out.Stream("stdout", "line "+strconv.Itoa(i)+"\n")
+			}
 		case "warn":
 			out.Stream("stderr", arg+"\n")
 		case "html":

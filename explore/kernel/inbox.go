@@ -1,0 +1,91 @@
+package kernel
+
+import "sync"
+
+// The inbox holds the shell requests received and not yet handled. It is
+// bounded so that a client sending faster than cells run cannot fill the
+// memory: when full, the kernel stops reading the shell socket.
+const (
+	inboxMaxMessages = 1000     // as libzmq's default receive high-water mark
+	inboxMaxBytes    = 64 << 20 // one larger message is still taken alone
+)
+
+type inbox struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	queue    []*message
+	sizes    []int64
+	bytes    int64
+	seq      uint64 // messages pushed so far
+	isClosed bool
+}
+
+func newInbox() *inbox {
+	q := &inbox{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+func messageSize(m *message) int64 {
+	n := len(m.rawHeader) + len(m.parent) + len(m.metadata) + len(m.content)
+	for _, b := range m.identities {
+		n += len(b)
+	}
+	for _, b := range m.buffers {
+		n += len(b)
+	}
+	return int64(n)
+}
+
+// push appends m, numbering it, once there is room; false when closed.
+func (q *inbox) push(m *message) bool {
+	size := messageSize(m)
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.isClosed && len(q.queue) > 0 && (len(q.queue) >= inboxMaxMessages || q.bytes+size > inboxMaxBytes) {
+		q.cond.Wait()
+	}
+	if q.isClosed {
+		return false
+	}
+	q.seq++
+	m.seq = q.seq
+	q.queue = append(q.queue, m)
+	q.sizes = append(q.sizes, size)
+	q.bytes += size
+	q.cond.Broadcast()
+	return true
+}
+
+// pop removes the oldest message, waiting for one; nil when closed.
+func (q *inbox) pop() *message {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.isClosed && len(q.queue) == 0 {
+		q.cond.Wait()
+	}
+	if q.isClosed {
+		return nil
+	}
+	m := q.queue[0]
+	q.queue[0] = nil
+	q.queue = q.queue[1:]
+	q.bytes -= q.sizes[0]
+	q.sizes = q.sizes[1:]
+	q.cond.Broadcast()
+	return m
+}
+
+// received returns the number of messages pushed so far.
+func (q *inbox) received() uint64 {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.seq
+}
+
+func (q *inbox) close() {
+	q.mu.Lock()
+	q.isClosed = true
+	q.cond.Broadcast()
+	q.mu.Unlock()
+}

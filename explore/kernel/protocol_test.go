@@ -1,0 +1,452 @@
+package kernel_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"net"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/kernel/internal/fakeexec"
+)
+
+// zmtpDial opens a raw ZMTP 3.0 connection as a DEALER, handshake done, so
+// that a test can send frame headers no ZeroMQ library would.
+func zmtpDial(t testing.TB, port int) net.Conn {
+	t.Helper()
+	c, err := zmtpTry(port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func zmtpTry(port int) (net.Conn, error) {
+	c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+	if err != nil {
+		return nil, err
+	}
+	g := make([]byte, 64)
+	g[0], g[9], g[10] = 0xFF, 0x7F, 3
+	copy(g[12:], "NULL")
+	ready := []byte("\x05READY\x0bSocket-Type\x00\x00\x00\x06DEALER")
+	if _, err := c.Write(append(g, append([]byte{0x04, byte(len(ready))}, ready...)...)); err != nil {
+		c.Close()
+		return nil, err
+	}
+	// The kernel's greeting and READY command.
+	c.SetReadDeadline(time.Now().Add(wait))
+	var hdr [64 + 2]byte
+	if _, err := io.ReadFull(c, hdr[:]); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("handshake: %w", err)
+	}
+	if _, err := io.ReadFull(c, make([]byte, hdr[65])); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("handshake: %w", err)
+	}
+	c.SetReadDeadline(time.Time{})
+	return c, nil
+}
+
+// sendHuge announces a frame of size bytes and tries to send it, zeros.
+func sendHuge(c net.Conn, size uint64) error {
+	h := make([]byte, 9)
+	h[0] = 0x02
+	binary.BigEndian.PutUint64(h[1:], size)
+	if _, err := c.Write(h); err != nil {
+		return err
+	}
+	chunk := make([]byte, 1<<20)
+	for sent := uint64(0); sent < size; sent += uint64(len(chunk)) {
+		c.SetWriteDeadline(time.Now().Add(wait))
+		if _, err := c.Write(chunk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestHugeFramesDropped sends three unsigned 1 GiB frames, each on its own
+// connection: the kernel must close each at the header, allocate almost
+// nothing, and go on serving.
+func TestHugeFramesDropped(t *testing.T) {
+	c, k, _ := start(t, tcpInfo())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := range 3 {
+		conn := zmtpDial(t, k.Info().ShellPort)
+		if err := sendHuge(conn, 1<<30); err == nil {
+			t.Fatalf("frame %d: the kernel read a 1 GiB frame to the end", i)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	// The kernel runs in this process: all of it allocated less than 64 MiB
+	// (zmq4 alone allocated each frame's 1 GiB at its header before).
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+		t.Errorf("allocated %d MiB while receiving three 1 GiB frames", got>>20)
+	}
+	t.Logf("allocated %.1f MiB in all while receiving three 1 GiB frames", float64(after.TotalAlloc-before.TotalAlloc)/(1<<20))
+	id := c.send("shell", "kernel_info_request", map[string]any{})
+	if r := c.reply("shell", id); r.typ() != "kernel_info_reply" {
+		t.Errorf("after the frames: %s", r.typ())
+	}
+}
+
+// TestLargeMessageDropped sends a signed message over the limit in frames
+// each under it: the connection is dropped and the message never answered.
+func TestLargeMessageDropped(t *testing.T) {
+	good, k, _ := startWith(t, tcpInfo(), &fakeexec.Executor{}, kernel.Options{MaxMessage: 64 << 10})
+	bad := dial(t, k.Info())
+	code := strings.Repeat("1", 40<<10) // the content frame alone fits
+	id := bad.send("shell", "execute_request", map[string]any{"code": "1+1", "padding": code, "more": code})
+	ok := good.send("shell", "execute_request", map[string]any{"code": "20+22"})
+	if r := good.reply("shell", ok); r.Content["status"] != "ok" {
+		t.Errorf("reply %v", r.Content)
+	}
+	select {
+	case m := <-bad.in["shell"]:
+		t.Errorf("the message over the limit (%s) got %s", id, m.typ())
+	case <-time.After(300 * time.Millisecond):
+	}
+}
+
+// TestControlServesOnlyControl sends an execute_request on control while a
+// cell runs: it is refused at once, and an interrupt still lands.
+func TestControlServesOnlyControl(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	id := c.send("shell", "execute_request", map[string]any{"code": "block"})
+	for m := c.next("iopub"); m.typ() != "execute_input"; m = c.next("iopub") {
+	}
+	for _, req := range []string{"execute_request", "complete_request", "debug_request"} {
+		cid := c.send("control", req, map[string]any{"code": "1+1", "cursor_pos": 0})
+		r := c.reply("control", cid)
+		if want := strings.TrimSuffix(req, "_request") + "_reply"; r.typ() != want || r.Content["status"] != "error" ||
+			!strings.Contains(fmt.Sprint(r.Content["evalue"]), "shell socket") {
+			t.Errorf("%s on control: %s %v, want an error %s", req, r.typ(), r.Content, want)
+		}
+	}
+	t0 := time.Now()
+	iid := c.send("control", "interrupt_request", map[string]any{})
+	if r := c.reply("control", iid); r.typ() != "interrupt_reply" {
+		t.Fatalf("interrupt: %s", r.typ())
+	}
+	if r := c.reply("shell", id); r.Content["ename"] != "KeyboardInterrupt" {
+		t.Errorf("cell: %v", r.Content)
+	}
+	if d := time.Since(t0); d > time.Second {
+		t.Errorf("the interrupt took %v", d)
+	} else {
+		t.Logf("interrupt landed %v after the control execute_request was refused", d)
+	}
+}
+
+// streams returns the text of the stream messages of a cell and their count.
+func streams(io []*tmsg) (text string, n int) {
+	var b strings.Builder
+	for _, m := range io {
+		if m.typ() == "stream" {
+			b.WriteString(fmt.Sprint(m.Content["text"]))
+			n++
+		}
+	}
+	return b.String(), n
+}
+
+func TestStreamCoalesced(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	const prints = 200000
+	r, io := execute(c, fmt.Sprintf("lines %d", prints), nil)
+	if r.Content["status"] != "ok" {
+		t.Fatalf("reply %v", r.Content)
+	}
+	text, n := streams(io)
+	var want strings.Builder
+	for i := range prints {
+		fmt.Fprintf(&want, "line %d\n", i)
+	}
+	if text != want.String() {
+		t.Errorf("the text of %d prints came out changed (%d bytes, want %d)", prints, len(text), want.Len())
+	}
+	// 2.3 MB in pieces of 64 KiB, or one every 50 ms.
+	if n > 100 {
+		t.Errorf("%d prints became %d stream messages", prints, n)
+	}
+	t.Logf("%d prints: %d iopub messages in all, %d of them stream", prints, len(io), n)
+}
+
+func TestOutputCapped(t *testing.T) {
+	c, _, _ := startWith(t, tcpInfo(), &fakeexec.Executor{}, kernel.Options{MaxOutput: 1000})
+	tests := []struct {
+		name, code string
+		shown      string // stdout text shown
+		note       string
+	}{
+		{name: "one huge print", code: "big 300000", shown: strings.Repeat("x", 1000), note: "at most 1000 B"},
+		{name: "many prints", code: "lines 1000", shown: "line 0\nline 1\n", note: "output truncated"},
+		{name: "display too large", code: "print a\nhtml " + strings.Repeat("y", 2000) + "\nprint b", shown: "a\n", note: "a display of"},
+		{name: "result too large", code: "print a\ntext 2000", shown: "a\n", note: "the result of"},
+		{name: "under the limit", code: "print small\nhtml small", shown: "small\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, io := execute(c, tc.code, nil)
+			if r.Content["status"] != "ok" {
+				t.Fatalf("reply %v", r.Content)
+			}
+			var out, note string
+			size := 0
+			for _, m := range io {
+				switch m.typ() {
+				case "stream":
+					if m.Content["name"] == "stderr" {
+						note += fmt.Sprint(m.Content["text"])
+					} else {
+						out += fmt.Sprint(m.Content["text"])
+					}
+				case "display_data", "execute_result":
+					size += len(fmt.Sprint(m.Content["data"]))
+				}
+			}
+			if !strings.HasPrefix(out, tc.shown) || len(out)+size > 1000 {
+				t.Errorf("stdout %d bytes %.40q…, displays %d bytes; want at most 1000 starting %.40q", len(out), out, size, tc.shown)
+			}
+			if tc.note == "" && note != "" || !strings.Contains(note, tc.note) {
+				t.Errorf("note %q, want one about %q", note, tc.note)
+			}
+		})
+	}
+}
+
+func TestMalformedRequests(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	tests := []struct {
+		msgType string
+		content any
+		want    string
+	}{
+		{"execute_request", map[string]any{"code": 42}, `"code" must be a string, not a number`},
+		{"execute_request", map[string]any{"silent": false}, `"code" is missing`},
+		{"execute_request", map[string]any{"code": "1+1", "silent": "no"}, `"silent" must be true or false, not a string`},
+		{"execute_request", []int{1}, "must be a JSON object, not an array"},
+		{"complete_request", map[string]any{"code": "pr", "cursor_pos": -1}, `"cursor_pos" must be a whole number`},
+		{"inspect_request", map[string]any{"code": []string{}}, `"code" must be a string, not an array`},
+		{"is_complete_request", map[string]any{}, `"code" is missing`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.msgType, func(t *testing.T) {
+			id := c.send("shell", tc.msgType, tc.content)
+			r := c.reply("shell", id)
+			if r.Content["status"] != "error" || r.Content["ename"] != "BadRequest" || !strings.Contains(fmt.Sprint(r.Content["evalue"]), tc.want) {
+				t.Errorf("%s %v: reply %v, want an error about %q", tc.msgType, tc.content, r.Content, tc.want)
+			}
+			if got := fmt.Sprint(r.Content["evalue"]); strings.Contains(got, "Go ") || strings.Contains(got, "json:") {
+				t.Errorf("message shows Go internals: %s", got)
+			}
+			c.iopub(id)
+		})
+	}
+	// The session goes on, and the bad request counted no cell.
+	r, _ := execute(c, "cells", nil)
+	if r.Content["status"] != "ok" || r.Content["execution_count"] != 1.0 {
+		t.Errorf("next cell: %v", r.Content)
+	}
+}
+
+// TestAbortAfterError queues three cells; the first fails: the two others are
+// answered "aborted" without running, and later cells run again.
+func TestAbortAfterError(t *testing.T) {
+	for _, stop := range []bool{true, false} {
+		t.Run(fmt.Sprint("stop_on_error=", stop), func(t *testing.T) {
+			c, _, _ := start(t, tcpInfo())
+			var ids []string
+			for _, code := range []string{"sleep 0.2\nfail boom", "print queued", "1+1"} {
+				ids = append(ids, c.send("shell", "execute_request", map[string]any{"code": code, "stop_on_error": stop}))
+			}
+			want := []string{"error", "aborted", "aborted"}
+			wantIO := []string{"busy,execute_input,error,idle", "busy,idle", "busy,idle"}
+			if !stop {
+				want = []string{"error", "ok", "ok"}
+				wantIO = []string{"busy,execute_input,error,idle", "busy,execute_input,stream,idle", "busy,execute_input,execute_result,idle"}
+			}
+			for i, id := range ids {
+				r := c.reply("shell", id)
+				if r.Content["status"] != want[i] {
+					t.Errorf("cell %d: %v, want status %s", i, r.Content, want[i])
+				}
+			}
+			for i, id := range ids {
+				if got := types(c.iopub(id)); got != wantIO[i] {
+					t.Errorf("cell %d iopub %s, want %s", i, got, wantIO[i])
+				}
+			}
+			r, _ := execute(c, "cells", nil)
+			if r.Content["status"] != "ok" {
+				t.Errorf("cell after: %v", r.Content)
+			}
+		})
+	}
+}
+
+func TestCommOpenClosed(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	id := c.send("shell", "comm_open", map[string]any{"comm_id": "c-1", "target_name": "jupyter.widget", "data": map[string]any{}})
+	io := c.iopub(id)
+	if got := types(io); got != "busy,comm_close,idle" || io[1].Content["comm_id"] != "c-1" {
+		t.Errorf("iopub %s %v, want comm_close of c-1", got, io)
+	}
+}
+
+func TestStatusStarting(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	m := c.next("iopub")
+	if m.typ() != "status" || m.Content["execution_state"] != "starting" || len(m.ParentHeader) != 0 {
+		t.Errorf("first iopub message %s %v (parent %v), want status starting", m.typ(), m.Content, m.ParentHeader)
+	}
+}
+
+func TestKernelInfoVersion(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	id := c.send("shell", "kernel_info_request", map[string]any{})
+	r := c.reply("shell", id)
+	if v := fmt.Sprint(r.Content["implementation_version"]); v == "" || v == "0" {
+		t.Errorf("implementation_version %q", v)
+	}
+	c2, _, _ := startWith(t, tcpInfo(), &fakeexec.Executor{}, kernel.Options{Version: "1.2.3"})
+	id = c2.send("shell", "kernel_info_request", map[string]any{})
+	if r := c2.reply("shell", id); r.Content["implementation_version"] != "1.2.3" {
+		t.Errorf("implementation_version %v, want 1.2.3", r.Content["implementation_version"])
+	}
+}
+
+// payloads returns the payload list of an execute reply.
+func payloads(r *tmsg) []map[string]any {
+	var out []map[string]any
+	ps, _ := r.Content["payload"].([]any)
+	for _, p := range ps {
+		m, _ := p.(map[string]any)
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestHelp(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	for _, code := range []string{"print?", "??print", " sleep?? "} {
+		r, io := execute(c, code, nil)
+		p := payloads(r)
+		if r.Content["status"] != "ok" || len(p) != 1 || p[0]["source"] != "page" ||
+			!strings.HasSuffix(fmt.Sprint(p[0]["data"].(map[string]any)["text/plain"]), "a fakeexec command") {
+			t.Errorf("%q: reply %v", code, r.Content)
+		}
+		if got := types(io); got != "busy,execute_input,idle" {
+			t.Errorf("%q: iopub %s", code, got)
+		}
+	}
+	r, io := execute(c, "nosuch?", nil)
+	if text, _ := streams(io); r.Content["status"] != "ok" || len(payloads(r)) != 0 || text != "Object `nosuch` not found.\n" {
+		t.Errorf("unknown name: %v, output %q", r.Content, text)
+	}
+}
+
+// helper is an Executor with its own help and exit words.
+type helper struct{ fakeexec.Executor }
+
+func (h *helper) Help(code string) (string, bool) {
+	return "help about " + code, strings.HasPrefix(code, "help ")
+}
+func (h *helper) IsExit(code string) bool { return code == "bye" }
+
+func TestExit(t *testing.T) {
+	tests := []struct {
+		name, code string
+		exec       kernel.Executor
+	}{
+		{"exit", "exit", &fakeexec.Executor{}},
+		{"quit()", "quit()", &fakeexec.Executor{}},
+		{"Helper", "bye", &helper{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, _, done := startWith(t, tcpInfo(), tc.exec, kernel.Options{})
+			r, _ := execute(c, tc.code, nil)
+			p := payloads(r)
+			if r.Content["status"] != "ok" || len(p) != 1 || p[0]["source"] != "ask_exit" || p[0]["keepkernel"] != false {
+				t.Errorf("reply %v, want an ask_exit payload", r.Content)
+			}
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("Run = %v after exit", err)
+				}
+			case <-time.After(wait):
+				t.Fatal("kernel still running after exit")
+			}
+		})
+	}
+	t.Run("Helper help", func(t *testing.T) {
+		c, _, _ := startWith(t, tcpInfo(), &helper{}, kernel.Options{})
+		r, _ := execute(c, "help me", nil)
+		if p := payloads(r); len(p) != 1 || p[0]["data"].(map[string]any)["text/plain"] != "help about help me" {
+			t.Errorf("reply %v", r.Content)
+		}
+		if r, _ := execute(c, "exit", nil); r.Content["status"] != "error" {
+			t.Errorf("exit with a Helper that does not take it: %v", r.Content)
+		}
+	})
+}
+
+// TestConnectionLimit opens connections to the shell socket until one is
+// refused: a socket takes 32, the client's included.
+func TestConnectionLimit(t *testing.T) {
+	c, k, _ := start(t, tcpInfo())
+	var conns []net.Conn
+	for range 31 {
+		conns = append(conns, zmtpDial(t, k.Info().ShellPort))
+	}
+	extra, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", k.Info().ShellPort))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer extra.Close()
+	extra.SetReadDeadline(time.Now().Add(wait))
+	if n, err := extra.Read(make([]byte, 64)); err == nil {
+		t.Errorf("connection 33 was served (read %d bytes)", n)
+	}
+	conns[0].Close()
+	// Once the kernel has seen that one close, a slot is free again.
+	for deadline := time.Now().Add(wait); ; {
+		c, err := zmtpTry(k.Info().ShellPort)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no slot after a connection closed: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	id := c.send("shell", "kernel_info_request", map[string]any{})
+	if r := c.reply("shell", id); r.typ() != "kernel_info_reply" {
+		t.Errorf("reply %s", r.typ())
+	}
+}
+
+// TestOpenAddressWarned: an address other machines may reach is served with
+// a key, and logged as a warning (here the bind then fails: the address is
+// not this machine's).
+func TestOpenAddressWarned(t *testing.T) {
+	var logb syncBuffer
+	k, err := kernel.NewKernel(kernel.ConnectionInfo{IP: "203.0.113.1", Key: "k"}, &fakeexec.Executor{}, kernel.Options{Log: &logb})
+	if err == nil {
+		k.Close()
+	}
+	if !strings.Contains(logb.String(), "warning: listening on 203.0.113.1, which other machines may reach") {
+		t.Errorf("log %q, want a warning", logb.String())
+	}
+}
