@@ -1,0 +1,161 @@
+package nimber
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// The fast arithmetic works in the subfield K = GF(2^16) of the nimbers
+// below 2^16 with discrete logarithms: x ⊗ y = g^(log x + log y) for a
+// generator g of K*. A 64-bit nimber is four 16-bit words over K, through
+// the tower Y = 2^16 (Y ⊗ Y = Y ⊕ h, h = 2^15 ∈ K) and Z = 2^32
+// (Z ⊗ Z = Z ⊕ h⊗Y, since 2^31 = 2^16 ⊗ 2^15). Every term of a product is
+// then some x ⊗ y ⊗ c with x, y words and c ∈ {1, h, h⊗h}: one exp lookup
+// of a sum of logs, so a 64-bit product costs 18 log and 10 exp lookups.
+
+const (
+	gen16   = 258       // the least generator of K*; the nimbers below 2^8 form GF(2^8), none of them generates
+	order16 = 1<<16 - 1 // |K*|
+	logH    = 62133     // log h, h = 2^15 (TestFieldTables checks it)
+	logHH   = 2*logH - order16
+	// logZero is the log of 0: any sum of logs holding it stays negative,
+	// and term maps a negative sum to 0, so zero words need no branch.
+	logZero = -1 << 20
+)
+
+var (
+	fieldOnce sync.Once
+	logs      [1 << 16]int32
+	exps      [1 << 18]uint16 // exps[i] = g^i for i < 3·order16: a sum of three logs needs no reduction
+	sqrts     [8][256]uint64  // sqrts[k][x] = √(x·2^(8k)); the square root is GF(2)-linear
+)
+
+// buildField fills the tables, from the byte tower (about 1 ms).
+func buildField() {
+	t := tables()
+	x := uint16(1)
+	for i := range order16 {
+		exps[i], exps[i+order16], exps[i+2*order16] = x, x, x
+		logs[x] = int32(i)
+		x = mul16(t, x, gen16)
+	}
+	logs[0] = logZero
+	// √(2^i) = (2^i)^(2^63), by 63 squarings.
+	var basis [64]uint64
+	for i := range basis {
+		x := uint64(1) << i
+		for range 63 {
+			x = mulField(x, x)
+		}
+		basis[i] = x
+	}
+	for k := range sqrts {
+		for x := 1; x < 256; x++ {
+			low := x & -x
+			sqrts[k][x] = sqrts[k][x^low] ^ basis[8*k+bits.TrailingZeros(uint(low))]
+		}
+	}
+}
+
+// term returns the word whose log is s, or 0 when s < 0 (a log of 0 in the sum).
+func term(s int32) uint64 {
+	return uint64(exps[uint32(s)&(1<<18-1)] & uint16(^(s >> 31)))
+}
+
+// logs32 returns the logs of the words x0, x1 of x = x1⊗Y ⊕ x0 < 2^32 and of x0 ⊕ x1.
+func logs32(x uint64) (l0, l1, l01 int32) {
+	return logs[x&0xffff], logs[x>>16&0xffff], logs[(x^x>>16)&0xffff]
+}
+
+// mulField returns a ⊗ b from the tables, which must be built.
+//
+// With a = A1⊗Z ⊕ A0 and A1 = a3⊗Y ⊕ a2, A0 = a1⊗Y ⊕ a0 (likewise b):
+// A0⊗B0 = (m01 ⊕ p00)Y ⊕ (p00 ⊕ h⊗p11) with pij = ai⊗bj and
+// m01 = (a0⊕a1)⊗(b0⊕b1) (Karatsuba); A1⊗B1⊗hY = (h⊗m23 ⊕ hh⊗p33)Y ⊕
+// hh⊗(m23 ⊕ p22); and (A0⊕A1)⊗(B0⊕B1) from the words ci = ai ⊕ a(i+2).
+// Then a⊗b = (M ⊕ A0⊗B0)Z ⊕ (A0⊗B0 ⊕ A1⊗B1⊗hY).
+func mulField(a, b uint64) uint64 {
+	la0, la1, la01 := logs32(a)
+	la2, la3, la23 := logs32(a >> 32)
+	lc0, lc1, lc01 := logs32(a ^ a>>32)
+	lb0, lb1, lb01 := logs32(b)
+	lb2, lb3, lb23 := logs32(b >> 32)
+	ld0, ld1, ld01 := logs32(b ^ b>>32)
+
+	p00 := term(la0 + lb0)
+	m01 := term(la01 + lb01)
+	hp11 := term(la1 + lb1 + logH)
+	hm23 := term(la23 + lb23 + logH)
+	hhm23 := term(la23 + lb23 + logHH)
+	hhp22 := term(la2 + lb2 + logHH)
+	hhp33 := term(la3 + lb3 + logHH)
+	q00 := term(lc0 + ld0)
+	mq := term(lc01 + ld01)
+	hq11 := term(lc1 + ld1 + logH)
+
+	w3 := mq ^ q00 ^ m01 ^ p00
+	w2 := q00 ^ hq11 ^ p00 ^ hp11
+	w1 := m01 ^ p00 ^ hm23 ^ hhp33
+	w0 := p00 ^ hp11 ^ hhm23 ^ hhp22
+	return w3<<48 | w2<<32 | w1<<16 | w0
+}
+
+// Mul returns the nim-product a ⊗ b.
+func Mul(a, b uint64) uint64 {
+	fieldOnce.Do(buildField)
+	return mulField(a, b)
+}
+
+// mul32Log returns x ⊗ y for x, y < 2^32 given by their logs32.
+func mul32Log(x0, x1, x01, y0, y1, y01 int32) uint64 {
+	p0 := term(x0 + y0)
+	return (term(x01+y01)^p0)<<16 | (p0 ^ term(x1+y1+logH))
+}
+
+// sq32Log returns x ⊗ x for x < 2^32: (x1⊗x1)Y ⊕ x0⊗x0 ⊕ h⊗x1⊗x1.
+func sq32Log(x uint64) uint64 {
+	l0, l1, _ := logs32(x)
+	return term(2*l1)<<16 | (term(2*l0) ^ term(2*l1+logH))
+}
+
+// mulHYLog returns x ⊗ h⊗Y = x ⊗ 2^31 for x < 2^32:
+// (x1Y ⊕ x0)⊗Y⊗h = h⊗(x1 ⊕ x0)Y ⊕ hh⊗x1.
+func mulHYLog(x uint64) uint64 {
+	_, l1, l01 := logs32(x)
+	return term(l01+logH)<<16 | term(l1+logHH)
+}
+
+// inv32Log returns the inverse of x ≠ 0 below 2^32. The conjugate x1Y ⊕ (x0 ⊕ x1)
+// takes x into K, to the norm ν = x0⊗(x0 ⊕ x1) ⊕ h⊗x1⊗x1, inverted by its log.
+func inv32Log(x uint64) uint64 {
+	l0, l1, l01 := logs32(x)
+	lv := logs[term(l0+l01)^term(2*l1+logH)]
+	return term(l1-lv+order16)<<16 | term(l01-lv+order16)
+}
+
+// Inv returns the nim-inverse of a, the unique b with a ⊗ b = 1, or
+// ErrZeroInverse when a = 0.
+func Inv(a uint64) (uint64, error) {
+	if a == 0 {
+		return 0, ErrZeroInverse
+	}
+	fieldOnce.Do(buildField)
+	// As inv32Log one level up: a = A1⊗Z ⊕ A0, conjugate A1⊗Z ⊕ S with
+	// S = A0 ⊕ A1, norm N = A0⊗S ⊕ A1⊗A1⊗hY in GF(2^32).
+	a0, a1 := a&0xffffffff, a>>32
+	s := a0 ^ a1
+	l0, l1, l01 := logs32(a0)
+	s0, s1, s01 := logs32(s)
+	n := mul32Log(l0, l1, l01, s0, s1, s01) ^ mulHYLog(sq32Log(a1))
+	n0, n1, n01 := logs32(inv32Log(n))
+	h0, h1, h01 := logs32(a1)
+	return mul32Log(h0, h1, h01, n0, n1, n01)<<32 | mul32Log(s0, s1, s01, n0, n1, n01), nil
+}
+
+// Sqrt returns the nim square root of a: the unique b with b ⊗ b = a,
+// which is a^(2^63) in GF(2^64).
+func Sqrt(a uint64) uint64 {
+	fieldOnce.Do(buildField)
+	return sqrts[0][a&0xff] ^ sqrts[1][a>>8&0xff] ^ sqrts[2][a>>16&0xff] ^ sqrts[3][a>>24&0xff] ^
+		sqrts[4][a>>32&0xff] ^ sqrts[5][a>>40&0xff] ^ sqrts[6][a>>48&0xff] ^ sqrts[7][a>>56]
+}
