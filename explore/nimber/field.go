@@ -26,7 +26,7 @@ const (
 var (
 	fieldOnce sync.Once
 	logs      [1 << 16]int32
-	exps      [1 << 18]uint16 // exps[i] = g^i for i < 3·order16: a sum of three logs needs no reduction
+	exps      [1 << 18]uint16 // exps[i] = g^i for i < 4·order16: sums of logs need no reduction
 	sqrts     [8][256]uint64  // sqrts[k][x] = √(x·2^(8k)); the square root is GF(2)-linear
 )
 
@@ -35,17 +35,18 @@ func buildField() {
 	t := tables()
 	x := uint16(1)
 	for i := range order16 {
-		exps[i], exps[i+order16], exps[i+2*order16] = x, x, x
+		exps[i], exps[i+order16], exps[i+2*order16], exps[i+3*order16] = x, x, x, x
 		logs[x] = int32(i)
 		x = mul16(t, x, gen16)
 	}
 	logs[0] = logZero
-	// √(2^i) = (2^i)^(2^63), by 63 squarings.
+	// √(2^i) = (2^i)^(2^63), by 63 squarings in the tower (Mul waits for
+	// these tables).
 	var basis [64]uint64
 	for i := range basis {
 		x := uint64(1) << i
 		for range 63 {
-			x = mulField(x, x)
+			x = mulTower(x, x)
 		}
 		basis[i] = x
 	}
@@ -67,14 +68,14 @@ func logs32(x uint64) (l0, l1, l01 int32) {
 	return logs[x&0xffff], logs[x>>16&0xffff], logs[(x^x>>16)&0xffff]
 }
 
-// mulField returns a ⊗ b from the tables, which must be built.
-//
-// With a = A1⊗Z ⊕ A0 and A1 = a3⊗Y ⊕ a2, A0 = a1⊗Y ⊕ a0 (likewise b):
-// A0⊗B0 = (m01 ⊕ p00)Y ⊕ (p00 ⊕ h⊗p11) with pij = ai⊗bj and
-// m01 = (a0⊕a1)⊗(b0⊕b1) (Karatsuba); A1⊗B1⊗hY = (h⊗m23 ⊕ hh⊗p33)Y ⊕
-// hh⊗(m23 ⊕ p22); and (A0⊕A1)⊗(B0⊕B1) from the words ci = ai ⊕ a(i+2).
-// Then a⊗b = (M ⊕ A0⊗B0)Z ⊕ (A0⊗B0 ⊕ A1⊗B1⊗hY).
-func mulField(a, b uint64) uint64 {
+// Mul returns the nim-product a ⊗ b.
+func Mul(a, b uint64) uint64 {
+	fieldOnce.Do(buildField)
+	// With a = A1⊗Z ⊕ A0 and A1 = a3⊗Y ⊕ a2, A0 = a1⊗Y ⊕ a0 (likewise b):
+	// A0⊗B0 = (m01 ⊕ p00)Y ⊕ (p00 ⊕ h⊗p11) with pij = ai⊗bj and
+	// m01 = (a0⊕a1)⊗(b0⊕b1) (Karatsuba); A1⊗B1⊗hY = (h⊗m23 ⊕ hh⊗p33)Y ⊕
+	// hh⊗(m23 ⊕ p22); M = (A0⊕A1)⊗(B0⊕B1) likewise from the words
+	// ci = ai ⊕ a(i+2). Then a⊗b = (M ⊕ A0⊗B0)Z ⊕ (A0⊗B0 ⊕ A1⊗B1⊗hY).
 	la0, la1, la01 := logs32(a)
 	la2, la3, la23 := logs32(a >> 32)
 	lc0, lc1, lc01 := logs32(a ^ a>>32)
@@ -100,37 +101,10 @@ func mulField(a, b uint64) uint64 {
 	return w3<<48 | w2<<32 | w1<<16 | w0
 }
 
-// Mul returns the nim-product a ⊗ b.
-func Mul(a, b uint64) uint64 {
-	fieldOnce.Do(buildField)
-	return mulField(a, b)
-}
-
 // mul32Log returns x ⊗ y for x, y < 2^32 given by their logs32.
 func mul32Log(x0, x1, x01, y0, y1, y01 int32) uint64 {
 	p0 := term(x0 + y0)
 	return (term(x01+y01)^p0)<<16 | (p0 ^ term(x1+y1+logH))
-}
-
-// sq32Log returns x ⊗ x for x < 2^32: (x1⊗x1)Y ⊕ x0⊗x0 ⊕ h⊗x1⊗x1.
-func sq32Log(x uint64) uint64 {
-	l0, l1, _ := logs32(x)
-	return term(2*l1)<<16 | (term(2*l0) ^ term(2*l1+logH))
-}
-
-// mulHYLog returns x ⊗ h⊗Y = x ⊗ 2^31 for x < 2^32:
-// (x1Y ⊕ x0)⊗Y⊗h = h⊗(x1 ⊕ x0)Y ⊕ hh⊗x1.
-func mulHYLog(x uint64) uint64 {
-	_, l1, l01 := logs32(x)
-	return term(l01+logH)<<16 | term(l1+logHH)
-}
-
-// inv32Log returns the inverse of x ≠ 0 below 2^32. The conjugate x1Y ⊕ (x0 ⊕ x1)
-// takes x into K, to the norm ν = x0⊗(x0 ⊕ x1) ⊕ h⊗x1⊗x1, inverted by its log.
-func inv32Log(x uint64) uint64 {
-	l0, l1, l01 := logs32(x)
-	lv := logs[term(l0+l01)^term(2*l1+logH)]
-	return term(l1-lv+order16)<<16 | term(l01-lv+order16)
 }
 
 // Inv returns the nim-inverse of a, the unique b with a ⊗ b = 1, or
@@ -140,16 +114,24 @@ func Inv(a uint64) (uint64, error) {
 		return 0, ErrZeroInverse
 	}
 	fieldOnce.Do(buildField)
-	// As inv32Log one level up: a = A1⊗Z ⊕ A0, conjugate A1⊗Z ⊕ S with
-	// S = A0 ⊕ A1, norm N = A0⊗S ⊕ A1⊗A1⊗hY in GF(2^32).
+	// The conjugate A1⊗Z ⊕ S of a = A1⊗Z ⊕ A0, S = A0 ⊕ A1, takes a to its
+	// norm N = A0⊗S ⊕ A1⊗A1⊗hY in GF(2^32), where
+	// A1⊗A1⊗hY = (h⊗(a2⊕a3)² ⊕ hh⊗a3²)Y ⊕ hh⊗a3² comes from the logs of a.
 	a0, a1 := a&0xffffffff, a>>32
 	s := a0 ^ a1
 	l0, l1, l01 := logs32(a0)
 	s0, s1, s01 := logs32(s)
-	n := mul32Log(l0, l1, l01, s0, s1, s01) ^ mulHYLog(sq32Log(a1))
-	n0, n1, n01 := logs32(inv32Log(n))
 	h0, h1, h01 := logs32(a1)
-	return mul32Log(h0, h1, h01, n0, n1, n01)<<32 | mul32Log(s0, s1, s01, n0, n1, n01), nil
+	hh3 := term(2*h1 + logHH)
+	n := mul32Log(l0, l1, l01, s0, s1, s01) ^ (term(2*h01+logH)^hh3)<<16 ^ hh3
+	// Likewise the conjugate n1⊗Y ⊕ (n0 ⊕ n1) takes N ≠ 0 to its norm
+	// ν = n0⊗(n0 ⊕ n1) ⊕ h⊗n1² in GF(2^16), so that
+	// 1/N = (n1/ν)Y ⊕ (n0 ⊕ n1)/ν, whose words have known logs.
+	n0, n1, n01 := logs32(n)
+	lv := logs[term(n0+n01)^term(2*n1+logH)]
+	r0, r1, r01 := n01-lv+order16, n1-lv+order16, n0-lv+order16
+	// 1/a = (A1⊗Z ⊕ S)/N, with sums of logs up to 4·order16.
+	return mul32Log(h0, h1, h01, r0, r1, r01)<<32 | mul32Log(s0, s1, s01, r0, r1, r01), nil
 }
 
 // Sqrt returns the nim square root of a: the unique b with b ⊗ b = a,

@@ -15,7 +15,7 @@ func TestFieldTables(t *testing.T) {
 			t.Fatalf("g^%d = %d repeats: %d does not generate GF(2^16)*", i, x, gen16)
 		}
 		seen[x] = true
-		for _, j := range []int{i, i + order16, i + 2*order16} {
+		for _, j := range []int{i, i + order16, i + 2*order16, i + 3*order16} {
 			if exps[j] != x {
 				t.Fatalf("exps[%d] = %d, want g^%d = %d", j, exps[j], i, x)
 			}
