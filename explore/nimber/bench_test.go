@@ -40,6 +40,16 @@ func BenchmarkMul(b *testing.B) {
 			sink = nimber.Mul(xs[i&1023]&0xffff, xs[(i+1)&1023]&0xffff)
 		}
 	})
+	b.Run("mixed", func(b *testing.B) { // a quarter of the words are 0, at random
+		r := rand.New(rand.NewPCG(1, 2))
+		ys := make([]uint64, 1024)
+		for i := range ys {
+			ys[i] = operand(r)
+		}
+		for i := 0; b.Loop(); i++ {
+			sink = nimber.Mul(ys[i&1023], ys[(i+1)&1023])
+		}
+	})
 	b.Run("chain", func(b *testing.B) { // each product waits for the previous one: latency
 		x := xs[0]
 		for i := 0; b.Loop(); i++ {

@@ -26,7 +26,7 @@ const (
 var (
 	fieldOnce sync.Once
 	logs      [1 << 16]int32
-	exps      [1 << 18]uint16 // exps[i] = g^i for i < 4·order16: sums of logs need no reduction
+	exps      [1 << 18]uint16 // exps[i] = g^i for i < 4·order16 (sums of logs need no reduction), then 0
 	sqrts     [8][256]uint64  // sqrts[k][x] = √(x·2^(8k)); the square root is GF(2)-linear
 )
 
@@ -58,9 +58,11 @@ func buildField() {
 	}
 }
 
-// term returns the word whose log is s, or 0 when s < 0 (a log of 0 in the sum).
+// term returns the word whose log is s, or 0 when s < 0 (a log of 0 in
+// the sum): a negative s sets every bit of the index, which lands on the
+// zero entry past the four periods, with no branch to mispredict.
 func term(s int32) uint64 {
-	return uint64(exps[uint32(s)&(1<<18-1)] & uint16(^(s >> 31)))
+	return uint64(exps[(uint32(s)|uint32(s>>31))&(1<<18-1)])
 }
 
 // logs32 returns the logs of the words x0, x1 of x = x1⊗Y ⊕ x0 < 2^32 and of x0 ⊕ x1.
