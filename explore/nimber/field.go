@@ -78,23 +78,20 @@ func Mul(a, b uint64) uint64 {
 	// m01 = (a0⊕a1)⊗(b0⊕b1) (Karatsuba); A1⊗B1⊗hY = (h⊗m23 ⊕ hh⊗p33)Y ⊕
 	// hh⊗(m23 ⊕ p22); M = (A0⊕A1)⊗(B0⊕B1) likewise from the words
 	// ci = ai ⊕ a(i+2). Then a⊗b = (M ⊕ A0⊗B0)Z ⊕ (A0⊗B0 ⊕ A1⊗B1⊗hY).
-	la0, la1, la01 := logs32(a)
-	la2, la3, la23 := logs32(a >> 32)
-	lc0, lc1, lc01 := logs32(a ^ a>>32)
-	lb0, lb1, lb01 := logs32(b)
-	lb2, lb3, lb23 := logs32(b >> 32)
-	ld0, ld1, ld01 := logs32(b ^ b>>32)
-
-	p00 := term(la0 + lb0)
-	m01 := term(la01 + lb01)
-	hp11 := term(la1 + lb1 + logH)
-	hm23 := term(la23 + lb23 + logH)
-	hhm23 := term(la23 + lb23 + logHH)
-	hhp22 := term(la2 + lb2 + logHH)
-	hhp33 := term(la3 + lb3 + logHH)
-	q00 := term(lc0 + ld0)
-	mq := term(lc01 + ld01)
-	hq11 := term(lc1 + ld1 + logH)
+	// Each term is the exp of a sum of two logs and a constant; the sums
+	// are formed as soon as the logs are read, to keep few values live.
+	sa, sb := a^a>>16, b^b>>16 // a0⊕a1 in the low word, a2⊕a3 at bit 32
+	ca, cb := a^a>>32, b^b>>32 // c0 = a0⊕a2 in the low word, c1 = a1⊕a3 above
+	p00 := term(logs[a&0xffff] + logs[b&0xffff])
+	hp11 := term(logs[a>>16&0xffff] + logs[b>>16&0xffff] + logH)
+	hhp22 := term(logs[a>>32&0xffff] + logs[b>>32&0xffff] + logHH)
+	hhp33 := term(logs[a>>48] + logs[b>>48] + logHH)
+	m01 := term(logs[sa&0xffff] + logs[sb&0xffff])
+	l23 := logs[sa>>32&0xffff] + logs[sb>>32&0xffff]
+	hm23, hhm23 := term(l23+logH), term(l23+logHH)
+	q00 := term(logs[ca&0xffff] + logs[cb&0xffff])
+	hq11 := term(logs[ca>>16&0xffff] + logs[cb>>16&0xffff] + logH)
+	mq := term(logs[(ca^ca>>16)&0xffff] + logs[(cb^cb>>16)&0xffff])
 
 	w3 := mq ^ q00 ^ m01 ^ p00
 	w2 := q00 ^ hq11 ^ p00 ^ hp11
