@@ -40,8 +40,8 @@ func buildField() {
 		x = mul16(t, x, gen16)
 	}
 	logs[0] = logZero
-	// √(2^i) = (2^i)^(2^63), by 63 squarings in the tower (Mul waits for
-	// these tables).
+	// √(2^i) = (2^i)^(2^63), by 63 squarings in the tower (Mul would wait
+	// for this very build).
 	var basis [64]uint64
 	for i := range basis {
 		x := uint64(1) << i

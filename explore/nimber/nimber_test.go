@@ -463,6 +463,7 @@ func TestTables(t *testing.T) {
 func FuzzFieldLaws(f *testing.F) {
 	f.Add(uint64(2), uint64(3), uint64(4))
 	f.Add(uint64(1)<<63, ^uint64(0), uint64(1)<<32)
+	f.Add(uint64(0xffff0000ffff), uint64(1)<<48, uint64(0)) // zero words
 	f.Fuzz(func(t *testing.T, a, b, c uint64) {
 		if nimber.Mul(a, b^c) != nimber.Mul(a, b)^nimber.Mul(a, c) {
 			t.Fatalf("not distributive: %d, %d, %d", a, b, c)
@@ -472,6 +473,15 @@ func FuzzFieldLaws(f *testing.F) {
 		}
 		if nimber.Mul(a, b) != fermatMul(a, b) {
 			t.Fatalf("%d ⊗ %d differs from the reference", a, b)
+		}
+		if nimber.Mul(a, b) != nimber.MulTower(a, b) {
+			t.Fatalf("%d ⊗ %d differs from the byte tower", a, b)
+		}
+		if ia, err := nimber.Inv(a); err == nil && nimber.MulTower(a, ia) != 1 {
+			t.Fatalf("Inv(%d) = %d is not an inverse", a, ia)
+		}
+		if s := nimber.Sqrt(a); nimber.MulTower(s, s) != a {
+			t.Fatalf("Sqrt(%d) = %d does not square to it", a, s)
 		}
 	})
 }
