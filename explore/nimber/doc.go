@@ -14,7 +14,7 @@
 // subfield GF(2^16), multiplies words by discrete log and exp tables, and
 // combines them over the tower of Fermat 2-powers F = 2^16, 2^32 with
 // F ⊗ F = F ⊕ F/2 and Karatsuba's three products per level. The tables
-// (about 850 KiB) are built on first use, in about 2 ms. The tests check Mul
+// (about 850 KiB) are built on first use, in about 1 ms. The tests check Mul
 // against the mex definition, against the Fermat-power rules of MATH.md and
 // against a simpler product that splits down to a 256×256 table of bytes.
 //
