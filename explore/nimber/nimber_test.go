@@ -4,6 +4,10 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/nimber"
@@ -201,8 +205,8 @@ func TestInvZero(t *testing.T) {
 
 func TestFieldLaws(t *testing.T) {
 	r := rand.New(rand.NewPCG(2017, 3))
-	for range 2000 {
-		a, b, c := r.Uint64(), r.Uint64(), r.Uint64()
+	for range 20000 {
+		a, b, c := operand(r), operand(r), operand(r)
 		if nimber.Mul(a, b) != nimber.Mul(b, a) {
 			t.Fatalf("not commutative: %d, %d", a, b)
 		}
@@ -232,6 +236,154 @@ func TestFieldLaws(t *testing.T) {
 			t.Fatalf("Sqrt(%d²) ≠ %d", a, a)
 		}
 	}
+}
+
+// operand returns a random nimber whose 16-bit words are each, independently,
+// 0 with probability 1/4 (the words the log tables must treat apart) and
+// otherwise random, 0xffff or 1.
+func operand(r *rand.Rand) uint64 {
+	var x uint64
+	for k := 0; k < 64; k += 16 {
+		var w uint64
+		switch r.IntN(8) {
+		case 0, 1:
+		case 2:
+			w = 0xffff
+		case 3:
+			w = 1
+		default:
+			w = r.Uint64() & 0xffff
+		}
+		x |= w << k
+	}
+	return x
+}
+
+// TestMulMatchesTower holds the log/exp product to the byte tower on every
+// pair of bytes and on random pairs; the tower itself meets the
+// Fermat-power reference on every pair of bytes.
+func TestMulMatchesTower(t *testing.T) {
+	for a := range uint64(256) {
+		for b := range uint64(256) {
+			want := fermatMul(a, b)
+			if got := nimber.MulTower(a, b); got != want {
+				t.Fatalf("tower %d ⊗ %d = %d, want %d", a, b, got, want)
+			}
+			if got := nimber.Mul(a, b); got != want {
+				t.Fatalf("%d ⊗ %d = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(13, 4))
+	for i := range 200000 {
+		a, b := operand(r), operand(r)
+		if i%2 == 0 {
+			a, b = r.Uint64(), r.Uint64()
+		}
+		if got, want := nimber.Mul(a, b), nimber.MulTower(a, b); got != want {
+			t.Fatalf("%#x ⊗ %#x = %#x, want %#x (byte tower)", a, b, got, want)
+		}
+	}
+}
+
+// subfieldAndRandom returns every nimber of GF(2^16), then as many random
+// operands again and a half.
+func subfieldAndRandom(seed uint64) []uint64 {
+	r := rand.New(rand.NewPCG(seed, 1))
+	xs := make([]uint64, 5<<15)
+	for i := range xs {
+		xs[i] = uint64(i)
+		if i >= 1<<16 {
+			xs[i] = operand(r)
+		}
+	}
+	return xs
+}
+
+// TestInvMatchesTower checks Inv on the whole subfield GF(2^16) and on
+// random values: against the byte tower and against a ⊗ Inv(a) = 1.
+func TestInvMatchesTower(t *testing.T) {
+	for _, a := range subfieldAndRandom(21) {
+		if a == 0 {
+			continue
+		}
+		got, err := nimber.Inv(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := nimber.InvTower(a); got != want {
+			t.Fatalf("Inv(%#x) = %#x, want %#x (byte tower)", a, got, want)
+		}
+		if p := nimber.MulTower(a, got); p != 1 {
+			t.Fatalf("%#x ⊗ Inv = %#x, want 1", a, p)
+		}
+	}
+}
+
+// TestSqrtDefinition checks Sqrt on the whole subfield GF(2^16), which it
+// must not leave, and on random values, with the byte tower's product;
+// on a few values also against the 2^63-th power by the tower.
+func TestSqrtDefinition(t *testing.T) {
+	for i, a := range subfieldAndRandom(34) {
+		s := nimber.Sqrt(a)
+		if nimber.MulTower(s, s) != a || (a < 1<<16 && s >= 1<<16) {
+			t.Fatalf("Sqrt(%#x) = %#x, squares to %#x", a, s, nimber.MulTower(s, s))
+		}
+		if i%1000 == 0 {
+			p := a
+			for range 63 {
+				p = nimber.MulTower(p, p)
+			}
+			if p != s {
+				t.Fatalf("Sqrt(%#x) = %#x, want %#x = a^(2^63)", a, s, p)
+			}
+		}
+	}
+}
+
+// TestConcurrentFirstUse makes the first calls of Mul, Inv and Sqrt from
+// several goroutines at once, so that they race to build the tables; that
+// needs a fresh process, as this one has built them already. Under
+// go test -race the race detector checks the tables are published safely.
+func TestConcurrentFirstUse(t *testing.T) {
+	if os.Getenv("NIMBER_FIRST_USE") == "1" {
+		concurrentFirstUse(t)
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestConcurrentFirstUse$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "NIMBER_FIRST_USE=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestConcurrentFirstUse") {
+		t.Fatalf("first use in a fresh process: %v\n%s", err, out)
+	}
+}
+
+func concurrentFirstUse(t *testing.T) {
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(g), 99))
+			<-start
+			for range 1000 {
+				a, b := operand(r), operand(r)|1
+				ib, _ := nimber.Inv(b)
+				s := nimber.Sqrt(a)
+				if got, want := nimber.Mul(a, b), nimber.MulTower(a, b); got != want {
+					t.Errorf("%#x ⊗ %#x = %#x, want %#x", a, b, got, want)
+					return
+				}
+				if nimber.MulTower(b, ib) != 1 || nimber.MulTower(s, s) != a {
+					t.Errorf("Inv(%#x) = %#x, Sqrt(%#x) = %#x: wrong", b, ib, a, s)
+					return
+				}
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
 }
 
 func TestPowMatchesRepeatedMul(t *testing.T) {
@@ -311,6 +463,7 @@ func TestTables(t *testing.T) {
 func FuzzFieldLaws(f *testing.F) {
 	f.Add(uint64(2), uint64(3), uint64(4))
 	f.Add(uint64(1)<<63, ^uint64(0), uint64(1)<<32)
+	f.Add(uint64(0xffff0000ffff), uint64(1)<<48, uint64(0)) // zero words
 	f.Fuzz(func(t *testing.T, a, b, c uint64) {
 		if nimber.Mul(a, b^c) != nimber.Mul(a, b)^nimber.Mul(a, c) {
 			t.Fatalf("not distributive: %d, %d, %d", a, b, c)
@@ -321,51 +474,14 @@ func FuzzFieldLaws(f *testing.F) {
 		if nimber.Mul(a, b) != fermatMul(a, b) {
 			t.Fatalf("%d ⊗ %d differs from the reference", a, b)
 		}
-	})
-}
-
-var sink uint64
-
-func BenchmarkMul(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 1))
-	xs := make([]uint64, 1024)
-	for i := range xs {
-		xs[i] = r.Uint64()
-	}
-	b.Run("fast", func(b *testing.B) {
-		for i := 0; b.Loop(); i++ {
-			sink = nimber.Mul(xs[i%1024], xs[(i+1)%1024])
+		if nimber.Mul(a, b) != nimber.MulTower(a, b) {
+			t.Fatalf("%d ⊗ %d differs from the byte tower", a, b)
 		}
-	})
-	b.Run("reference", func(b *testing.B) {
-		for i := 0; b.Loop(); i++ {
-			sink = fermatMul(xs[i%1024], xs[(i+1)%1024])
+		if ia, err := nimber.Inv(a); err == nil && nimber.MulTower(a, ia) != 1 {
+			t.Fatalf("Inv(%d) = %d is not an inverse", a, ia)
 		}
-	})
-}
-
-func BenchmarkInv(b *testing.B) {
-	b.Run("fast", func(b *testing.B) {
-		for i := uint64(1); b.Loop(); i++ {
-			sink, _ = nimber.Inv(i * 0x9e3779b97f4a7c15)
-		}
-	})
-	b.Run("reference", func(b *testing.B) { // the (2^64 − 2)-th power
-		for i := uint64(1); b.Loop(); i++ {
-			sink = nimber.Pow(i*0x9e3779b97f4a7c15, ^uint64(0)-1)
-		}
-	})
-}
-
-func BenchmarkSqrt(b *testing.B) {
-	b.Run("fast", func(b *testing.B) {
-		for i := uint64(1); b.Loop(); i++ {
-			sink = nimber.Sqrt(i * 0x9e3779b97f4a7c15)
-		}
-	})
-	b.Run("reference", func(b *testing.B) { // the 2^63-th power
-		for i := uint64(1); b.Loop(); i++ {
-			sink = nimber.Pow(i*0x9e3779b97f4a7c15, 1<<63)
+		if s := nimber.Sqrt(a); nimber.MulTower(s, s) != a {
+			t.Fatalf("Sqrt(%d) = %d does not square to it", a, s)
 		}
 	})
 }
