@@ -183,7 +183,8 @@ func describe(n *yaml.Node) string {
 var families = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins", "product", "nimbers"}
 
 // listKeys are the family keys whose single value is already a list: a
-// list of lists gives one variant per inner list.
+// list of lists gives one variant per inner list. (A nimbers table's size
+// is a number.)
 var listKeys = map[string]bool{"heaps": true, "set": true, "all-but": true, "size": true, "position": true, "factors": true}
 
 func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
@@ -394,7 +395,7 @@ func (p *parser) axes(fam string, n *yaml.Node, path string) ([]axis, error) {
 			}
 			continue
 		default:
-			a, err = p.generic(e, kp)
+			a, err = p.generic(fam, e, kp)
 		}
 		if err != nil {
 			return nil, err
@@ -414,10 +415,10 @@ func (p *parser) list(e entry, path, what, example string) (axis, error) {
 }
 
 // generic reads a parameter: one value, a list of values, or a range.
-func (p *parser) generic(e entry, path string) (axis, error) {
+func (p *parser) generic(fam string, e entry, path string) (axis, error) {
 	a := axis{key: e.key.Value}
 	v := e.val
-	if listKeys[a.key] {
+	if listKeys[a.key] && !(fam == "nimbers" && a.key == "size") {
 		if v.Kind == yaml.SequenceNode && len(v.Content) > 0 && allSeq(v.Content) {
 			a.values = v.Content
 			return a, nil

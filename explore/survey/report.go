@@ -117,7 +117,8 @@ func (r *Report) JSON(w io.Writer) error {
 
 // CSV writes one row per variant: its index, one column per parameter,
 // its status and error, and one column per scalar result, named by its
-// path in the JSON (period.period, p_positions.count, outcome).
+// path in the JSON (period.period, p_positions.count, outcome), in
+// alphabetical order.
 // Lists of results (values, tables) are left to the JSON form.
 func (r *Report) CSV(w io.Writer) error {
 	var cols []string
@@ -142,6 +143,7 @@ func (r *Report) CSV(w io.Writer) error {
 			flat[i][path] = val
 		})
 	}
+	sort.Strings(cols)
 	var b bytes.Buffer
 	cw := csv.NewWriter(&b)
 	head := append([]string{"index"}, r.Params...)
