@@ -71,7 +71,7 @@ func (c *Slurm) ArrayScript() string {
 	fmt.Fprintf(&b, "# Shard $SLURM_ARRAY_TASK_ID of %d of %s.\n", c.Shards, c.File)
 	fmt.Fprintf(&b, "dir=%s\n", quote(c.Dir()))
 	args := []string{c.Bin, "survey", c.File}
-	fmt.Fprintf(&b, "exec %s --shard \"$SLURM_ARRAY_TASK_ID/%d\" --db \"$dir/$SLURM_ARRAY_TASK_ID.db\" --known %s --jobs %s --quiet",
+	fmt.Fprintf(&b, "exec %s --shard \"$SLURM_ARRAY_TASK_ID/%d\" --db \"$dir/$SLURM_ARRAY_TASK_ID.db\" --known %s --jobs %s",
 		quoteAll(args), c.Shards, quote(c.DB), jobs)
 	if len(c.Flags) > 0 {
 		b.WriteString(" " + quoteAll(c.Flags))
