@@ -119,7 +119,16 @@ func Parse(name string, data []byte, o Options) (*Survey, error) {
 	return s, nil
 }
 
-type parser struct{ file string }
+type parser struct {
+	file string
+	// max is the most variants allowed: a generator or range making more
+	// is refused before its values are made.
+	max int64
+}
+
+func (p *parser) tooMany(n *yaml.Node, path string, count int64, what string) error {
+	return p.errf(n, path, "%s make %d variants, more than the limit of %d; narrow them, or raise the limit with --max-variants or limits: {variants: N}", what, count, p.max)
+}
 
 func (p *parser) errf(n *yaml.Node, path, format string, args ...any) error {
 	line := 0
@@ -239,6 +248,7 @@ func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 	if o.MaxVariants > 0 {
 		s.MaxVariants = o.MaxVariants
 	}
+	p.max = min(int64(s.MaxVariants), hardMaxVariants)
 	if fam == nil {
 		return nil, p.errf(root, "survey", "missing: write one family whose parameters are lists or ranges, e.g. survey: {octal: {digits: 2, upto: 2000}}")
 	}
@@ -333,8 +343,8 @@ func (p *parser) parseRange(n *yaml.Node, path string) (lo, hi int64, ok bool, e
 	if lo > hi {
 		return 0, 0, true, p.errf(n, path, "the range %q is empty; write \"A..B\" with A ≤ B, e.g. \"%d..%d\"", n.Value, hi, lo)
 	}
-	if hi-lo >= hardMaxVariants {
-		return 0, 0, true, p.errf(n, path, "the range %q has %d values, far too many for a survey; narrow it", n.Value, hi-lo+1)
+	if hi-lo+1 > p.max {
+		return 0, 0, true, p.tooMany(n, path, hi-lo+1, fmt.Sprintf("the %d values of %q", hi-lo+1, n.Value))
 	}
 	return lo, hi, true, nil
 }
@@ -496,8 +506,8 @@ func (p *parser) digits(hex bool, e entry, path string) (axis, error) {
 	for j := lo; j <= hi; j++ {
 		total += (base - 1) * pow(base, j-1)
 	}
-	if total > hardMaxVariants {
-		return axis{}, p.errf(e.val, path, "%d codes are far too many for a survey; lower the digits", total)
+	if total > p.max {
+		return axis{}, p.tooMany(e.val, path, total, fmt.Sprintf("codes of up to %d digits", hi))
 	}
 	a := axis{key: "code"}
 	for j := lo; j <= hi; j++ {
@@ -539,6 +549,13 @@ func (p *parser) within(e, size entry, path, sizePath string) (axis, error) {
 			return axis{}, err
 		}
 	}
+	total := int64(0)
+	for sz := lo; sz <= hi; sz++ {
+		total += binomial(k, sz)
+	}
+	if total > p.max {
+		return axis{}, p.tooMany(e.val, path, total, fmt.Sprintf("the sets within {1..%d} of %d to %d amounts", k, lo, hi))
+	}
 	a := axis{key: "set"}
 	line := e.val.Line
 	for sz := lo; sz <= hi; sz++ {
@@ -551,6 +568,14 @@ func (p *parser) within(e, size entry, path, sizePath string) (axis, error) {
 		})
 	}
 	return a, nil
+}
+
+func binomial(n, k int64) int64 {
+	r := int64(1)
+	for i := int64(1); i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
 }
 
 // combos calls f with every size-subset of {1..k} in lexicographic order.

@@ -3,6 +3,7 @@ package survey
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -139,6 +140,9 @@ func TestErrors(t *testing.T) {
 		{"unknown family key", "survey:\n  octal:\n    digits: 1\n    uptoo: 5\nshow: [values]\n", 4, []string{"survey.octal.uptoo", "did you mean \"upto\""}},
 		{"misère values", "survey:\n  nim:\n    max-take: \"1..3\"\n    play: [normal, misere]\nshow: [values]\n", 5, []string{"normal-play Grundy values"}},
 		{"too many variants", "limits: {variants: 10}\nsurvey:\n  coins: {r: \"1..4\", n: \"8..10\"}\nshow: [weights]\n", 3, []string{"4 r × 3 n", "more than 10 variants", "--max-variants"}},
+		{"too many codes", "survey:\n  hex: {digits: 6}\nshow: [values]\n", 2, []string{"survey.hex.digits", "codes of up to 6 digits make 16777215 variants", "--max-variants"}},
+		{"too many sets", "survey:\n  subtraction:\n    within: 24\nshow: [period]\n", 3, []string{"survey.subtraction.within", "16777215 variants"}},
+		{"too long a range", "survey:\n  nim:\n    max-take: \"1..1000000\"\nshow: [period]\n", 3, []string{"survey.nim.max-take", "1000000 variants"}},
 		{"bad limits", "limits: {memory: lots}\nsurvey: {octal: {digits: 1}}\nshow: [values]\n", 1, []string{"limits.memory", "512MiB"}},
 		{"position outside n", "survey:\n  coins: {r: 2, n: \"3..5\"}\nshow: [outcome]\nposition: [1, 4]\n", 4, []string{"position", "from 1 to 3"}},
 	}
@@ -193,5 +197,28 @@ func TestGame(t *testing.T) {
 	}
 	if l := s.Label(s.Variants[7]); l != "octal code=0.01" {
 		t.Errorf("label %q", l)
+	}
+}
+
+// TestExamples checks the survey files of examples/surveys: they parse,
+// and make the variants their comments announce.
+func TestExamples(t *testing.T) {
+	want := map[string]int{
+		"octal-two-digits.yaml":     63,
+		"subtraction-within-8.yaml": 1<<8 - 1,
+		"coins-codes.yaml":          2 * 9 * 17,
+	}
+	for name, n := range want {
+		s, err := ParseFile(filepath.Join("..", "..", "examples", "surveys", name), Options{})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(s.Variants) != n {
+			t.Errorf("%s: %d variants, want %d", name, len(s.Variants), n)
+		}
+		if _, err := NewPlan(s, s.Variants, 2); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
