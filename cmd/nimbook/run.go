@@ -35,7 +35,7 @@ Usage:
       and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
       DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv,
       DIR/sNN-rare.csv and DIR/sNN-graph.dot, each written atomically.
-  nimbook eval [--json] [--lang en|fr] 'CODE' | -
+` + surveyUsage + `  nimbook eval [--json] [--lang en|fr] 'CODE' | -
       Evaluate one notebook cell (Starlark; - reads it from standard input)
       and print its result.
   nimbook nim add|mul|inv|sqrt|pow ARGS
@@ -66,6 +66,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runJob(ctx, rest, stdout, stderr)
 	case "play":
 		return runPlay(ctx, rest, stdin, stdout, stderr)
+	case "survey":
+		return runSurvey(ctx, rest, stdout, stderr)
 	case "eval":
 		return runEval(ctx, rest, stdin, stdout, stderr)
 	case "kernel":

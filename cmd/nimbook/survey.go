@@ -1,0 +1,414 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/survey"
+)
+
+const surveyUsage = `  nimbook survey FILE [--db DB] [--jobs N] [--shard I/N] [--redo] [--retry]
+                      [-o OUT] [--format json|csv] [--lang en|fr]
+                      [--max-positions N] [--max-memory SIZE] [--max-variants N]
+                      [--known DB] [--check] [--quiet]
+      Run every variant of a survey file (one family whose parameters are
+      lists or ranges "A..B") on every core, and keep the results in an
+      SQLite database, DB (default: FILE with the extension .db), committed
+      as each variant finishes. Running again computes only what is
+      missing; --redo recomputes all, --retry the refused and failed ones.
+      --shard I/N runs the variants whose index is I mod N (I may be "auto":
+      $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX); --known DB also skips
+      what DB holds. --check states the variants and the cost, and stops.
+      -o writes a report over the database (JSON or CSV).
+  nimbook survey merge OUT.db SHARD.db...
+      Combine databases of one survey (and OUT.db itself, if it exists).
+  nimbook survey slurm FILE --shards N [--db DB] [--jobs N] [--submit] [--wait]
+                       [--binary PATH] [-- SBATCH-OPTIONS...]
+      Print a script that submits a Slurm job array of N shard tasks and a
+      merge job depending on them (afterok); --submit submits them and
+      prints the job ids, --wait returns when the merge has finished
+      (exit status 1 if a task failed). Options after -- go to sbatch.
+`
+
+// runSurvey is `nimbook survey ...`.
+func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "merge":
+			return runSurveyMerge(args[1:], stdout)
+		case "slurm":
+			return runSurveySlurm(ctx, args[1:], stdout, stderr)
+		case "-h", "--help", "help":
+			fmt.Fprint(stdout, "Usage:\n"+surveyUsage)
+			return nil
+		}
+	}
+	fs := newFlagSet("survey")
+	var (
+		db, shard, out, format, lang, maxMemory, known string
+		jobs, maxVariants                              int
+		maxPositions                                   int64
+		redo, retry, quiet, check                      bool
+	)
+	fs.StringVar(&db, "db", "", "the database (default: FILE with the extension .db)")
+	fs.IntVar(&jobs, "jobs", 0, "variants run at once (default: every core)")
+	fs.StringVar(&shard, "shard", "", "I/N: run the variants whose index is I mod N")
+	fs.BoolVar(&redo, "redo", false, "recompute every variant")
+	fs.BoolVar(&retry, "retry", false, "recompute the refused and failed variants")
+	fs.StringVar(&out, "o", "", "report file (format from its extension)")
+	fs.StringVar(&format, "format", "", "json or csv")
+	fs.StringVar(&lang, "lang", "", "en or fr")
+	fs.Int64Var(&maxPositions, "max-positions", 0, "most positions one variant may enumerate")
+	fs.StringVar(&maxMemory, "max-memory", "", "most memory the variants in flight may use, e.g. 4GiB")
+	fs.IntVar(&maxVariants, "max-variants", 0, "most variants the survey may have")
+	fs.StringVar(&known, "known", "", "also skip the variants this database holds")
+	fs.BoolVar(&check, "check", false, "check the survey, state its variants and cost, compute nothing")
+	fs.BoolVar(&quiet, "quiet", false, "no progress or summary on standard error")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("survey takes one survey file (.yaml), got %d", len(pos))
+	}
+	file := pos[0]
+	if format == "" && out != "" {
+		format = lowerExt(out)
+	}
+	switch format {
+	case "", "json", "csv":
+	case "md", "markdown", "html", "htm", "pdf":
+		return fmt.Errorf("survey reports as %s are not available yet; write -o survey.json or survey.csv", format)
+	default:
+		return usagef("--format %q: write json or csv (md, html and pdf are coming)", format)
+	}
+	if lang != "" && lang != "en" && lang != "fr" {
+		return usagef("--lang %q: write en or fr", lang)
+	}
+	if jobs < 0 || maxPositions < 0 || maxVariants < 0 {
+		return usagef("--jobs, --max-positions and --max-variants must be positive")
+	}
+	sh, err := parseShard(shard)
+	if err != nil {
+		return err
+	}
+	var o survey.Options
+	o.Limits.Positions = maxPositions
+	o.MaxVariants = maxVariants
+	if maxMemory != "" {
+		m, err := job.ParseSize(maxMemory)
+		if err != nil {
+			return usagef("--max-memory %q: write a size like 512MiB or 4GiB", maxMemory)
+		}
+		o.Limits.Memory = m
+	}
+	s, err := survey.ParseFile(file, o)
+	if err != nil {
+		return err
+	}
+	if db == "" {
+		db = defaultDB(file)
+	}
+	if check {
+		todo := s.Select(sh)
+		plan, err := survey.NewPlan(s, todo, jobs)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %d variants of %s (varying %s); %s\n", file, len(s.Variants), s.Family, strings.Join(s.Varying, ", "), plan)
+		return nil
+	}
+	st, err := survey.Create(db, s)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	have, err := st.Statuses()
+	if err != nil {
+		return err
+	}
+	if known != "" && !redo {
+		if err := addKnown(have, known, s); err != nil {
+			return err
+		}
+	}
+	selected := s.Select(sh)
+	todo := survey.Missing(selected, have, redo, retry)
+	plan, err := survey.NewPlan(s, todo, jobs)
+	if err != nil {
+		return err
+	}
+	if !quiet {
+		what := fmt.Sprintf("%d variants", len(s.Variants))
+		if sh.N > 1 {
+			what += fmt.Sprintf(", %d in shard %d/%d", len(selected), sh.I, sh.N)
+		}
+		fmt.Fprintf(stderr, "nimbook: %s: %s, %d already in %s; %s\n", file, what, len(selected)-len(todo), db, plan)
+	}
+	start := time.Now()
+	pctx, progress, stop := startProgress(ctx, stderr, quiet)
+	sum, runErr := survey.Run(pctx, s, st, plan, survey.RunOptions{Progress: progress})
+	stop()
+	if !quiet || runErr != nil {
+		fmt.Fprintf(stderr, "nimbook: computed %d variants (%d done, %d refused, %d failed) in %.1f s; results in %s\n",
+			sum.Done+sum.Refused+sum.Errors, sum.Done, sum.Refused, sum.Errors, time.Since(start).Seconds(), db)
+	}
+	if runErr != nil {
+		if sum.Interrupted {
+			return fmt.Errorf("survey stopped (%v); every finished variant is kept in %s: run the same command again to compute the rest", runErr, db)
+		}
+		return runErr
+	}
+	if format == "" {
+		return nil
+	}
+	rows, err := st.Rows()
+	if err != nil {
+		return err
+	}
+	rep := survey.NewReport(s, rows, lang)
+	render := func(w io.Writer) error {
+		if format == "csv" {
+			return rep.CSV(w)
+		}
+		return rep.JSON(w)
+	}
+	if out == "" {
+		var buf bytes.Buffer
+		if err := render(&buf); err != nil {
+			return err
+		}
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	return writeAtomically(out, render)
+}
+
+// defaultDB is FILE with its extension replaced by .db.
+func defaultDB(file string) string {
+	return strings.TrimSuffix(file, filepath.Ext(file)) + ".db"
+}
+
+// parseShard reads I/N; I may be "auto": the task index a job array
+// scheduler gives (Slurm, Kubernetes Indexed Jobs).
+func parseShard(s string) (survey.Shard, error) {
+	if s == "" {
+		return survey.Shard{}, nil
+	}
+	is, ns, ok := strings.Cut(s, "/")
+	n, err := strconv.Atoi(ns)
+	if !ok || err != nil || n < 1 {
+		return survey.Shard{}, usagef("--shard %q: write I/N with 0 ≤ I < N, e.g. --shard 0/4", s)
+	}
+	if is == "auto" {
+		for _, env := range []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"} {
+			if v := os.Getenv(env); v != "" {
+				is = v
+				break
+			}
+		}
+		if is == "auto" {
+			return survey.Shard{}, usagef("--shard auto/%d: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set; give the index, e.g. --shard 0/%d", n, n)
+		}
+	}
+	i, err := strconv.Atoi(is)
+	if err != nil || i < 0 || i >= n {
+		return survey.Shard{}, usagef("--shard %q: write I/N with 0 ≤ I < N, e.g. --shard 0/%d", s, n)
+	}
+	return survey.Shard{I: i, N: n}, nil
+}
+
+// addKnown adds the variants another database of the same survey holds;
+// a missing database holds none.
+func addKnown(have map[int]string, path string, s *survey.Survey) error {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	k, err := survey.OpenRead(path)
+	if err != nil {
+		return err
+	}
+	defer k.Close()
+	if k.Meta.Hash != s.Hash {
+		return fmt.Errorf("--known %s holds the results of another survey (%s: %q), not of %s", path, k.Meta.File, k.Meta.Title, s.File)
+	}
+	st, err := k.Statuses()
+	if err != nil {
+		return err
+	}
+	for i, status := range st {
+		if _, ok := have[i]; !ok || status == survey.StatusDone {
+			have[i] = status
+		}
+	}
+	return nil
+}
+
+func runSurveyMerge(args []string, stdout io.Writer) error {
+	fs := newFlagSet("survey merge")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 2 {
+		return usagef("survey merge takes OUT.db and at least one database to merge into it")
+	}
+	m, err := survey.Merge(pos[0], pos[1:])
+	if err != nil {
+		return err
+	}
+	st, err := survey.OpenRead(pos[0])
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	have, err := st.Statuses()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %d of %d variants of %q\n", pos[0], len(have), m.Count, m.Title)
+	return nil
+}
+
+func runSurveySlurm(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("survey slurm")
+	var (
+		db, bin, maxMemory  string
+		shards, jobs        int
+		maxPositions        int64
+		submit, wait, retry bool
+	)
+	fs.StringVar(&db, "db", "", "the merged database (default: FILE with the extension .db)")
+	fs.IntVar(&shards, "shards", 0, "number of shard tasks")
+	fs.IntVar(&jobs, "jobs", 0, "variants each task runs at once (default: the CPUs Slurm gives it)")
+	fs.BoolVar(&submit, "submit", false, "submit the jobs with sbatch and print their ids")
+	fs.BoolVar(&wait, "wait", false, "with --submit: return when the merge has finished")
+	fs.BoolVar(&retry, "retry", false, "recompute the refused and failed variants")
+	fs.StringVar(&bin, "binary", "", "the nimbook the jobs run (default: this one)")
+	fs.Int64Var(&maxPositions, "max-positions", 0, "most positions one variant may enumerate")
+	fs.StringVar(&maxMemory, "max-memory", "", "most memory the variants in flight may use")
+	// Options after -- are sbatch's: split them off before parsing.
+	var sbatchOpts []string
+	for i, a := range args {
+		if a == "--" {
+			args, sbatchOpts = args[:i], args[i+1:]
+			break
+		}
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("survey slurm takes one survey file, got %d", len(pos))
+	}
+	if shards < 1 {
+		return usagef("survey slurm needs --shards N (N ≥ 1), the number of tasks of the job array")
+	}
+	if wait && !submit {
+		return usagef("--wait goes with --submit")
+	}
+	file := pos[0]
+	var o survey.Options
+	o.Limits.Positions = maxPositions
+	var flags []string
+	if maxPositions > 0 {
+		flags = append(flags, "--max-positions", strconv.FormatInt(maxPositions, 10))
+	}
+	if maxMemory != "" {
+		m, err := job.ParseSize(maxMemory)
+		if err != nil {
+			return usagef("--max-memory %q: write a size like 512MiB or 4GiB", maxMemory)
+		}
+		o.Limits.Memory = m
+		flags = append(flags, "--max-memory", maxMemory)
+	}
+	if retry {
+		flags = append(flags, "--retry")
+	}
+	// Check the survey now rather than in every task.
+	s, err := survey.ParseFile(file, o)
+	if err != nil {
+		return err
+	}
+	if _, err := survey.NewPlan(s, s.Variants, max(jobs, 1)); err != nil {
+		return err
+	}
+	if db == "" {
+		db = defaultDB(file)
+	}
+	c := &survey.Slurm{Shards: shards, Jobs: jobs, Flags: flags, Sbatch: sbatchOpts}
+	if c.File, err = filepath.Abs(file); err != nil {
+		return err
+	}
+	if c.DB, err = filepath.Abs(db); err != nil {
+		return err
+	}
+	if c.Bin, err = slurmBinary(bin); err != nil {
+		return err
+	}
+	if !submit {
+		fmt.Fprint(stdout, c.Script())
+		return nil
+	}
+	array, merge, err := c.Submit(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "array job %s (%d shards), merge job %s -> %s\n", array, shards, merge, c.DB)
+	if !wait {
+		return nil
+	}
+	if err := c.Wait(ctx, array, merge, 500*time.Millisecond); err != nil {
+		return err
+	}
+	st, err := survey.OpenRead(c.DB)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	have, err := st.Statuses()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "merge job %s done: %d of %d variants in %s\n", merge, len(have), len(s.Variants), c.DB)
+	return nil
+}
+
+// slurmBinary is the nimbook the jobs run: an absolute path that outlives
+// this process (not a `go run` build).
+func slurmBinary(bin string) (string, error) {
+	if bin == "" {
+		p, err := os.Executable()
+		if err != nil {
+			return "", fmt.Errorf("cannot find this program's path; give it with --binary PATH")
+		}
+		bin = p
+	}
+	p, err := filepath.Abs(bin)
+	if err != nil {
+		return "", err
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
+		if strings.HasPrefix(part, "go-build") {
+			return "", fmt.Errorf("%s is a temporary `go run` build that will be deleted before the jobs run; build nimbook first (go build -o nimbook ./cmd/nimbook) or give --binary PATH", p)
+		}
+	}
+	if runtime.GOOS == "windows" {
+		return "", fmt.Errorf("survey slurm needs a Unix system")
+	}
+	return p, nil
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nimbook/nimbook/explore/survey"
+)
+
+// surveyBinary builds the command for the tests that run it as a process
+// (kill -9, Slurm).
+func surveyBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "nimbook")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func writeSurvey(t *testing.T, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "s.yaml")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestSurveyCommand(t *testing.T) {
+	file := writeSurvey(t, "title: Subtraction\nsurvey:\n  subtraction: {within: 4, upto: 60}\nshow: [period]\n")
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"survey", file, "--jobs", "2", "-o", filepath.Join(filepath.Dir(file), "r.json")}, nil, &out, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	if !strings.Contains(errb.String(), "15 variants") || !strings.Contains(errb.String(), "computed 15 variants (15 done") {
+		t.Errorf("stderr %q", errb.String())
+	}
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "r.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct{ Count, Done int }
+	if err := json.Unmarshal(data, &doc); err != nil || doc.Count != 15 || doc.Done != 15 {
+		t.Errorf("report %s: %v", data, err)
+	}
+	if _, err := os.Stat(strings.TrimSuffix(file, ".yaml") + ".db"); err != nil {
+		t.Errorf("default database: %v", err)
+	}
+	// Again: nothing to compute; the CSV form on standard output.
+	out.Reset()
+	errb.Reset()
+	if err := run(context.Background(), []string{"survey", file, "--format", "csv"}, nil, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errb.String(), "15 already in") || !strings.Contains(errb.String(), "computed 0 variants") {
+		t.Errorf("second run: %q", errb.String())
+	}
+	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 16 || !strings.HasPrefix(lines[0], "index,set,upto,status,error,") {
+		t.Errorf("csv %q", out.String())
+	}
+	// --check states the plan and computes nothing.
+	out.Reset()
+	if err := run(context.Background(), []string{"survey", "--check", file}, nil, &out, io.Discard); err != nil || !strings.Contains(out.String(), "15 variants of subtraction (varying set)") {
+		t.Errorf("--check: %v %q", err, out.String())
+	}
+}
+
+func TestSurveyUsageAndInput(t *testing.T) {
+	file := writeSurvey(t, "survey:\n  coins: {r: \"1..3\", n: [8, x]}\nshow: [weights]\n")
+	good := writeSurvey(t, "survey:\n  coins: {r: \"1..3\", n: 8}\nshow: [weights]\n")
+	other := writeSurvey(t, "survey:\n  coins: {r: \"1..2\", n: 8}\nshow: [weights]\n")
+	tests := []struct {
+		name  string
+		args  []string
+		usage bool
+		want  string
+	}{
+		{"no file", []string{"survey"}, true, "one survey file"},
+		{"bad shard", []string{"survey", good, "--shard", "4/4"}, true, "0 ≤ I < N"},
+		{"auto shard without index", []string{"survey", good, "--shard", "auto/4"}, true, "SLURM_ARRAY_TASK_ID"},
+		{"bad format", []string{"survey", good, "--format", "xml"}, true, "json or csv"},
+		{"bad file", []string{"survey", file}, false, "s.yaml:2: survey.coins.n"},
+		{"other survey's db", []string{"survey", other, "--db", strings.TrimSuffix(good, ".yaml") + ".db"}, false, "another survey"},
+		{"merge alone", []string{"survey", "merge", "out.db"}, true, "at least one"},
+		{"slurm without shards", []string{"survey", "slurm", good}, true, "--shards N"},
+		{"wait without submit", []string{"survey", "slurm", good, "--shards", "2", "--wait"}, true, "--wait goes with --submit"},
+	}
+	// The database of good exists before "other survey's db".
+	if err := run(context.Background(), []string{"survey", good, "--quiet"}, nil, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("SLURM_ARRAY_TASK_ID", "")
+			t.Setenv("JOB_COMPLETION_INDEX", "")
+			err := run(context.Background(), tt.args, nil, io.Discard, io.Discard)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var u *usageError
+			if errors.As(err, &u) != tt.usage {
+				t.Errorf("usage error %v, want %v: %v", errors.As(err, &u), tt.usage, err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%q does not say %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestShardAuto(t *testing.T) {
+	t.Setenv("SLURM_ARRAY_TASK_ID", "3")
+	sh, err := parseShard("auto/4")
+	if err != nil || sh != (survey.Shard{I: 3, N: 4}) {
+		t.Errorf("%+v %v", sh, err)
+	}
+}
+
+// TestSlurmScript checks the printed script: deterministic, an array of N
+// shard tasks and a merge that depends on them, sbatch options passed on.
+func TestSlurmScript(t *testing.T) {
+	file := writeSurvey(t, "survey:\n  coins: {r: \"1..3\", n: 8}\nshow: [weights]\n")
+	args := []string{"survey", "slurm", file, "--shards", "3", "--binary", "/opt/nimbook", "--db", "/data/x y.db", "--", "--partition=short", "--time=5"}
+	var a, b bytes.Buffer
+	if err := run(context.Background(), args, nil, &a, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), args, nil, &b, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Error("the script differs between two runs")
+	}
+	for _, want := range []string{
+		"#SBATCH --array=0-2",
+		"exec /opt/nimbook survey " + file + " --shard \"$SLURM_ARRAY_TASK_ID/3\"",
+		"--known '/data/x y.db'",
+		"sbatch --parsable --partition=short --time=5 <<'NIMBOOK_ARRAY'",
+		"sbatch --parsable --dependency=afterok:$array --partition=short --time=5 <<'NIMBOOK_MERGE'",
+		"exec /opt/nimbook survey merge '/data/x y.db' '/data/x y.db.shards/0.db' '/data/x y.db.shards/1.db' '/data/x y.db.shards/2.db'",
+	} {
+		if !strings.Contains(a.String(), want) {
+			t.Errorf("script lacks %q:\n%s", want, a.String())
+		}
+	}
+	if out, err := exec.Command("sh", "-n", "-c", a.String()).CombinedOutput(); err != nil {
+		t.Errorf("sh -n: %v %s", err, out)
+	}
+}
+
+// TestSurveyKill9 kills a running survey with SIGKILL and runs it again:
+// every variant committed before the kill is kept, and only the others
+// are computed.
+func TestSurveyKill9(t *testing.T) {
+	bin := surveyBinary(t)
+	file := writeSurvey(t, "title: Three digits\nsurvey:\n  octal: {digits: 3, upto: 2000}\nshow: [period]\n")
+	db := strings.TrimSuffix(file, ".yaml") + ".db"
+	cmd := exec.Command(bin, "survey", file, "--jobs", "1", "--quiet")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill once some variants are stored.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if n := storedRows(t, db); n >= 30 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatal("no variant stored after 20 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	kept := storedRows(t, db)
+	if kept >= 511 {
+		t.Skip("the survey finished before the kill")
+	}
+	out, err := exec.Command(bin, "survey", file, "--jobs", "2").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	t.Logf("after kill -9 with %d variants stored:\n%s", kept, out)
+	m := regexp.MustCompile(`computed (\d+) variants \((\d+) done`).FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("no summary in %s", out)
+	}
+	if n, _ := strconv.Atoi(string(m[1])); n != 511-kept {
+		t.Errorf("computed %d, want %d (511 − %d kept)", n, 511-kept, kept)
+	}
+	if !strings.Contains(string(out), strconv.Itoa(kept)+" already in") {
+		t.Errorf("the plan does not state the %d kept: %s", kept, out)
+	}
+}
+
+func storedRows(t *testing.T, db string) int {
+	t.Helper()
+	if _, err := os.Stat(db); err != nil {
+		return 0
+	}
+	st, err := survey.OpenRead(db)
+	if err != nil {
+		return 0 // not created yet
+	}
+	defer st.Close()
+	have, err := st.Statuses()
+	if err != nil {
+		return 0
+	}
+	return len(have)
+}

@@ -1,0 +1,237 @@
+package survey
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nimbook/nimbook/explore/budget"
+)
+
+// Slurm describes a survey run as a Slurm job array of shard tasks and a
+// merge job that depends on them (afterok). Paths are absolute: the jobs
+// run wherever Slurm puts them.
+type Slurm struct {
+	Bin    string // the nimbook binary
+	File   string // the survey file
+	DB     string // the database the merge writes
+	Shards int
+	// Jobs is the variants each task runs at once; 0 means the CPUs Slurm
+	// gives the task (SLURM_CPUS_PER_TASK, else 1).
+	Jobs int
+	// Flags are passed to every shard run (limits, --retry).
+	Flags []string
+	// Sbatch are options passed to both sbatch commands (partition,
+	// time, account...); they win over the scripts' #SBATCH lines.
+	Sbatch []string
+}
+
+// Dir holds the shards' databases and the jobs' logs: DB.shards/.
+func (c *Slurm) Dir() string { return c.DB + ".shards" }
+
+// ShardDB is the database of shard i.
+func (c *Slurm) ShardDB(i int) string { return filepath.Join(c.Dir(), strconv.Itoa(i)+".db") }
+
+func quote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func quoteAll(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = quote(a)
+	}
+	return strings.Join(q, " ")
+}
+
+// ArrayScript is the batch script of the shard tasks. Each task keeps its
+// own database under Dir, so a task run again resumes it, and skips the
+// variants the merged database already holds: resubmitting a partly done
+// survey computes only what is missing.
+func (c *Slurm) ArrayScript() string {
+	jobs := `"${SLURM_CPUS_PER_TASK:-1}"`
+	if c.Jobs > 0 {
+		jobs = strconv.Itoa(c.Jobs)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "#!/bin/sh\n")
+	fmt.Fprintf(&b, "#SBATCH --job-name=nimbook-survey\n")
+	fmt.Fprintf(&b, "#SBATCH --array=0-%d\n", c.Shards-1)
+	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(c.Dir(), "%a.log"))
+	fmt.Fprintf(&b, "# Shard $SLURM_ARRAY_TASK_ID of %d of %s.\n", c.Shards, c.File)
+	fmt.Fprintf(&b, "dir=%s\n", quote(c.Dir()))
+	args := []string{c.Bin, "survey", c.File}
+	fmt.Fprintf(&b, "exec %s --shard \"$SLURM_ARRAY_TASK_ID/%d\" --db \"$dir/$SLURM_ARRAY_TASK_ID.db\" --known %s --jobs %s",
+		quoteAll(args), c.Shards, quote(c.DB), jobs)
+	if len(c.Flags) > 0 {
+		b.WriteString(" " + quoteAll(c.Flags))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// MergeScript is the batch script of the merge job.
+func (c *Slurm) MergeScript() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "#!/bin/sh\n")
+	fmt.Fprintf(&b, "#SBATCH --job-name=nimbook-survey-merge\n")
+	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(c.Dir(), "merge.log"))
+	args := []string{c.Bin, "survey", "merge", c.DB}
+	for i := 0; i < c.Shards; i++ {
+		args = append(args, c.ShardDB(i))
+	}
+	fmt.Fprintf(&b, "exec %s\n", quoteAll(args))
+	return b.String()
+}
+
+// Script is a shell script that submits the job array and the merge job
+// with sbatch, as Submit does: what `nimbook survey slurm` prints.
+func (c *Slurm) Script() string {
+	opts := ""
+	if len(c.Sbatch) > 0 {
+		opts = " " + quoteAll(c.Sbatch)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "#!/bin/sh\n")
+	fmt.Fprintf(&b, "# nimbook survey %s on Slurm: %d shard tasks (a job array), then a merge into\n", c.File, c.Shards)
+	fmt.Fprintf(&b, "# %s once every task has succeeded. Run it with sh, or use --submit.\n", c.DB)
+	fmt.Fprintf(&b, "set -eu\n")
+	fmt.Fprintf(&b, "mkdir -p %s\n", quote(c.Dir()))
+	fmt.Fprintf(&b, "array=$(sbatch --parsable%s <<'NIMBOOK_ARRAY'\n%sNIMBOOK_ARRAY\n)\n", opts, c.ArrayScript())
+	fmt.Fprintf(&b, "array=${array%%%%;*}\n")
+	fmt.Fprintf(&b, "merge=$(sbatch --parsable --dependency=afterok:$array%s <<'NIMBOOK_MERGE'\n%sNIMBOOK_MERGE\n)\n", opts, c.MergeScript())
+	fmt.Fprintf(&b, "merge=${merge%%%%;*}\n")
+	fmt.Fprintf(&b, "echo \"array job $array (%d shards), merge job $merge\"\n", c.Shards)
+	return b.String()
+}
+
+// Submit submits the job array, then the merge job depending on it, and
+// returns their job ids.
+func (c *Slurm) Submit(ctx context.Context) (array, merge string, err error) {
+	if err := os.MkdirAll(c.Dir(), 0o755); err != nil {
+		return "", "", fmt.Errorf("survey slurm: %w", err)
+	}
+	array, err = sbatch(ctx, c.Sbatch, c.ArrayScript())
+	if err != nil {
+		return "", "", err
+	}
+	merge, err = sbatch(ctx, append([]string{"--dependency=afterok:" + array}, c.Sbatch...), c.MergeScript())
+	if err != nil {
+		return array, "", err
+	}
+	return array, merge, nil
+}
+
+func sbatch(ctx context.Context, opts []string, script string) (string, error) {
+	cmd := exec.CommandContext(ctx, "sbatch", append([]string{"--parsable"}, opts...)...)
+	cmd.Stdin = strings.NewReader(script)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		if _, ok := err.(*exec.Error); ok {
+			return "", fmt.Errorf("sbatch is not installed or not on PATH (install Slurm's client commands, or print the script without --submit)")
+		}
+		return "", fmt.Errorf("sbatch failed: %s", strings.TrimSpace(errb.String()+" "+err.Error()))
+	}
+	id, _, _ := strings.Cut(strings.TrimSpace(out.String()), ";")
+	if id == "" {
+		return "", fmt.Errorf("sbatch printed no job id (%q)", errb.String())
+	}
+	return id, nil
+}
+
+// jobStates reads the state of every task of a job (one for a plain job,
+// one per array task) from scontrol, keyed by array task id ("" for a
+// plain job), with the reason a pending job waits.
+func jobStates(ctx context.Context, id string) (map[string]string, string, error) {
+	cmd := exec.CommandContext(ctx, "scontrol", "show", "job", "-o", id)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, "", fmt.Errorf("scontrol show job %s: %s", id, strings.TrimSpace(errb.String()+" "+err.Error()))
+	}
+	states := map[string]string{}
+	reason := ""
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		task, state := "", ""
+		for _, f := range strings.Fields(line) {
+			k, v, _ := strings.Cut(f, "=")
+			switch k {
+			case "ArrayTaskId":
+				task = v
+			case "JobState":
+				state = v
+			case "Reason":
+				reason = v
+			}
+		}
+		states[task] = state
+	}
+	return states, reason, nil
+}
+
+func finished(state string) bool {
+	switch state {
+	case "PENDING", "RUNNING", "CONFIGURING", "COMPLETING", "REQUEUED", "RESIZING", "SUSPENDED", "":
+		return false
+	}
+	return true
+}
+
+// Wait returns once the merge job has finished: nil when it and every
+// shard task completed, else an error naming the failed tasks and their
+// logs. A merge that can never start (a shard failed) is cancelled.
+func (c *Slurm) Wait(ctx context.Context, array, merge string, poll time.Duration) error {
+	for {
+		ms, reason, err := jobStates(ctx, merge)
+		if err != nil {
+			return err
+		}
+		state := ms[""]
+		if finished(state) || reason == "DependencyNeverSatisfied" {
+			as, _, err := jobStates(ctx, array)
+			if err != nil {
+				return err
+			}
+			var failed []string
+			tasks := make([]string, 0, len(as))
+			for t := range as {
+				tasks = append(tasks, t)
+			}
+			sort.Slice(tasks, func(i, j int) bool { a, _ := strconv.Atoi(tasks[i]); b, _ := strconv.Atoi(tasks[j]); return a < b })
+			for _, t := range tasks {
+				if s := as[t]; s != "COMPLETED" && finished(s) {
+					failed = append(failed, fmt.Sprintf("task %s %s (log: %s)", t, s, filepath.Join(c.Dir(), t+".log")))
+				}
+			}
+			if !finished(state) {
+				exec.CommandContext(ctx, "scancel", merge).Run()
+			}
+			switch {
+			case len(failed) > 0:
+				return fmt.Errorf("array job %s: %s; the merge job %s did not run; fix and submit again (finished variants are kept)", array, strings.Join(failed, ", "), merge)
+			case state != "COMPLETED":
+				return fmt.Errorf("merge job %s ended %s (log: %s)", merge, state, filepath.Join(c.Dir(), "merge.log"))
+			}
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return budget.Err(ctx)
+		case <-time.After(poll):
+		}
+	}
+}
