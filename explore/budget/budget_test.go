@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -198,4 +199,24 @@ func ExampleExceeds() {
 	err := Exceeds("a 5000×5000 Wythoff table", 5000*5000*4, 64<<20)
 	fmt.Println(err)
 	// Output: a 5000×5000 Wythoff table needs about 95.4 MiB, more than the memory limit of 64 MiB
+}
+
+// TestWatchSideBySide stops two watchdogs in the order they started, as a
+// survey's workers may: the soft limit follows the lowest running one and
+// comes back to what it was.
+func TestWatchSideBySide(t *testing.T) {
+	orig := debug.SetMemoryLimit(-1)
+	_, stopA := Watch(context.Background(), 1<<40)
+	_, stopB := Watch(context.Background(), 1<<39)
+	if got := debug.SetMemoryLimit(-1); got != 1<<39 {
+		t.Errorf("soft limit with both = %d, want %d", got, int64(1)<<39)
+	}
+	stopA()
+	if got := debug.SetMemoryLimit(-1); got != 1<<39 {
+		t.Errorf("soft limit after the first stops = %d, want %d", got, int64(1)<<39)
+	}
+	stopB()
+	if got := debug.SetMemoryLimit(-1); got != orig {
+		t.Errorf("soft limit after both = %d, want the original %d", got, orig)
+	}
 }

@@ -62,27 +62,46 @@ func InUse() int64 {
 // Interval is how often the watchdog samples memory.
 const Interval = 10 * time.Millisecond
 
-// watchMu serialises watchdogs: the runtime's soft memory limit is one per
-// process, so the innermost watchdog sets it and restores the outer one.
-var watchMu sync.Mutex
+// The runtime's soft memory limit is one per process: while watchdogs run
+// (nested, or side by side as in a survey's workers), it is the lowest of
+// their limits, and the limit found before the first is restored after the
+// last.
+var (
+	watchMu   sync.Mutex
+	active    = map[*int64]struct{}{}
+	origLimit int64
+)
+
+func setSoftLimitLocked() {
+	if len(active) == 0 {
+		debug.SetMemoryLimit(origLimit)
+		return
+	}
+	low := origLimit
+	for l := range active {
+		low = min(low, *l)
+	}
+	debug.SetMemoryLimit(low)
+}
 
 // Watch returns a context that is cancelled, with a *LimitError cause,
 // once InUse exceeds limit; it also asks the garbage collector to work
 // harder as memory nears the limit (debug.SetMemoryLimit). stop releases
-// the watchdog and restores the previous soft limit; call it when the work
-// is done. limit ≤ 0 watches nothing.
+// the watchdog and restores the soft limit; call it when the work is done.
+// limit ≤ 0 watches nothing.
 func Watch(parent context.Context, limit int64) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	if limit <= 0 {
 		return ctx, func() { cancel(nil) }
 	}
+	key := new(int64)
+	*key = limit
 	watchMu.Lock()
-	prev := debug.SetMemoryLimit(-1)
-	soft := limit
-	if prev < soft {
-		soft = prev
+	if len(active) == 0 {
+		origLimit = debug.SetMemoryLimit(-1)
 	}
-	debug.SetMemoryLimit(soft)
+	active[key] = struct{}{}
+	setSoftLimitLocked()
 	watchMu.Unlock()
 
 	done := make(chan struct{})
@@ -113,7 +132,8 @@ func Watch(parent context.Context, limit int64) (ctx context.Context, stop func(
 			wg.Wait()
 			cancel(nil)
 			watchMu.Lock()
-			debug.SetMemoryLimit(prev)
+			delete(active, key)
+			setSoftLimitLocked()
 			watchMu.Unlock()
 		})
 	}
