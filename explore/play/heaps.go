@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -10,8 +11,12 @@ import (
 	"github.com/nimbook/nimbook/explore/heap"
 )
 
-// maxHeap is the largest heap a game accepts, as in job files.
+// maxHeap is the largest heap Wythoff's game accepts, as in job files.
 const maxHeap = 1 << 40
+
+// maxHeapTokens is the largest heap of the heap games: package heap's
+// bound.
+const maxHeapTokens = math.MaxInt32
 
 // Heaps plays a heap game of package heap (Nim, bounded Nim, subtraction,
 // octal and hexadecimal games) on several heaps. Heaps are numbered from 1,
@@ -75,8 +80,8 @@ func (h *Heaps) Check(p []int) error {
 	}
 	most := 0
 	for i, n := range p {
-		if n < 0 || n > maxHeap {
-			return fmt.Errorf("play: heap %d has %d tokens; heaps hold 0 to %d", i+1, n, maxHeap)
+		if n < 0 || n > maxHeapTokens {
+			return fmt.Errorf("play: heap %d has %d tokens; heaps hold 0 to %d", i+1, n, maxHeapTokens)
 		}
 		most = max(most, n)
 	}
