@@ -203,7 +203,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 var (
 	flagUndefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
 	flagNoValue   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
-	flagBadValue  = regexp.MustCompile(`^invalid (?:boolean )?value ("[^"]*") for flag -+([^:]*): (.*)$`)
+	flagBadValue  = regexp.MustCompile(`^invalid (?:boolean )?value ("[^"]*") for (?:flag )?-+([^:]*): (.*)$`)
 )
 
 // flagError says what is wrong with a flag in the command's words.
