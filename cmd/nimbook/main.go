@@ -12,7 +12,12 @@ import (
 )
 
 func main() {
-	ctx, stop := notifyContext(context.Background())
+	ctx, stop := context.Background(), func() {}
+	// A kernel traps SIGINT itself (an interrupt stops the running cell,
+	// not the kernel) and ends on SIGTERM as any process does.
+	if len(os.Args) < 2 || os.Args[1] != "kernel" {
+		ctx, stop = notifyContext(ctx)
+	}
 	defer stop()
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	code, msg := exitStatus(ctx, err)

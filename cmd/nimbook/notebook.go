@@ -44,7 +44,8 @@ func newSessionWith(bd reports.Bundler, limits job.Limits) (*notebook.Session, e
 func runKernel(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	newExec := func() (kernel.Executor, error) { return newSession("en", job.Limits{}) }
 	// SIGINT interrupts the running cell (the kernel traps it); it must not
-	// end the kernel through the command's own interrupt context.
+	// end the kernel through the command's own interrupt context (main
+	// installs none for the kernel; tests may pass one).
 	err := kernel.Main(context.WithoutCancel(ctx), args, newExec, stdout, stderr)
 	if errors.Is(err, kernel.ErrUsage) {
 		msg := strings.TrimPrefix(err.Error(), kernel.ErrUsage.Error()+": ")

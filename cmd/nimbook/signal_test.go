@@ -27,8 +27,10 @@ func TestSignals(t *testing.T) {
 		args []string
 		sig  syscall.Signal
 		code int
-		msg  string
+		msg  string // in standard error; for play, in standard output
 	}{
+		{"play waiting for a move, Ctrl-C", []string{"play", "nim", "--save", "game.yaml"}, syscall.SIGINT, 130, "Interrupted."},
+		{"play, SIGTERM", []string{"play", "wythoff"}, syscall.SIGTERM, 143, "Interrupted."},
 		{"eval, Ctrl-C", []string{"eval", long}, syscall.SIGINT, 130, "nimbook: interrupted"},
 		{"eval, SIGTERM", []string{"eval", long}, syscall.SIGTERM, 143, "nimbook: terminated"},
 		{"run to a file, Ctrl-C", []string{"run", "nb.md", "-o", "out.html", "--quiet"}, syscall.SIGINT, 130, "nimbook: interrupted"},
@@ -40,8 +42,14 @@ func TestSignals(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "nb.md"), []byte("# Long\n\n```nimbook\n"+long+"\n```\n"), 0o644)
 			cmd := exec.Command(bin, tt.args...)
 			cmd.Dir = dir
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			// A game waits on an input that neither ends nor answers.
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +58,6 @@ func TestSignals(t *testing.T) {
 			sent := time.Now()
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
-			var err error
 			select {
 			case err = <-done:
 			case <-time.After(10 * time.Second):
@@ -65,7 +72,7 @@ func TestSignals(t *testing.T) {
 			if !errors.As(err, &ee) || ee.ExitCode() != tt.code {
 				t.Errorf("exit %v, want %d", err, tt.code)
 			}
-			if !strings.Contains(stderr.String(), tt.msg) || strings.Contains(stderr.String(), "context canceled") {
+			if !strings.Contains(stdout.String()+stderr.String(), tt.msg) || strings.Contains(stderr.String(), "context canceled") {
 				t.Errorf("stderr %q, want %q", stderr.String(), tt.msg)
 			}
 			if es, _ := os.ReadDir(dir); len(es) != 1 {

@@ -126,3 +126,31 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version: %q %v", out, err)
 	}
 }
+
+// Whatever a file holds, the cleaned text has no control character but
+// tab, line feed and a carriage return before one, and the stream cleans
+// as cleanText does.
+func FuzzCleanText(f *testing.F) {
+	for _, s := range []string{"\x1b]0;t\x07", "a\r\nb\r", "\xc2\x9b2J", "\u202e", "é\xc2", "ok"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, s string, cut int) {
+		got := cleanText(s)
+		for i, r := range got {
+			if unsafeRune(r) && !(r == '\r' && strings.HasPrefix(got[i:], "\r\n")) {
+				t.Fatalf("cleanText(%q) = %q keeps %U", s, got, r)
+			}
+		}
+		if cut < 0 || cut > len(s) {
+			cut = len(s) / 2
+		}
+		var b bytes.Buffer
+		w := cleanAlways(&b)
+		w.Write([]byte(s[:cut]))
+		w.Write([]byte(s[cut:]))
+		w.Flush()
+		if b.String() != got {
+			t.Fatalf("stream of %q cut at %d: %q, want %q", s, cut, b.String(), got)
+		}
+	})
+}
