@@ -1,13 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/nimbook/nimbook/explore/atomicfile"
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/reports"
 	"github.com/nimbook/nimbook/templates"
@@ -59,32 +63,31 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if f.lang != "" && f.lang != "en" && f.lang != "fr" {
 		return usagef("--lang %q: write en or fr", f.lang)
 	}
-	if f.maxPositions < 0 {
-		return usagef("--max-positions must be positive")
-	}
 	if f.wrap < 1 || f.wrap > 100 {
 		return usagef("--wrap %d: write a number of values per row from 1 to 100 (10 or 20 are usual)", f.wrap)
 	}
 	if f.date == "today" {
 		f.date = time.Now().Format("2006-01-02")
 	}
+	lim, err := limitFlags(fs, f.maxPositions, f.maxMemory)
+	if err != nil {
+		return err
+	}
+	if f.templates != "" {
+		if fi, err := os.Stat(f.templates); err != nil || !fi.IsDir() {
+			return fmt.Errorf("--templates %s: no such directory; give the directory holding the templates to override", f.templates)
+		}
+	}
 	var opts job.Options
 	opts.Lang = f.lang
-	opts.Limits.Positions = f.maxPositions
-	if f.maxMemory != "" {
-		m, err := job.ParseSize(f.maxMemory)
-		if err != nil {
-			return usagef("--max-memory %q: write a size like 512MiB or 4GiB", f.maxMemory)
-		}
-		opts.Limits.Memory = m
-	}
+	opts.Limits = lim
 	if !f.quiet && f.out != "" {
 		opts.Progress = func(i int, s *job.Section) {
 			title := s.Title
 			if title == "" {
 				title = s.Family
 			}
-			fmt.Fprintf(stderr, "nimbook: section %d: %s\n", i+1, title)
+			fmt.Fprintf(stderr, "nimbook: section %d: %s\n", i+1, sanitizeLine(title))
 		}
 	}
 
@@ -95,22 +98,51 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	default:
 		return fmt.Errorf("%s: nimbook run reads job files (.yaml, .yml) and notebooks (.ipynb, or Markdown .md with ```nimbook cells)", file)
 	}
-	j, err := job.ParseFile(file)
+	// Every output is checked before the work: a typo in -o or --export
+	// must not cost the whole run.
+	inputs := []string{file}
+	if f.out != "" {
+		if err := atomicfile.Check(f.out, atomicfile.Options{Inputs: inputs}); err != nil {
+			return err
+		}
+	}
+	if f.export != "" {
+		if err := checkExportDir(f.export); err != nil {
+			return err
+		}
+	}
+	data, err := readInput(file, maxJobFile)
 	if err != nil {
 		return err
 	}
-	rep, err := job.Run(ctx, j, opts)
+	j, err := job.Parse(file, data)
 	if err != nil {
 		return err
 	}
-	ropts := reports.Options{Lang: rep.Lang, Date: f.date, PNG: f.png, Wrap: f.wrap}
+	ropts := reports.Options{Lang: f.lang, Date: f.date, PNG: f.png, Wrap: f.wrap}
+	if ropts.Lang == "" {
+		ropts.Lang = j.Lang
+	}
 	if f.templates != "" {
-		set, err := templates.Load(f.templates, rep.Lang)
+		set, err := templates.Load(f.templates, ropts.Lang)
 		if err != nil {
 			return err
 		}
 		ropts.Templates = set
 	}
+	// The memory limit holds for the whole process: the watchdog stops
+	// what the estimates missed.
+	mem := j.Limits.Memory
+	if lim.Memory > 0 {
+		mem = lim.Memory
+	}
+	wctx, stop := budget.Watch(ctx, mem)
+	defer stop()
+	rep, err := job.Run(wctx, j, opts)
+	if err != nil {
+		return stopped(wctx, err)
+	}
+	ropts.Lang = rep.Lang
 	render := func(w io.Writer) error {
 		switch format {
 		case "json":
@@ -126,24 +158,57 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return fmt.Errorf("format %s is not supported yet", format)
 	}
+	// The report first, then the exports: a report that cannot be written
+	// leaves no exports behind.
+	if f.out == "" {
+		err = writeStdout(wctx, stdout, render)
+	} else {
+		err = writeOutput(wctx, f.out, inputs, render)
+	}
+	if err != nil {
+		return stopped(wctx, err)
+	}
 	if f.export != "" {
 		files, err := reports.Exports(rep)
 		if err != nil {
 			return err
 		}
 		if err := reports.WriteFiles(f.export, files); err != nil {
-			return err
+			return fmt.Errorf("--export %s: %s", f.export, strings.TrimPrefix(err.Error(), "reports: "))
 		}
 	}
-	if f.out == "" {
-		var buf bytes.Buffer // whole or nothing, on standard output too
-		if err := render(&buf); err != nil {
-			return err
+	return nil
+}
+
+// limitFlags reads --max-positions and --max-memory; the zero Limits
+// fields (flag not given) leave the job file's or the defaults.
+func limitFlags(fs *flag.FlagSet, positions int64, memory string) (job.Limits, error) {
+	var lim job.Limits
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["max-positions"] {
+		if positions < 1 {
+			return lim, usagef("--max-positions %d: write a number of positions of at least 1 (the default is %d)", positions, job.DefaultLimits.Positions)
 		}
-		_, err := stdout.Write(buf.Bytes())
-		return err
+		lim.Positions = positions
 	}
-	return writeAtomically(f.out, render)
+	if set["max-memory"] {
+		m, err := budget.ParseSize(memory)
+		if err != nil || m <= 0 {
+			return lim, usagef("--max-memory %q: write a size like 512MiB or 4GiB (the default is %s)", memory, budget.FormatSize(job.DefaultLimits.Memory))
+		}
+		lim.Memory = m
+	}
+	return lim, nil
+}
+
+// stopped is the error to show for work that failed: when its context is
+// done, why (the memory limit, Ctrl-C), rather than how it ended.
+func stopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return budget.Err(ctx)
+	}
+	return err
 }
 
 // outputFormat decides the format: --format, else -o's extension, else md.

@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/nimbook/nimbook/explore/atomicfile"
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
 	"github.com/nimbook/nimbook/explore/notebook"
@@ -44,7 +44,8 @@ func newSessionWith(bd reports.Bundler, limits job.Limits) (*notebook.Session, e
 func runKernel(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	newExec := func() (kernel.Executor, error) { return newSession("en", job.Limits{}) }
 	// SIGINT interrupts the running cell (the kernel traps it); it must not
-	// end the kernel through the command's own interrupt context.
+	// end the kernel through the command's own interrupt context (main
+	// installs none for the kernel; tests may pass one).
 	err := kernel.Main(context.WithoutCancel(ctx), args, newExec, stdout, stderr)
 	if errors.Is(err, kernel.ErrUsage) {
 		msg := strings.TrimPrefix(err.Error(), kernel.ErrUsage.Error()+": ")
@@ -61,6 +62,7 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	lang := fs.String("lang", "en", "en or fr, for the words of results")
 	maxPositions := fs.Int64("max-positions", 0, "most positions an analysis may enumerate")
+	maxMemory := fs.String("max-memory", "", "most memory the cell may use, e.g. 4GiB")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -71,8 +73,9 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if *lang != "en" && *lang != "fr" {
 		return usagef("--lang %q: write en or fr", *lang)
 	}
-	if *maxPositions < 0 {
-		return usagef("--max-positions must be positive")
+	lim, err := limitFlags(fs, *maxPositions, *maxMemory)
+	if err != nil {
+		return err
 	}
 	code := pos[0]
 	in := bufio.NewReader(stdin)
@@ -83,15 +86,21 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		code = string(b)
 	}
-	s, err := newSession(*lang, job.Limits{Positions: *maxPositions})
+	s, err := newSession(*lang, lim)
 	if err != nil {
 		return err
 	}
-	out := &cliOutput{stdout: stdout, stderr: stderr, in: in}
+	// What a cell prints and shows reaches the terminal cleaned.
+	tout, terr := forTerminal(stdout), forTerminal(stderr)
+	defer tout.Flush()
+	defer terr.Flush()
+	out := &cliOutput{stdout: tout, stderr: terr, in: in}
+	ctx, stop := budget.Watch(ctx, memoryLimit(lim))
+	defer stop()
 	if *asJSON {
 		v, err := s.EvalJSON(ctx, code, out)
 		if err != nil {
-			return evalError(err)
+			return evalError(ctx, err)
 		}
 		if v == nil {
 			return nil
@@ -102,21 +111,24 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if err := enc.Encode(v); err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
-		_, err = out.write(stdout, b.String())
+		_, err = out.write(tout, b.String())
 		return err
 	}
 	d, err := s.Execute(ctx, code, out)
 	if err != nil {
-		return evalError(err)
+		return evalError(ctx, err)
 	}
 	if d != nil {
 		text, _ := d.Data["text/plain"].(string)
-		_, err = out.write(stdout, strings.TrimRight(text, "\n")+"\n")
+		_, err = out.write(tout, strings.TrimRight(text, "\n")+"\n")
 	}
 	return err
 }
 
-func evalError(err error) error {
+func evalError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("eval: %w", budget.Err(ctx))
+	}
 	var ce *kernel.CellError
 	if errors.As(err, &ce) {
 		return fmt.Errorf("eval: %s", ce.Error())
@@ -187,9 +199,6 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 			return usagef("--in-place writes the executed notebook: drop --format %s, or write the report with -o FILE", format)
 		}
 	}
-	if out != "" && !f.inPlace && sameFile(out, file) {
-		return fmt.Errorf("%s: refusing to overwrite the input notebook with -o %s: write the output to another file, or add --in-place to replace the notebook by its executed form", file, out)
-	}
 	switch format {
 	case "ipynb", "md", "html", "pdf":
 	case "json":
@@ -197,7 +206,32 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	default:
 		return fmt.Errorf("%s: a notebook has no %s form; write -o out.ipynb, out.md, out.html or out.pdf", file, format)
 	}
-	nb, err := notebook.ReadFile(file)
+	// The output is checked before any cell runs.
+	var inputs []string
+	if !f.inPlace {
+		inputs = []string{file}
+	}
+	if out != "" {
+		if err := atomicfile.Check(out, atomicfile.Options{Inputs: inputs}); err != nil {
+			if errors.Is(err, atomicfile.ErrInput) {
+				return fmt.Errorf("%s: refusing to overwrite the input notebook with -o %s: write the output to another file, or add --in-place to replace the notebook by its executed form", file, out)
+			}
+			return err
+		}
+	}
+	if f.export != "" {
+		return usagef("--export writes the results of job files; a notebook's results are in its cells")
+	}
+	data, err := readInput(file, maxNotebookFile)
+	if err != nil {
+		return err
+	}
+	var nb *notebook.Notebook
+	if lowerExt(file) == "ipynb" {
+		nb, err = notebook.ReadIPYNB(bytes.NewReader(data))
+	} else {
+		nb, err = notebook.ParseMarkdown(data)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "notebook: "))
 	}
@@ -216,10 +250,15 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		ro.Progress = func(i, total int) {
 			n++
 			first, _, _ := strings.Cut(strings.TrimSpace(nb.Cells[i].Source), "\n")
-			fmt.Fprintf(stderr, "nimbook: cell %d: %s\n", n, clipLine(first, 60))
+			fmt.Fprintf(stderr, "nimbook: cell %d: %s\n", n, sanitizeLine(clipLine(first, 60)))
 		}
 	}
-	if err := s.Run(ctx, nb, ro); err != nil {
+	wctx, stop := budget.Watch(ctx, memoryLimit(limits))
+	defer stop()
+	if err := s.Run(wctx, nb, ro); err != nil {
+		if wctx.Err() != nil {
+			return fmt.Errorf("%s: %w", file, budget.Err(wctx))
+		}
 		return cellRunError(file, nb, err)
 	}
 	render := func(w io.Writer) error {
@@ -234,27 +273,20 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		return reports.NotebookHTML(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
 	}
 	if out == "" {
-		var buf bytes.Buffer
-		if err := render(&buf); err != nil {
-			return err
-		}
-		_, err := stdout.Write(buf.Bytes())
-		return err
+		err = writeStdout(wctx, stdout, render)
+	} else {
+		err = writeOutput(wctx, out, inputs, render)
 	}
-	return writeAtomically(out, render)
+	return stopped(wctx, err)
 }
 
-// sameFile reports whether a and b name the same file (an existing one by
-// identity, else by absolute path).
-func sameFile(a, b string) bool {
-	if fa, err := os.Stat(a); err == nil {
-		if fb, err := os.Stat(b); err == nil {
-			return os.SameFile(fa, fb)
-		}
+// memoryLimit is the memory limit of a notebook run: --max-memory, else
+// the default of job files.
+func memoryLimit(lim job.Limits) int64 {
+	if lim.Memory > 0 {
+		return lim.Memory
 	}
-	pa, err1 := filepath.Abs(a)
-	pb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && pa == pb
+	return job.DefaultLimits.Memory
 }
 
 var cellLine = regexp.MustCompile(`^line (\d+)(?: \(([^)]*)\))?: `)

@@ -14,12 +14,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nimbook/nimbook/explore/atomicfile"
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/play"
-	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
 const playUsage = `Usage: nimbook play GAME [options]
@@ -60,6 +61,11 @@ Options:
   --save FILE         save the game as a job file; analyse it with
                       nimbook run FILE; a Starlark game is saved as a
                       Markdown notebook (FILE.md) that nimbook run analyses
+  --max-positions N   the most positions a table, a solver or a list of
+                      moves may hold (default 100000000, or the job file's
+                      limits:); larger games are refused before they start
+  --max-memory SIZE   the most memory the game may use, e.g. 512MiB
+                      (default 4GiB)
 
 During the game type help for the move notation; undo, hint, quit.
 `
@@ -71,6 +77,9 @@ type playFlags struct {
 	misere, hint                                    bool
 	first, level, save                              string
 	seed                                            uint64
+	maxPositions                                    int64
+	maxMemory                                       string
+	limits                                          job.Limits // from the two flags; zero fields: not given
 }
 
 // parsePlayFlags reads the command line of nimbook play: the positional
@@ -97,8 +106,13 @@ func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error
 	fs.StringVar(&f.level, "level", "perfect", "computer level")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed")
 	fs.StringVar(&f.save, "save", "", "save the game as a job file")
+	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	if f.limits, err = limitFlags(fs, f.maxPositions, f.maxMemory); err != nil {
 		return nil, nil, nil, err
 	}
 	set := map[string]bool{}
@@ -108,7 +122,7 @@ func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	for _, a := range args {
-		if a == "-h" || a == "--help" || a == "help" {
+		if a == "help" {
 			fmt.Fprint(stdout, playUsage)
 			return nil
 		}
@@ -121,20 +135,39 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprint(stderr, playUsage)
 		return usagef("play needs a game: nim, subtraction, octal, hex, wythoff, coins, a job file or a Starlark file")
 	}
+	// What the game shows quotes titles, files and moves typed: cleaned
+	// of terminal escapes, on a terminal or in a transcript.
+	out := cleanAlways(stdout)
+	defer out.Flush()
+	// The memory watchdog and Ctrl-C stop the solving as well as the game.
+	ctx, stop := budget.Watch(ctx, memoryLimit(f.limits))
+	defer stop()
 	var g play.Game
 	var start []int
 	var star *starSource
 	// Refuse --save before the game rather than lose it after.
+	file, _, _ := strings.Cut(pos[0], "#")
+	var inputs []string
+	if isStarFile(pos[0]) || isJobFile(pos[0]) {
+		inputs = []string{file}
+	}
 	if isStarFile(pos[0]) {
 		if f.save != "" && !strings.EqualFold(filepath.Ext(f.save), ".md") {
 			return usagef("--save %s: a game defined in Starlark is saved as a Markdown notebook (its moves are a function, which a job file cannot hold); write --save %s.md", f.save, strings.TrimSuffix(f.save, filepath.Ext(f.save)))
 		}
-		g, start, star, err = starGame(ctx, pos, f, set, stdout, stderr)
+	}
+	if f.save != "" {
+		if err := atomicfile.Check(f.save, atomicfile.Options{Inputs: inputs}); err != nil {
+			return fmt.Errorf("--save: %w", err)
+		}
+	}
+	if isStarFile(pos[0]) {
+		g, start, star, err = starGame(ctx, pos, f, set, out, stderr)
 	} else {
-		g, start, err = playGame(pos, f, set)
+		g, start, err = playGame(ctx, pos, f, set)
 	}
 	if err != nil {
-		return err
+		return stopped(ctx, err)
 	}
 	if f.save != "" && star == nil && g.JobGame(start) == "" {
 		return usagef("--save: a record of %s cannot be analysed by nimbook run; play it without --save", g)
@@ -151,26 +184,70 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if !set["seed"] {
 		opts.Seed = rand.Uint64() // a new game each time; the record keeps the seed
 	}
+	// The start is checked, against the limits too, before the first
+	// prompt.
 	if err := g.Check(start); err != nil {
-		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "play: "))
+		return stopped(ctx, errors.New(strings.TrimPrefix(err.Error(), "play: ")))
 	}
-	in := play.NewLines(ctx, stdin, stdout)
+	in := play.NewLines(ctx, stdin, out)
 	in.Echo = !isTerminal(stdin)
-	rec, err := play.Run(ctx, g, start, in, stdout, opts)
-	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(stdout, "\nInterrupted.")
+	rec, err := play.Run(ctx, g, start, in, out, opts)
+	switch {
+	case err == nil:
+	case errors.Is(err, budget.ErrMemory) || ctx.Err() != nil && errors.Is(budget.Err(ctx), budget.ErrMemory):
+		err = budget.Err(ctx)
+		fmt.Fprintf(out, "\nStopped: %v.\n", err)
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(out, "\nInterrupted.")
 		err = nil
+	default:
+		err = errors.New(strings.TrimPrefix(err.Error(), "play: "))
 	}
 	if f.save != "" && rec != nil {
 		if len(rec.Positions) < 2 {
-			fmt.Fprintf(stdout, "No move was played: %s not written.\n", f.save)
-		} else if werr := writeAtomically(f.save, star.writer(rec)); werr != nil {
+			fmt.Fprintf(out, "No move was played: %s not written.\n", f.save)
+		} else if werr := atomicfile.Write(context.WithoutCancel(ctx), f.save, atomicfile.Options{Inputs: inputs}, star.writer(rec)); werr != nil {
 			return errors.Join(err, fmt.Errorf("saving the game: %w", werr))
 		} else {
-			fmt.Fprintf(stdout, "Game saved to %s; analyse it with: nimbook run %s\n", f.save, f.save)
+			fmt.Fprintf(out, "Game saved to %s; analyse it with: nimbook run %s\n", f.save, f.save)
 		}
 	}
 	return err
+}
+
+// isJobFile reports whether a game argument names a job file,
+// FILE.yaml[#SECTION].
+func isJobFile(name string) bool {
+	return strings.Contains(name, ".yaml") || strings.Contains(name, ".yml")
+}
+
+// playLimits are the limits of a game: the flags, else the job file's,
+// else the defaults of job files.
+func playLimits(ctx context.Context, flags, file job.Limits) play.Limits {
+	lim := job.DefaultLimits
+	if file.Positions > 0 {
+		lim.Positions = file.Positions
+	}
+	if file.Memory > 0 {
+		lim.Memory = file.Memory
+	}
+	if flags.Positions > 0 {
+		lim.Positions = flags.Positions
+	}
+	if flags.Memory > 0 {
+		lim.Memory = flags.Memory
+	}
+	return play.Limits{Positions: lim.Positions, Memory: lim.Memory, Context: ctx}
+}
+
+// gameError is a game the flags describe that cannot be made: bad usage,
+// unless it is work the limits refuse.
+func gameError(err error, prefix string) error {
+	msg := strings.TrimPrefix(err.Error(), prefix)
+	if play.IsRefusal(err) {
+		return errors.New(msg)
+	}
+	return usagef("%s", msg)
 }
 
 func isTerminal(r io.Reader) bool {
@@ -199,13 +276,14 @@ var familyFlags = map[string][]string{
 }
 
 // playGame builds the game named on the command line and its start.
-func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int, error) {
+func playGame(ctx context.Context, pos []string, f *playFlags, set map[string]bool) (play.Game, []int, error) {
+	lim := playLimits(ctx, f.limits, job.Limits{})
 	name := pos[0]
 	family := strings.ToLower(name)
 	if family == "misere-nim" {
 		family, f.misere = "nim", true
 	}
-	isJob := strings.Contains(name, ".yaml") || strings.Contains(name, ".yml")
+	isJob := isJobFile(name)
 	for fl, fams := range familyFlags {
 		if set[fl] && (isJob || !contains(fams, family)) {
 			if isJob && (fl == "heaps" || fl == "heads") {
@@ -221,7 +299,7 @@ func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int
 		if set["misere"] {
 			return nil, nil, usagef("--misere: the job file's play: key decides; edit the section instead")
 		}
-		return jobGame(name, f)
+		return jobGame(ctx, name, f)
 	}
 	if family == "octal" || family == "hex" {
 		if len(pos) == 2 && !set["code"] {
@@ -284,8 +362,11 @@ func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int
 		if err != nil {
 			return nil, nil, usagef("--position: %v", err)
 		}
-		g, err := play.NewWythoff(pl, wythoff.Options{})
-		return g, start, err
+		g, err := play.NewWythoff(pl, lim.Wythoff())
+		if err != nil {
+			return nil, nil, gameError(err, "play: ")
+		}
+		return g, start, nil
 	case "coins":
 		rule, err := coins.ParseRule(f.rule)
 		if err != nil {
@@ -308,31 +389,34 @@ func playGame(pos []string, f *playFlags, set map[string]bool) (play.Game, []int
 			return nil, nil, usagef("--heads: %v", err)
 		}
 		slices.Sort(start)
-		g, err := play.NewCoins(cg, f.n, pl)
+		g, err := play.NewCoins(cg.WithLimits(lim.Coins()), f.n, pl)
 		if err != nil {
-			return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "play: "))
+			return nil, nil, gameError(err, "play: ")
 		}
 		return g, start, nil
 	case "product":
-		return productGame(f, set, pl)
+		return productGame(f, set, pl, lim)
 	default:
 		return nil, nil, usagef("unknown game %q: write nim, subtraction, octal, hex, wythoff, coins, product, a job file (.yaml) or a Starlark file (.star)", name)
 	}
 	if err != nil {
-		return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "heap: "))
+		return nil, nil, gameError(err, "heap: ")
 	}
 	start, err := startFlag(defHeaps)
 	if err != nil {
 		return nil, nil, usagef("--heaps: %v", err)
 	}
-	g, err := play.NewHeaps(hg, pl, heap.Limits{})
-	return g, start, err
+	g, err := play.NewHeaps(hg, pl, lim.Heap())
+	if err != nil {
+		return nil, nil, gameError(err, "play: ")
+	}
+	return g, start, nil
 }
 
 // productGame builds `nimbook play product`: --factors "at-most:2,ruler"
 // (a rule, and for at-most and exactly the number of coins after a colon),
 // --size, and --position as cells one after the other.
-func productGame(f *playFlags, set map[string]bool, pl game.Play) (play.Game, []int, error) {
+func productGame(f *playFlags, set map[string]bool, pl game.Play, lim play.Limits) (play.Game, []int, error) {
 	var factors []*coins.Game
 	for _, spec := range strings.Split(f.factors, ",") {
 		ruleText, rText, hasR := strings.Cut(strings.TrimSpace(spec), ":")
@@ -352,7 +436,7 @@ func productGame(f *playFlags, set map[string]bool, pl game.Play) (play.Game, []
 		if err != nil {
 			return nil, nil, usagef("--factors %q: %s", f.factors, strings.TrimPrefix(err.Error(), "coins: "))
 		}
-		factors = append(factors, cg)
+		factors = append(factors, cg.WithLimits(lim.Coins()))
 	}
 	p, err := coins.NewProduct(factors...)
 	if err != nil {
@@ -370,7 +454,7 @@ func productGame(f *playFlags, set map[string]bool, pl game.Play) (play.Game, []
 	}
 	g, err := play.NewProduct(p, sizes, pl)
 	if err != nil {
-		return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "play: "))
+		return nil, nil, gameError(err, "play: ")
 	}
 	var flat []int
 	if set["position"] {
@@ -390,9 +474,13 @@ func productGame(f *playFlags, set map[string]bool, pl game.Play) (play.Game, []
 }
 
 // jobGame reads FILE.yaml#SECTION.
-func jobGame(name string, f *playFlags) (play.Game, []int, error) {
+func jobGame(ctx context.Context, name string, f *playFlags) (play.Game, []int, error) {
 	file, sel, _ := strings.Cut(name, "#")
-	j, err := job.ParseFile(file)
+	data, err := readInput(file, maxJobFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	j, err := job.Parse(file, data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -400,7 +488,7 @@ func jobGame(name string, f *playFlags) (play.Game, []int, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "play: "))
 	}
-	g, start, err := play.FromSection(s)
+	g, start, err := play.FromSectionLimits(s, playLimits(ctx, f.limits, j.Limits))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s:%d: %s", file, s.Line, strings.TrimPrefix(err.Error(), "play: "))
 	}
@@ -488,11 +576,11 @@ func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		return nil, nil, nil, usagef("--misere: the game's play= decides; define it with game(..., play=\"misere\")")
 	}
 	file, name, _ := strings.Cut(pos[0], "#")
-	src, err := os.ReadFile(file)
+	src, err := readInput(file, maxJobFile)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	s, err := newSession("en", job.Limits{})
+	s, err := newSession("en", f.limits)
 	if err != nil {
 		return nil, nil, nil, err
 	}

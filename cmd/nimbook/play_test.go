@@ -53,7 +53,7 @@ func humanLines(t *testing.T, args []string, first play.Player, seed uint64) ([]
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, start, err := playGame(pos, f, set)
+	g, start, err := playGame(context.Background(), pos, f, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -430,7 +430,7 @@ func TestPlayTmuxFamilies(t *testing.T) {
 			if star {
 				g, start, _, err = starGame(context.Background(), pos, f, set, io.Discard, io.Discard)
 			} else {
-				g, start, err = playGame(pos, f, set)
+				g, start, err = playGame(context.Background(), pos, f, set)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -796,7 +796,7 @@ sections:
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, start, err := playGame(pos, f, set)
+			g, start, err := playGame(context.Background(), pos, f, set)
 			if err != nil {
 				t.Fatal(err)
 			}

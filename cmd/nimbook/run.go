@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/debug"
 	"strings"
 )
 
@@ -19,10 +22,10 @@ func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
-const usage = `nimbook explores impartial combinatorial games.
-
-Usage:
-  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
+// The usage of each command; nimbook help prints them all, and
+// nimbook CMD --help its own.
+const (
+	runUsage = `  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--quiet]
                    [--templates DIR] [--export DIR] [--date DATE|today]
                    [--png] [--wrap N] [--allow-errors] [--in-place]
@@ -30,25 +33,64 @@ Usage:
       and write its report (standard output without -o). PDF is A4, made
       without any external program; ipynb is an executed notebook.
       Notebooks stop at the first failing cell unless --allow-errors; -o
-      never overwrites the input notebook unless --in-place.
+      never overwrites the input unless --in-place (notebooks).
+      --max-positions N and --max-memory SIZE (e.g. 512MiB, 4GiB) raise or
+      lower the limits past which work is refused (default 100000000
+      positions and 4GiB, or the job file's limits:).
       --export DIR also writes, per section NN and analysis, DIR/sNN-values.csv
       and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
       DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv,
       DIR/sNN-rare.csv and DIR/sNN-graph.dot, each written atomically.
-` + surveyUsage + `  nimbook eval [--json] [--lang en|fr] 'CODE' | -
+`
+	evalUsage = `  nimbook eval [--json] [--lang en|fr] [--max-positions N] [--max-memory SIZE]
+               'CODE' | -
       Evaluate one notebook cell (Starlark; - reads it from standard input)
       and print its result.
-  nimbook nim add|mul|inv|sqrt|pow ARGS
+`
+	nimUsageText = `  nimbook nim add|mul|inv|sqrt|pow ARGS
       Nimber calculator on 64-bit nimbers, in decimal.
-  nimbook kernel install [--user] [--prefix DIR]
+`
+	kernelUsage = `  nimbook kernel install [--user] [--prefix DIR] [--binary PATH]
       Register the Jupyter kernel "nimbook".
   nimbook kernel --connection-file FILE
       Serve as a Jupyter kernel (Jupyter starts this).
-  nimbook play GAME [options]
+`
+	playUsageShort = `  nimbook play GAME [options]
       Play against the computer, which never misses a winning move
       (nimbook play --help).
+`
+	otherUsage = `  nimbook version
+      Print the version of nimbook and of Go it was built with.
   nimbook help
 `
+)
+
+const usage = "nimbook explores impartial combinatorial games.\n\nUsage:\n" +
+	runUsage + surveyUsage + evalUsage + nimUsageText + kernelUsage + playUsageShort + otherUsage
+
+// commandUsage is what nimbook CMD --help prints.
+var commandUsage = map[string]string{
+	"run":    "Usage:\n" + runUsage,
+	"eval":   "Usage:\n" + evalUsage,
+	"nim":    "Usage:\n" + nimUsageText,
+	"kernel": "Usage:\n" + kernelUsage,
+	"play":   playUsage,
+	"survey": "Usage:\n" + surveyUsage,
+}
+
+// wantsHelp reports whether args ask for help: -h, -help or --help before
+// any "--".
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -56,10 +98,23 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return usagef("no command given")
 	}
 	cmd, rest := args[0], args[1:]
+	if text, ok := commandUsage[cmd]; ok && wantsHelp(rest) {
+		_, err := fmt.Fprint(stdout, text)
+		return err
+	}
 	switch cmd {
-	case "help", "-h", "--help":
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			if text, ok := commandUsage[rest[0]]; ok {
+				_, err := fmt.Fprint(stdout, text)
+				return err
+			}
+		}
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "version", "--version", "-version":
+		_, err := fmt.Fprintln(stdout, version())
+		return err
 	case "nim":
 		return runNim(rest, stdout)
 	case "run":
@@ -76,6 +131,57 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return usagef("unknown command %q", cmd)
 }
 
+// version is the module version (a release tag, or a pseudo-version from
+// the commit), else the commit built, and the Go release.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "nimbook (no build information) " + runtime.Version()
+	}
+	v := bi.Main.Version
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = " with local changes"
+			}
+		}
+	}
+	if v == "" || v == "(devel)" {
+		v = "development build"
+		if rev != "" {
+			v += ", commit " + rev[:min(12, len(rev))] + modified
+		}
+	}
+	return fmt.Sprintf("nimbook %s (%s)", v, bi.GoVersion)
+}
+
+// exitStatus is SPEC.md's exit status for err, with the message to print
+// (empty: none): 0, 1 for bad input or refused work, 2 for bad usage, and
+// 128 + the signal's number (130 for Ctrl-C) when a signal stopped the
+// work.
+func exitStatus(ctx context.Context, err error) (int, string) {
+	var se *signalError
+	if errors.As(context.Cause(ctx), &se) {
+		if err == nil {
+			return se.code(), ""
+		}
+		return se.code(), se.Error()
+	}
+	if err == nil {
+		return 0, ""
+	}
+	msg := cleanText(err.Error())
+	var u *usageError
+	if errors.As(err, &u) {
+		return 2, msg
+	}
+	return 1, msg
+}
+
 // parseInterleaved parses flags that may come before or after the
 // positional arguments, as SPEC.md allows ("flags may come before or after
 // FILE").
@@ -83,7 +189,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, usagef("%v", err)
+			return nil, flagError(err)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -97,57 +203,46 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+var (
+	flagUndefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	flagNoValue   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+	flagBadValue  = regexp.MustCompile(`^invalid (?:boolean )?value ("[^"]*") for (?:flag )?-+([^:]*): (.*)$`)
+)
+
+// flagError says what is wrong with a flag in the command's words.
+func flagError(err error) error {
+	msg := err.Error()
+	if m := flagUndefined.FindStringSubmatch(msg); m != nil {
+		return usagef("unknown flag %s", flagName(m[1]))
+	}
+	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
+		return usagef("%s needs a value", flagName(m[1]))
+	}
+	if m := flagBadValue.FindStringSubmatch(msg); m != nil {
+		why := "not a whole number"
+		switch {
+		case strings.Contains(m[3], "out of range"):
+			why = "too large"
+		case strings.Contains(msg, "boolean"):
+			why = "write true or false"
+		}
+		return usagef("%s %s: %s", flagName(m[2]), m[1], why)
+	}
+	return usagef("%s", msg)
+}
+
+// flagName writes a flag as the usage does: -o, --max-memory.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
 func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	return fs
-}
-
-// writeAtomically writes the output through a temporary file in the same
-// directory and renames it into place, so a failure never leaves a
-// half-written file.
-func writeAtomically(path string, write func(w io.Writer) error) (err error) {
-	// A device or pipe (-o /dev/stdout, /dev/null, a FIFO) cannot be replaced
-	// by a rename, and must not be: write to it directly.
-	if fi, statErr := os.Stat(path); statErr == nil && !fi.Mode().IsRegular() {
-		if fi.IsDir() {
-			return fmt.Errorf("%s is a directory; give a file name to -o", path)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		if err := write(f); err != nil {
-			f.Close()
-			return err
-		}
-		return f.Close()
-	}
-	// Replace the file a symbolic link points to, not the link.
-	if real, linkErr := filepath.EvalSymlinks(path); linkErr == nil {
-		path = real
-	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 func lowerExt(path string) string {

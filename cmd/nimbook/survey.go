@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/survey"
 )
@@ -119,6 +119,12 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if db == "" {
 		db = defaultDB(file)
 	}
+	if out != "" && !check {
+		// A report that cannot be written is known before any work.
+		if err := atomicfile.Check(out, atomicfile.Options{Inputs: []string{file, db}}); err != nil {
+			return err
+		}
+	}
 	if check {
 		todo := s.Select(sh)
 		plan, err := survey.NewPlan(s, todo, jobs)
@@ -184,14 +190,9 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return rep.JSON(w)
 	}
 	if out == "" {
-		var buf bytes.Buffer
-		if err := render(&buf); err != nil {
-			return err
-		}
-		_, err := stdout.Write(buf.Bytes())
-		return err
+		return writeStdout(ctx, stdout, render)
 	}
-	return writeAtomically(out, render)
+	return writeOutput(ctx, out, []string{file, db}, render)
 }
 
 // defaultDB is FILE with its extension replaced by .db.

@@ -51,6 +51,16 @@
 // Hints show the normal-play Grundy values of the parts only under normal
 // play, where they decide the game.
 //
+// Work is bounded as in job files (Limits: positions, memory, a context
+// that Ctrl-C cancels): a start whose tables or solved positions pass the
+// limits is refused by Check before the first move, with the limit named
+// (ErrTooLarge, IsRefusal). Nothing lists every move of a huge position:
+// Wythoff's winning moves come from the Beatty pairs (at most three), and
+// the computer's random and prolonging moves in Nim and Wythoff's game are
+// drawn without a list, so heaps of 2^40 play in kilobytes. A hint the
+// limits refuse is said so and the game goes on. A typed minus sign ("-1")
+// is refused, never read as a dash between numbers.
+//
 // A Record is the game as played; WriteJob writes it as a job file with
 // `record:` and `show: [record]`, whose analysis marks each mistake and the
 // winning moves missed. A game defined in a Starlark file has no job form

@@ -36,7 +36,7 @@ func fuzzParse(f *testing.F, g Game, p []int, seeds []string) {
 func FuzzParseHeaps(f *testing.F) {
 	kayles, _ := heap.ParseOctal("0.77")
 	g, _ := NewHeaps(kayles, game.Normal, heap.Limits{})
-	fuzzParse(f, g, []int{7, 0, 4}, []string{"1 1", "1 1 2 4", "(7,0,1,2)", "3 4", "2 1", "1 0 3 4", "x", "1,,2", "[", "99999999999999999999 1"})
+	fuzzParse(f, g, []int{7, 0, 4}, []string{"1 1", "1 1 2 4", "(7,0,1,2)", "3 4", "2 1", "1 0 3 4", "x", "1,,2", "[", "99999999999999999999 1", "-1 -1", "3 -2", "1-1", "(-7,0,4)"})
 }
 
 func FuzzParseWythoff(f *testing.F) {

@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,10 +77,18 @@ func IsIllegal(err error) bool {
 	return errors.As(err, &im)
 }
 
+// negative finds a minus sign: a dash before a digit, at the start or
+// after anything but a digit ("3-2" separates, "-1" and "3 -2" are
+// negative).
+var negative = regexp.MustCompile(`(?:^|[^0-9])-[0-9]+`)
+
 // numbers reads the integers of a move such as "3 2", "3,2", "3-2" or
 // "(1, 4)"; anything but digits, blanks and the separators , ; : - ( ) [ ]
 // makes it not a move.
 func numbers(s string) ([]int, error) {
+	if m := negative.FindString(s); m != "" {
+		return nil, illegal("%q: heaps, coins and counts are never negative", m[strings.IndexByte(m, '-'):])
+	}
 	var out []int
 	fields := strings.FieldsFunc(s, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == ',' || r == ';' || r == ':' || r == '-' ||

@@ -2,6 +2,8 @@ package play
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -9,8 +11,12 @@ import (
 	"github.com/nimbook/nimbook/explore/heap"
 )
 
-// maxHeap is the largest heap a game accepts, as in job files.
+// maxHeap is the largest heap Wythoff's game accepts, as in job files.
 const maxHeap = 1 << 40
+
+// maxHeapTokens is the largest heap of the heap games: package heap's
+// bound.
+const maxHeapTokens = math.MaxInt32
 
 // Heaps plays a heap game of package heap (Nim, bounded Nim, subtraction,
 // octal and hexadecimal games) on several heaps. Heaps are numbered from 1,
@@ -74,8 +80,8 @@ func (h *Heaps) Check(p []int) error {
 	}
 	most := 0
 	for i, n := range p {
-		if n < 0 || n > maxHeap {
-			return fmt.Errorf("play: heap %d has %d tokens; heaps hold 0 to %d", i+1, n, maxHeap)
+		if n < 0 || n > maxHeapTokens {
+			return fmt.Errorf("play: heap %d has %d tokens; heaps hold 0 to %d", i+1, n, maxHeapTokens)
 		}
 		most = max(most, n)
 	}
@@ -161,6 +167,57 @@ func (h *Heaps) WinningMoves(p []int) ([][]int, error) {
 		return nil, err
 	}
 	return filterWinning(ms, h.Outcome)
+}
+
+// HasMove reports whether p has a move without listing the moves: in
+// Nim, any token left.
+func (h *Heaps) HasMove(p []int) (bool, error) {
+	if h.nim != nil {
+		return slices.ContainsFunc(p, func(n int) bool { return n > 0 }), nil
+	}
+	ms, err := h.Moves(p)
+	return len(ms) > 0, err
+}
+
+// nimTakes is how many moves a Nim heap of n offers.
+func (h *Heaps) nimTakes(n int) int {
+	if k := h.nim.MaxTake(); k > 0 && k < n {
+		return k
+	}
+	return n
+}
+
+// randomMove draws a move of Nim uniformly without listing the moves,
+// which a heap of 2^40 tokens could not; other games list theirs.
+func (h *Heaps) randomMove(p []int, rng *rand.Rand) ([]int, error) {
+	if h.nim == nil {
+		ms, err := h.Moves(p)
+		if err != nil {
+			return nil, err
+		}
+		if len(ms) == 0 {
+			return nil, fmt.Errorf("play: no move from %s", formatPos(p))
+		}
+		return ms[rng.IntN(len(ms))], nil
+	}
+	total := 0
+	for _, n := range p {
+		total += h.nimTakes(n)
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("play: no move from %s", formatPos(p))
+	}
+	i := rng.IntN(total)
+	for j, n := range p {
+		if t := h.nimTakes(n); i >= t {
+			i -= t
+			continue
+		}
+		q := slices.Clone(p)
+		q[j] -= i + 1
+		return q, nil
+	}
+	return nil, fmt.Errorf("play: no move from %s", formatPos(p))
 }
 
 // Size counts the tokens.

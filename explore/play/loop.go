@@ -303,8 +303,18 @@ func (l *loop) help() {
 `)
 }
 
-// hint shows the values of the parts, the outcome and the winning moves.
+// hint shows the values of the parts, the outcome and the winning moves;
+// a hint the limits refuse is said so, and the game goes on.
 func (l *loop) hint(p []int) error {
+	err := l.hintText(p)
+	if IsRefusal(err) {
+		l.printf("Hint: not available here: %s.\n", strings.TrimPrefix(err.Error(), "play: "))
+		return nil
+	}
+	return err
+}
+
+func (l *loop) hintText(p []int) error {
 	o, err := l.g.Outcome(p)
 	if err != nil {
 		return err

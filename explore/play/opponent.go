@@ -41,6 +41,19 @@ func (l Level) String() string { return l.Name }
 // it must play from a P-position; beyond it, it only keeps the most game.
 const lookahead = 400
 
+// A randomMover draws a move uniformly without listing every move (Nim's
+// heaps and Wythoff's may hold 2^40 tokens).
+type randomMover interface {
+	randomMove(p []int, rng *rand.Rand) ([]int, error)
+}
+
+// A largeMover counts the moves of p without listing them, and lists the
+// n that leave the most game.
+type largeMover interface {
+	moveCount(p []int) float64
+	largestMoves(p []int, n int) [][]int
+}
+
 // Opponent chooses the computer's moves. Given the same game, level and
 // seed it makes the same moves.
 type Opponent struct {
@@ -70,6 +83,9 @@ func NewOpponent(g Game, level Level, seed uint64) *Opponent {
 func (o *Opponent) Move(p []int) ([]int, error) {
 	slip := o.rng.Float64() < o.level.Slip
 	if slip {
+		if rm, ok := o.g.(randomMover); ok {
+			return rm.randomMove(p, o.rng)
+		}
 		ms, err := o.g.Moves(p)
 		if err != nil {
 			return nil, err
@@ -119,8 +135,13 @@ func (o *Opponent) nimProlong(p []int) ([]int, error) {
 
 // prolong plays from a P-position so that the game lasts.
 func (o *Opponent) prolong(p []int) ([]int, error) {
-	ms, err := o.g.Moves(p)
-	if err != nil {
+	var ms [][]int
+	var err error
+	if lm, ok := o.g.(largeMover); ok && lm.moveCount(p) > lookahead {
+		// Too many moves to weigh, or even to list: the moves that leave
+		// the most game are the candidates.
+		ms = lm.largestMoves(p, lookahead)
+	} else if ms, err = o.g.Moves(p); err != nil {
 		return nil, err
 	}
 	if len(ms) == 0 {

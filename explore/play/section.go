@@ -9,7 +9,6 @@ import (
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
-	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
 // Playable reports whether a job family can be played.
@@ -50,8 +49,13 @@ func FindSection(j *job.Job, sel string) (*job.Section, error) {
 }
 
 // FromSection returns the game of a job section and its position (nil when
-// the section gives none).
+// the section gives none), within the engines' default limits.
 func FromSection(s *job.Section) (Game, []int, error) {
+	return FromSectionLimits(s, Limits{})
+}
+
+// FromSectionLimits is FromSection within lim.
+func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 	play := game.Normal
 	if s.Play == "misere" {
 		play = game.Misere
@@ -73,7 +77,7 @@ func FromSection(s *job.Section) (Game, []int, error) {
 	case "hex":
 		hg, err = heap.ParseHex(s.Octal.Code)
 	case "wythoff":
-		g, err := NewWythoff(play, wythoff.Options{})
+		g, err := NewWythoff(play, lim.Wythoff())
 		return g, start, err
 	case "coins":
 		rule, err := coins.ParseRule(s.Coins.Rule)
@@ -84,23 +88,23 @@ func FromSection(s *job.Section) (Game, []int, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("play: %w", err)
 		}
-		g, err := NewCoins(cg, s.Coins.N, play)
+		g, err := NewCoins(cg.WithLimits(lim.Coins()), s.Coins.N, play)
 		return g, start, err
 	case "product":
-		return productSection(s, play)
+		return productSection(s, play, lim)
 	default:
 		return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play nim, subtraction, octal, hex, wythoff, coins or product", s.Family)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("play: %w", err)
 	}
-	g, err := NewHeaps(hg, play, heap.Limits{})
+	g, err := NewHeaps(hg, play, lim.Heap())
 	return g, start, err
 }
 
 // productSection builds a tartan product from its section; the section's
 // cells become the encoded position (see Product).
-func productSection(s *job.Section, play game.Play) (Game, []int, error) {
+func productSection(s *job.Section, play game.Play, lim Limits) (Game, []int, error) {
 	var factors []*coins.Game
 	for _, f := range s.Product.Factors {
 		rule, err := coins.ParseRule(f.Rule)
@@ -111,7 +115,7 @@ func productSection(s *job.Section, play game.Play) (Game, []int, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("play: %w", err)
 		}
-		factors = append(factors, cg)
+		factors = append(factors, cg.WithLimits(lim.Coins()))
 	}
 	p, err := coins.NewProduct(factors...)
 	if err != nil {

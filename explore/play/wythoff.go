@@ -2,7 +2,10 @@ package play
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,26 +15,30 @@ import (
 
 // Wythoff plays Wythoff's game: positions are [a, b], two heaps called a and
 // b; a move takes any number of tokens from one heap, or the same number from
-// both.
+// both. Under normal play outcomes and winning moves come from the Beatty
+// pairs, without listing the moves (a+b+min(a,b) of them); under misère play
+// every smaller position is solved, (a+1)(b+1) cells within opts.MaxCells.
 type Wythoff struct {
-	play   game.Play
-	opts   wythoff.Options
-	table  *wythoff.Table
-	solver *game.Solver[[2]int] // misère play
+	play  game.Play
+	opts  wythoff.Options
+	table *wythoff.Table
 }
 
 // NewWythoff returns Wythoff's game under play; opts bound the Grundy tables
-// of hints and the positions solved under misère play.
+// of hints and the positions solved under misère play, and their Context
+// stops them.
 func NewWythoff(play game.Play, opts wythoff.Options) (*Wythoff, error) {
-	w := &Wythoff{play: play, opts: opts}
-	if play == game.Misere {
-		s, err := game.NewSolver(wythoff.Mover, game.Options{Play: game.Misere, MaxPositions: opts.MaxCells, Context: opts.Context})
-		if err != nil {
-			return nil, fmt.Errorf("play: %w", err)
-		}
-		w.solver = s
+	if play != game.Normal && play != game.Misere {
+		return nil, fmt.Errorf("play: unknown play %d", int(play))
 	}
-	return w, nil
+	return &Wythoff{play: play, opts: opts}, nil
+}
+
+func (w *Wythoff) maxCells() int {
+	if w.opts.MaxCells > 0 {
+		return w.opts.MaxCells
+	}
+	return wythoff.DefaultMaxCells
 }
 
 func (w *Wythoff) String() string {
@@ -52,12 +59,21 @@ func (w *Wythoff) Check(p []int) error {
 			return fmt.Errorf("play: heap %c has %d tokens; heaps hold 0 to %d", 'a'+i, n, maxHeap)
 		}
 	}
+	if w.play == game.Misere {
+		if cells := float64(p[0]+1) * float64(p[1]+1); cells > float64(w.maxCells()) {
+			return tooLarge("play: misère Wythoff from %s is solved on all %.0f positions up to it, more than the limit of %d positions; raise the limit with --max-positions, or start from a smaller position",
+				formatPos(p), cells, w.maxCells())
+		}
+	}
 	return nil
 }
 
 func pair(p []int) [2]int { return [2]int{p[0], p[1]} }
 
 func (w *Wythoff) Moves(p []int) ([][]int, error) {
+	if n := w.moveCount(p); n > float64(w.maxCells()) {
+		return nil, tooLarge("play: %s has %.0f moves, more than the limit of %d positions; raise the limit with --max-positions", formatPos(p), n, w.maxCells())
+	}
 	ms := wythoff.Moves(pair(p))
 	out := make([][]int, len(ms))
 	for i, m := range ms {
@@ -66,31 +82,145 @@ func (w *Wythoff) Moves(p []int) ([][]int, error) {
 	return out, nil
 }
 
+// HasMove reports whether a heap is not empty.
+func (w *Wythoff) HasMove(p []int) (bool, error) { return p[0] > 0 || p[1] > 0, nil }
+
 func (w *Wythoff) Outcome(p []int) (game.Outcome, error) {
-	if w.solver != nil {
-		o, err := w.solver.Outcome(pair(p))
-		if err != nil {
-			return 0, fmt.Errorf("play: %w", err)
-		}
-		return o, nil
+	o, err := wythoff.OutcomeOptions(p[0], p[1], w.play, w.opts)
+	if err != nil {
+		return 0, fmt.Errorf("play: %w", err)
 	}
-	return wythoff.Outcome(p[0], p[1], game.Normal)
+	return o, nil
 }
 
 func (w *Wythoff) WinningMoves(p []int) ([][]int, error) {
-	if w.solver != nil {
-		ms, _ := w.Moves(p)
-		return filterWinning(ms, w.Outcome)
+	if w.play == game.Misere {
+		ms, err := wythoff.WinningMovesOptions(p[0], p[1], w.play, w.opts)
+		if err != nil {
+			return nil, fmt.Errorf("play: %w", err)
+		}
+		out := make([][]int, len(ms))
+		for i, m := range ms {
+			out[i] = []int{m[0], m[1]}
+		}
+		return out, nil
 	}
-	ms, err := wythoff.WinningMoves(p[0], p[1], game.Normal)
-	if err != nil {
-		return nil, err
+	return w.normalWinning(p)
+}
+
+// normalWinning finds the moves to P-positions under normal play from
+// the Beatty pairs: each heap size n ≥ 1 is in exactly one P-position,
+// (n, m) with m near nφ or n/φ, and each difference k in exactly one,
+// (⌊kφ⌋, ⌊kφ⌋+k). So there are at most three winning moves: to the
+// partner of a, to the partner of b, and along the diagonal.
+func (w *Wythoff) normalWinning(p []int) ([][]int, error) {
+	a, b := p[0], p[1]
+	var out [][]int
+	add := func(x, y int) error {
+		if x < 0 || y < 0 || x > a || y > b || (x == a && y == b) {
+			return nil
+		}
+		if da, db := a-x, b-y; da != 0 && db != 0 && da != db {
+			return nil
+		}
+		o, err := wythoff.Outcome(x, y, game.Normal)
+		if err != nil {
+			return fmt.Errorf("play: %w", err)
+		}
+		if o == game.P && !slices.ContainsFunc(out, func(q []int) bool { return q[0] == x && q[1] == y }) {
+			out = append(out, []int{x, y})
+		}
+		return nil
 	}
-	out := make([][]int, len(ms))
-	for i, m := range ms {
-		out[i] = []int{m[0], m[1]}
+	// candidates lists the integers within 3 of x·f, clamped at 0.
+	candidates := func(n int, f float64) []int {
+		c := int(math.Round(float64(n) * f))
+		var out []int
+		for d := -3; d <= 3; d++ {
+			if c+d >= 0 {
+				out = append(out, c+d)
+			}
+		}
+		return out
+	}
+	const phi = 1.6180339887498949
+	for _, m := range append(candidates(a, phi), candidates(a, 1/phi)...) {
+		if err := add(a, m); err != nil { // b shrinks to a's partner
+			return nil, err
+		}
+	}
+	for _, m := range append(candidates(b, phi), candidates(b, 1/phi)...) {
+		if err := add(m, b); err != nil { // a shrinks to b's partner
+			return nil, err
+		}
+	}
+	k := b - a
+	for _, x := range candidates(abs(k), phi) { // the pair of difference |k|
+		var err error
+		if k >= 0 {
+			err = add(x, x+k)
+		} else {
+			err = add(x-k, x)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(out, slices.Compare[[]int])
+	if out == nil {
+		out = [][]int{}
 	}
 	return out, nil
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// moveCount is the number of moves of p: a + b + min(a, b).
+func (w *Wythoff) moveCount(p []int) float64 {
+	return float64(p[0]) + float64(p[1]) + float64(min(p[0], p[1]))
+}
+
+// randomMove draws one of the moves of p uniformly without listing them.
+func (w *Wythoff) randomMove(p []int, rng *rand.Rand) ([]int, error) {
+	a, b := p[0], p[1]
+	n := a + b + min(a, b)
+	if n == 0 {
+		return nil, fmt.Errorf("play: no move from %s", formatPos(p))
+	}
+	i := rng.IntN(n)
+	switch {
+	case i < a:
+		return []int{i, b}, nil
+	case i < a+b:
+		return []int{a, i - a}, nil
+	}
+	d := i - a - b + 1
+	return []int{a - d, b - d}, nil
+}
+
+// largestMoves lists up to n of the moves of p that leave the most
+// tokens, in that order: r = 1, 2, ... tokens taken from a, from b, or r/2
+// from both.
+func (w *Wythoff) largestMoves(p []int, n int) [][]int {
+	a, b := p[0], p[1]
+	var out [][]int
+	for r := 1; len(out) < n && r <= a+b; r++ {
+		if r <= a {
+			out = append(out, []int{a - r, b})
+		}
+		if r <= b {
+			out = append(out, []int{a, b - r})
+		}
+		if d := r / 2; r%2 == 0 && d <= min(a, b) {
+			out = append(out, []int{a - d, b - d})
+		}
+	}
+	return out
 }
 
 // Values returns g(a, b) from a Grundy table, computed once for the largest

@@ -1,0 +1,253 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A hostileCase runs the built command on bad input and checks what a user
+// would see: the exit status, the message, the files left, and for some the
+// memory used. Add a case with one line in hostileCases.
+type hostileCase struct {
+	name string
+	// args of nimbook, split at blanks (argv for arguments with blanks);
+	// $T stands for testdata/hostile.
+	args  string
+	argv  []string
+	stdin string
+	// files are made in the case's working directory first: "@NAME" is a
+	// copy of testdata/hostile/NAME, "->TARGET" a symbolic link, "/" a
+	// directory, anything else the content.
+	files map[string]string
+	code  int
+	msg   string // in standard error (standard output for play)
+	out   string // in standard output
+	// creates lists the files the run may add to its directory; any other
+	// file, a temporary one above all, is a failure.
+	creates []string
+	maxRSS  int64         // bytes of peak resident memory; 0: not measured
+	maxTime time.Duration // 0: 30 s
+}
+
+const mib = 1 << 20
+
+func hostileCases() []hostileCase {
+	ok := map[string]string{"job.yaml": "@ok.yaml"}
+	return []hostileCase{
+		// The command line.
+		{name: "no command", args: "", code: 2, msg: "no command given"},
+		{name: "unknown command", args: "frobnicate", code: 2, msg: `unknown command "frobnicate"`},
+		{name: "help", args: "help", out: "nimbook run FILE"},
+		{name: "version", args: "version", out: "nimbook "},
+		{name: "--version", args: "--version", out: "go1."},
+		{name: "run --help", args: "run --help", out: "nimbook run FILE"},
+		{name: "run -h", args: "run -h", out: "--max-memory SIZE"},
+		{name: "eval --help", args: "eval --help", out: "nimbook eval"},
+		{name: "nim --help", args: "nim --help", out: "nimbook nim"},
+		{name: "play --help", args: "play --help", out: "Usage: nimbook play"},
+		{name: "kernel install --help", args: "kernel install --help", out: "nimbook kernel install"},
+		{name: "nim not a number", args: "nim mul x 1", code: 2, msg: `"x" is not a nimber`},
+		{name: "nim -1", args: "nim add -1", code: 2, msg: "is not a nimber"},
+		{name: "nim inverse of 0", args: "nim inv 0", code: 1, msg: "no nim-inverse"},
+		{name: "unknown flag", args: "run $T/ok.yaml --frob", code: 2, msg: "unknown flag --frob"},
+		{name: "flag without value", args: "run $T/ok.yaml -o", code: 2, msg: "-o needs a value"},
+		{name: "max-positions 0", args: "run $T/ok.yaml --max-positions 0", code: 2, msg: "at least 1"},
+		{name: "max-positions negative", args: "run $T/ok.yaml --max-positions -5", code: 2, msg: "at least 1"},
+		{name: "max-positions not a number", args: "run $T/ok.yaml --max-positions lots", code: 2, msg: "not a whole number"},
+		{name: "max-memory 0", args: "run $T/ok.yaml --max-memory 0", code: 2, msg: "write a size like"},
+		{name: "max-memory garbage", args: "run $T/ok.yaml --max-memory 4XB", code: 2, msg: "write a size like"},
+		{name: "unknown format", args: "run $T/ok.yaml --format docx", code: 2, msg: "--format"},
+		{name: "unknown extension", args: "run $T/ok.yaml -o out.docx", code: 2, msg: "cannot tell the format"},
+		{name: "unknown language", args: "run $T/ok.yaml --lang de", code: 2, msg: "write en or fr"},
+		{name: "wrap 0", args: "run $T/ok.yaml --wrap 0", code: 2, msg: "--wrap 0"},
+		{name: "two files", args: "run $T/ok.yaml $T/ok.yaml", code: 2, msg: "run takes one file"},
+
+		// Job files.
+		{name: "missing job file", args: "run nope.yaml", code: 1, msg: "nope.yaml: no such file"},
+		{name: "job file is a directory", args: "run dir.yaml", files: map[string]string{"dir.yaml": "/"}, code: 1, msg: "dir.yaml is a directory"},
+		{name: "empty job file", args: "run empty.yaml", files: map[string]string{"empty.yaml": ""}, code: 1, msg: "empty.yaml: the file is empty"},
+		{name: "binary job file", args: "run $T/garbage.yaml", code: 1, msg: "garbage.yaml"},
+		{name: "job file linked to /dev/zero", args: "run zero.yaml", files: map[string]string{"zero.yaml": "->/dev/zero"}, code: 1, msg: "larger than", maxRSS: 200 * mib},
+		{name: "alias bomb", args: "run $T/alias-bomb.yaml", code: 1, msg: "alias-bomb.yaml:1", maxRSS: 200 * mib},
+		{name: "deep nesting", args: "run $T/deep.yaml", code: 1, msg: "deep.yaml:3", maxRSS: 200 * mib},
+		{name: "not a job file", args: "run notes.txt", files: map[string]string{"notes.txt": "x"}, code: 1, msg: "reads job files"},
+		{name: "work past the limit", args: "run $T/huge-wythoff.yaml", code: 1, msg: "--max-positions", maxRSS: 200 * mib},
+		{name: "work past the job's limits", args: "run $T/tiny-limits.yaml", code: 1, msg: "limits.positions"},
+		{name: "work past --max-positions", args: "run $T/wythoff-20.yaml --max-positions 100", code: 1, msg: "--max-positions"},
+		{name: "--max-positions over limits:", args: "run $T/tiny-limits.yaml --max-positions 1000 --format json", out: `"table"`},
+		{name: "missing templates", args: "run $T/ok.yaml --templates nodir", code: 1, msg: "--templates nodir: no such directory"},
+		{name: "escapes in titles", args: "run $T/escape-title.yaml -o out.md", code: 0, creates: []string{"out.md"}},
+		{name: "-o onto the input", args: "run job.yaml -o job.yaml --format md", files: ok, code: 1, msg: "job.yaml is also the input"},
+		{name: "-o onto the input through a link", args: "run job.yaml -o link.md", files: map[string]string{"job.yaml": "@ok.yaml", "link.md": "->job.yaml"}, code: 1, msg: "is the input job.yaml"},
+		{name: "-o into a missing directory", args: "run job.yaml -o nodir/out.md", files: ok, code: 1, msg: "cannot write nodir/out.md: the directory nodir does not exist"},
+		{name: "-o onto a directory", args: "run job.yaml -o sub.md", files: map[string]string{"job.yaml": "@ok.yaml", "sub.md": "/"}, code: 1, msg: "sub.md is a directory"},
+		{name: "-o failing leaves no exports", args: "run job.yaml -o nodir/out.md --export ex", files: ok, code: 1, msg: "does not exist"},
+		{name: "--export onto a file", args: "run job.yaml -o out.md --export job.yaml", files: ok, code: 1, msg: "--export job.yaml: job.yaml is not a directory"},
+		{name: "-o /dev/null", args: "run job.yaml -o /dev/null --format json", files: ok},
+		{name: "-o and --export", args: "run job.yaml -o out.json --export ex --quiet", files: ok, creates: []string{"out.json", "ex"}},
+
+		// Notebooks.
+		{name: "missing notebook", args: "run nope.ipynb", code: 1, msg: "nope.ipynb: no such file"},
+		{name: "broken notebook", args: "run $T/bad.ipynb", code: 1, msg: "bad.ipynb: not a Jupyter notebook"},
+		{name: "-o onto the input notebook", args: "run nb.md -o nb.md", files: map[string]string{"nb.md": "@escape.md"}, code: 1, msg: "refusing to overwrite the input notebook"},
+		{name: "--in-place on Markdown", args: "run nb.md --in-place", files: map[string]string{"nb.md": "@escape.md"}, code: 2, msg: "--in-place rewrites .ipynb"},
+		{name: "failing cell", args: "run $T/fail.md -o out.html", code: 1, msg: "fail.md:5: cell 1"},
+		{name: "endless cell", args: "run $T/loop.md -o out.md", code: 1, msg: "loop.md:7: cell 1: StepLimit", maxTime: time.Minute},
+		{name: "notebook as JSON", args: "run $T/escape.md --format json", code: 1, msg: "--format json"},
+		{name: "notebook with --export", args: "run $T/escape.md --export ex", code: 2, msg: "--export"},
+		{name: "notebook into a missing directory", args: "run $T/escape.md -o nodir/x.ipynb", code: 1, msg: "nodir does not exist"},
+
+		// Cells.
+		{name: "eval syntax error", args: "eval", argv: []string{"nim_mul(2,"}, code: 1, msg: "SyntaxError"},
+		{name: "eval no code", args: "eval", code: 2, msg: "eval takes one cell"},
+		{name: "eval from stdin", args: "eval -", stdin: "nim_mul(2, 3)\n", out: "1"},
+		{name: "eval escapes in an error", args: "eval", argv: []string{`fail("\x1b]0;pwned\x07")`}, code: 1, msg: `\x1b]0;pwned\x07`},
+		{name: "eval huge list", args: "eval", argv: []string{"x = [0] * 100000000000"}, code: 1, msg: "eval", maxRSS: 500 * mib},
+		{name: "eval endless loop", args: "eval", argv: []string{"limits(steps=1000000)\ndef f():\n    for i in range(1000000000000):\n        pass\nf()"}, code: 1, msg: "past its budget", maxTime: time.Minute},
+		{name: "eval max-positions 0", args: "eval --max-positions 0 1", code: 2, msg: "at least 1"},
+
+		// Play.
+		{name: "play no game", args: "play", code: 2, msg: "play needs a game"},
+		{name: "play unknown game", args: "play chess", code: 2, msg: `unknown game "chess"`},
+		{name: "play huge Wythoff", args: "play wythoff --position 100000000,100000000 --seed 1", stdin: "hint\nboth 1\nquit\n", out: "winning move", maxRSS: 200 * mib},
+		{name: "play huge misère Wythoff", args: "play wythoff --misere --position 100000000,100000000", code: 1, msg: "--max-positions", maxRSS: 200 * mib},
+		{name: "play Wythoff past --max-positions", args: "play wythoff --misere --position 100,100 --max-positions 1000", code: 1, msg: "limit of 1000 positions"},
+		{name: "play negative move", args: "play nim --heaps 2,2 --seed 1", stdin: "-1 -1\nquit\n", msg: "never negative"},
+		{name: "play heap too large", args: "play nim --heaps 99999999999", code: 1, msg: "heaps hold 0 to"},
+		{name: "play beginner on a huge heap", args: "play nim --heaps 2000000000,5 --level beginner --first computer --seed 3", stdin: "quit\n", maxRSS: 200 * mib},
+		{name: "play max-positions 0", args: "play nim --max-positions 0", code: 2, msg: "at least 1"},
+		{name: "play --save onto the input", args: "play job.yaml --save job.yaml", files: ok, code: 1, msg: "job.yaml is also the input"},
+		{name: "play --save into a missing directory", args: "play nim --save nodir/game.yaml", code: 1, msg: "nodir does not exist"},
+		{name: "play escapes from a Starlark file", args: "play $T/escape.star --seed 1", stdin: "quit\n", msg: `\x1b]0;pwned\x07`},
+		{name: "play escapes in a job title", args: "play job.yaml#1 --seed 1 --save game.yaml", files: map[string]string{"job.yaml": "@escape-title.yaml"}, stdin: "1 1\nquit\n", creates: []string{"game.yaml"}},
+		{name: "play missing job file", args: "play nope.yaml", code: 1, msg: "nope.yaml: no such file"},
+	}
+}
+
+func TestHostileInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := nimbookBinary(t)
+	hostile, err := filepath.Abs(filepath.Join("testdata", "hostile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range hostileCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, v := range tc.files {
+				p := filepath.Join(dir, name)
+				var err error
+				switch {
+				case v == "/":
+					err = os.Mkdir(p, 0o755)
+				case strings.HasPrefix(v, "->"):
+					err = os.Symlink(v[2:], p)
+				case strings.HasPrefix(v, "@"):
+					var b []byte
+					if b, err = os.ReadFile(filepath.Join(hostile, v[1:])); err == nil {
+						err = os.WriteFile(p, b, 0o644)
+					}
+				default:
+					err = os.WriteFile(p, []byte(v), 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := listDir(t, dir)
+			args := strings.Fields(strings.ReplaceAll(tc.args, "$T", hostile))
+			args = append(args, tc.argv...)
+			cmd := exec.Command(bin, args...)
+			cmd.Dir = dir
+			cmd.Stdin = strings.NewReader(tc.stdin)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			limit := tc.maxTime
+			if limit == 0 {
+				limit = 30 * time.Second
+			}
+			start := time.Now()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			timer := time.AfterFunc(limit, func() { cmd.Process.Kill() })
+			err := cmd.Wait()
+			timer.Stop()
+			if took := time.Since(start); took >= limit {
+				t.Fatalf("still running after %v", limit)
+			}
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			where := stderr.String()
+			if strings.HasPrefix(tc.args, "play") {
+				where = stdout.String() + stderr.String()
+			}
+			if code != tc.code {
+				t.Errorf("exit %d, want %d\nstderr: %s", code, tc.code, stderr.String())
+			}
+			if !strings.Contains(where, tc.msg) {
+				t.Errorf("message %q not in\n%s", tc.msg, where)
+			}
+			if !strings.Contains(stdout.String(), tc.out) {
+				t.Errorf("%q not in standard output\n%s", tc.out, stdout.String())
+			}
+			// Nothing the user gave reaches the terminal raw, nor any Go
+			// internals.
+			if strings.ContainsAny(stderr.String(), "\x1b\x07\x9b") || strings.Contains(stderr.String(), "\u009b") {
+				t.Errorf("a control character reached standard error: %q", stderr.String())
+			}
+			if strings.HasPrefix(tc.args, "play") && strings.ContainsAny(stdout.String(), "\x1b\x07") {
+				t.Errorf("a control character reached the game's output: %q", stdout.String())
+			}
+			for _, bad := range []string{"context canceled", "goroutine ", "panic:", "Limits.", ".tmp"} {
+				if strings.Contains(stderr.String(), bad) {
+					t.Errorf("standard error shows %q: %s", bad, stderr.String())
+				}
+			}
+			after := listDir(t, dir)
+			for _, f := range after {
+				if !slices.Contains(before, f) && !slices.Contains(tc.creates, strings.SplitN(f, "/", 2)[0]) {
+					t.Errorf("left behind: %s", f)
+				}
+			}
+			if tc.maxRSS > 0 {
+				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+					if rss := ru.Maxrss * 1024; rss > tc.maxRSS {
+						t.Errorf("peak memory %d MiB, want at most %d MiB", rss/mib, tc.maxRSS/mib)
+					}
+				}
+			}
+		})
+	}
+}
+
+// listDir lists every file under dir, as paths relative to it.
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && p != dir {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, rel)
+		}
+		return nil
+	})
+	return out
+}
