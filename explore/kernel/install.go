@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/nimbook/nimbook/explore/atomicfile"
 )
 
 // KernelName is the kernelspec directory name and the name notebooks refer to.
@@ -132,23 +134,7 @@ func isGoBuildTemp(p string) bool {
 // writeAtomic writes data to name through a temporary file in the same
 // directory, so a reader never sees half a file.
 func writeAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("kernel: install: %w", err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.WriteFile(name, data, 0o644); err != nil {
 		return fmt.Errorf("kernel: install: %w", err)
 	}
 	return nil
