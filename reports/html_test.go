@@ -57,7 +57,8 @@ func TestHTMLStructure(t *testing.T) {
 		{"no date by default", nimReport(), Options{}, nil, []string{`class="date"`}},
 		{"unsafe prose", &job.Report{Title: "<b>t</b>", Sections: []*job.SectionResult{{Title: "s <i>x</i>",
 			Text: "Hello <script>alert(1)</script> and <img src=x onerror=alert(1)>\n\n<div>block</div>\n\n[link](javascript:alert(1))"}}},
-			Options{}, []string{"<title>&lt;b&gt;t&lt;/b&gt;</title>", "<h2>s &lt;i&gt;x&lt;/i&gt;</h2>", "raw HTML omitted"},
+			Options{}, []string{"<title>&lt;b&gt;t&lt;/b&gt;</title>", "<h2>s &lt;i&gt;x&lt;/i&gt;</h2>",
+				"Hello &lt;script&gt;alert(1)&lt;/script&gt;", "&lt;div&gt;block&lt;/div&gt;"},
 			[]string{"<script", "<img", "<div>", "javascript:", "<i>"}},
 	}
 	for _, tc := range tests {

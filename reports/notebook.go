@@ -193,14 +193,15 @@ func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options
 			return fmt.Errorf("reports: %w", err)
 		}
 	}
-	page, err := template.New("page").Parse(t.Page())
+	pg, err := newPage(w, t.Page(), t.Lang(), title, date, t.CSS()+notebookCSS)
 	if err != nil {
-		return fmt.Errorf("reports: page template: %w", err)
+		return err
 	}
 	h, rest, ok := firstHeading(nb)
 	skipFirst := ok && h == title
 	var body bytes.Buffer
 	for i, c := range nb.Cells {
+		body.Reset()
 		switch c.Type {
 		case "markdown":
 			src := c.Source
@@ -216,7 +217,7 @@ func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options
 			}
 			fmt.Fprintf(&body, "<pre class=\"code\"><code class=\"language-python\">%s</code></pre>\n", template.HTMLEscapeString(c.Source))
 			if len(c.Outputs) == 0 {
-				continue
+				break
 			}
 			body.WriteString("<div class=\"output\">\n")
 			for _, o := range c.Outputs {
@@ -228,16 +229,9 @@ func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options
 			}
 			body.WriteString("</div>\n")
 		}
+		if err := pg.write(body.Bytes()); err != nil {
+			return err
+		}
 	}
-	data := struct {
-		Lang, Title, Date string
-		CSS               template.CSS
-		Body              template.HTML
-	}{t.Lang(), title, date, template.CSS(t.CSS() + notebookCSS), template.HTML(body.String())}
-	var out bytes.Buffer
-	if err := page.Execute(&out, data); err != nil {
-		return fmt.Errorf("reports: page template: %w", err)
-	}
-	_, err = w.Write(out.Bytes())
-	return err
+	return pg.close()
 }
