@@ -76,7 +76,7 @@ func outputMarkdown(o notebook.Output) string {
 }
 
 func fenced(lang, text string) string {
-	text = strings.TrimRight(text, "\n")
+	text = strings.TrimRight(dropControls(text, ""), "\n")
 	fence := "```"
 	for strings.Contains(text, fence) {
 		fence += "`"
@@ -87,6 +87,7 @@ func fenced(lang, text string) string {
 // NotebookMarkdown writes the executed notebook as one Markdown document
 // headed by title.
 func NotebookMarkdown(w io.Writer, nb *notebook.Notebook, title string) error {
+	title = cleanTitle(title)
 	var b bytes.Buffer
 	h, rest, ok := firstHeading(nb)
 	skipFirst := ok && h == title
@@ -187,6 +188,7 @@ func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options
 	if err != nil {
 		return err
 	}
+	title = cleanTitle(title)
 	date := ""
 	if o.Date != "" {
 		if date, err = t.Text("date", args{"Date": o.Date}); err != nil {

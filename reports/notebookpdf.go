@@ -45,6 +45,7 @@ func NotebookPDF(w io.Writer, nb *notebook.Notebook, title string, opts Options)
 	if err != nil {
 		return err
 	}
+	title = cleanTitle(title)
 	d := &document{Lang: o.Lang, Title: title}
 	if o.Date != "" {
 		d.Date, err = t.Text("date", args{"Date": o.Date})
