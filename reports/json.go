@@ -14,10 +14,17 @@ import (
 	"github.com/nimbook/nimbook/explore/job"
 )
 
-// JSON writes r in the machine-readable form of SPEC.md: the Report's own
-// encoding, indented by two spaces, with a trailing newline. Struct fields
-// keep their declared order and maps are not used, so the bytes depend
-// only on the results.
+// JSONFormat names the form of the JSON documents JSON writes, under the
+// key "format"; it changes when a key changes meaning or goes.
+const JSONFormat = "nimbook/1"
+
+// JSON writes r in the machine-readable form of SPEC.md, indented by two
+// spaces, with a trailing newline: the format, the title, and per section
+// its title, its game (job.Section.GameJSON: the family and its
+// parameters, as in the job file) and its results under SPEC.md's keys.
+// Struct fields keep their declared order and maps are sorted, so the
+// bytes depend only on the results. See the package documentation for
+// the form.
 //
 // The document is written as it goes: a sequence or table of 10^8 values
 // costs a buffer, not its whole text in memory (encoding/json builds the
@@ -27,10 +34,59 @@ func JSON(w io.Writer, r *job.Report) error {
 	if r == nil {
 		return fmt.Errorf("reports: nil report")
 	}
-	jw := newJSONWriter(w)
-	jw.value(reflect.ValueOf(r), 0)
-	jw.raw("\n")
-	return jw.flush()
+	j := newJSONWriter(w)
+	j.raw("{")
+	j.newline(1)
+	j.key("format")
+	j.value(reflect.ValueOf(JSONFormat), 1)
+	j.raw(",")
+	j.newline(1)
+	j.key("title")
+	j.value(reflect.ValueOf(r.Title), 1)
+	j.raw(",")
+	j.newline(1)
+	j.key("sections")
+	if len(r.Sections) == 0 {
+		j.raw("[]")
+	} else {
+		j.raw("[")
+		for i, sr := range r.Sections {
+			if i > 0 {
+				j.raw(",")
+			}
+			j.newline(2)
+			j.section(sr)
+		}
+		j.newline(1)
+		j.raw("]")
+	}
+	j.newline(0)
+	j.raw("}\n")
+	return j.flush()
+}
+
+// section writes one section at depth 2: title, game, results.
+func (j *jsonWriter) section(sr *job.SectionResult) {
+	if sr == nil {
+		j.raw("null")
+		return
+	}
+	j.raw("{")
+	j.newline(3)
+	j.key("title")
+	j.value(reflect.ValueOf(sr.Title), 3)
+	if g := sr.Spec.GameJSON(); g != nil {
+		j.raw(",")
+		j.newline(3)
+		j.key("game")
+		j.value(reflect.ValueOf(g), 3)
+	}
+	j.raw(",")
+	j.newline(3)
+	j.key("results")
+	j.value(reflect.ValueOf(&sr.Results), 3)
+	j.newline(2)
+	j.raw("}")
 }
 
 // jsonWriter writes indented JSON value by value, as encoding/json's
@@ -77,11 +133,10 @@ var (
 )
 
 // streamed reports whether the structs of type t are written field by
-// field here: the report and its sections and results, which hold the
-// large sequences and tables.
+// field here: the results, which hold the large sequences and tables.
 func streamed(t reflect.Type) bool {
 	switch t {
-	case reflect.TypeFor[job.Report](), reflect.TypeFor[job.SectionResult](), reflect.TypeFor[job.Results]():
+	case reflect.TypeFor[job.Results]():
 		return true
 	}
 	return false
