@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -139,8 +140,10 @@ func (p *page) close() error {
 }
 
 // drawFigure builds the plot a figure block asks for, with its size.
+// The figure carries no title: its caption, beside it in every form,
+// says what it shows, and a title would say it twice.
 func drawFigure(f figure) (*plot.Plot, vg.Length, vg.Length, error) {
-	l := plots.Labels{Title: f.Title, X: f.X, Y: f.Y}
+	l := plots.Labels{X: f.X, Y: f.Y}
 	switch f.Kind {
 	case "values":
 		p, err := plots.Values(f.Values, f.First, f.Period, l)
@@ -188,9 +191,9 @@ func writeFigureHTML(w *bytes.Buffer, f figure, o Options, tx func(string, any) 
 	p, width, height, err := drawFigure(f)
 	if err != nil {
 		// A figure too large to draw is a note, not a failure.
-		msg, terr := tx("plot.toolarge", args{"Why": strings.TrimPrefix(err.Error(), "plots: ")})
+		msg, terr := figureNote(err, tx)
 		if terr != nil {
-			return d, fmt.Errorf("reports: %w", terr)
+			return d, terr
 		}
 		fmt.Fprintf(w, "<p class=\"note\">%s</p>\n", template.HTMLEscapeString(msg))
 		return d, nil
@@ -221,6 +224,23 @@ func writeFigureHTML(w *bytes.Buffer, f figure, o Options, tx func(string, any) 
 	}
 	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n</figure>\n", alt)
 	return d, nil
+}
+
+// figureNote says, in the document's language, why a figure is not
+// drawn.
+func figureNote(err error, tx func(string, any) (string, error)) (string, error) {
+	var big *plots.TooLargeError
+	var msg string
+	var terr error
+	if errors.As(err, &big) {
+		msg, terr = tx("plot.toolarge."+big.Kind, args{"N": itoa(big.N), "Limit": itoa(big.Limit)})
+	} else {
+		msg, terr = tx("plot.toolarge", args{"Why": strings.TrimPrefix(err.Error(), "plots: ")})
+	}
+	if terr != nil {
+		return "", fmt.Errorf("reports: %w", terr)
+	}
+	return msg, nil
 }
 
 // inlineSVG makes an SVG document fit inside HTML: no XML prologue, and a

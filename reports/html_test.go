@@ -93,9 +93,17 @@ func TestHTMLFigureTooLarge(t *testing.T) {
 	if err := HTML(&b, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"No figure: a 100 × 100 table: too large to draw", "The table has 100 × 100 entries; only the corner 32 × 32 is shown."} {
+	for _, w := range []string{"No figure: a table of 10000 cells, more than the 4096 a figure draws.", "The table has 100 × 100 entries; only the corner 32 × 32 is shown."} {
 		if !strings.Contains(b.String(), w) {
 			t.Errorf("missing %q", w)
 		}
+	}
+	// In French, in French: the reason is a template too.
+	b.Reset()
+	if err := HTML(&b, r, Options{Lang: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	if w := "Pas de figure : un tableau de 10000 cases, au-delà des 4096 qu’une figure trace."; !strings.Contains(b.String(), w) {
+		t.Errorf("missing %q", w)
 	}
 }

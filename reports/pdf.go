@@ -488,9 +488,9 @@ func (p *pdfWriter) figure(fg figure) error {
 	p.next++
 	width, height, err := r.width, r.height, r.err
 	if err != nil {
-		msg, terr := p.tx("plot.toolarge", args{"Why": strings.TrimPrefix(err.Error(), "plots: ")})
+		msg, terr := figureNote(err, p.tx)
 		if terr != nil {
-			return fmt.Errorf("reports: %w", terr)
+			return terr
 		}
 		p.spans(text(msg), 9, "")
 		return nil

@@ -13,6 +13,7 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/templates"
 )
 
 func TestCleanTitle(t *testing.T) {
@@ -134,6 +135,42 @@ func TestNotebookProseAndTitles(t *testing.T) {
 	for name, out := range map[string]string{"ipynb": nb.String(), "md": mdb.String(), "html": htm.String()} {
 		if strings.ContainsAny(out, "\x1b\a") || strings.Contains(out, `\u001b`) {
 			t.Errorf("%s output holds a control character", name)
+		}
+	}
+}
+
+// Every fixed text is in the report's language, the engine's account of a
+// proof included: a French handout names the argument in French.
+func TestPeriodMethodInLanguage(t *testing.T) {
+	for method, name := range periodMethods {
+		for _, lang := range []string{"en", "fr"} {
+			sp := &job.Section{Title: "S", Family: "subtraction", Play: "normal",
+				Subtraction: &job.SubtractionSpec{Set: []int{1, 3, 4}, Upto: 50}, Show: []string{"period"}}
+			per := &job.Period{Proven: true, Period: 7, CheckedTo: 11, Method: method}
+			key := "period.method." + name
+			switch name {
+			case "none", "nim", "all-but":
+				per = &job.Period{CheckedTo: 50, Method: method}
+				key = "period.why." + name
+			}
+			var b bytes.Buffer
+			r := &job.Report{Title: "t", Lang: lang, Sections: []*job.SectionResult{{Title: "S", Spec: sp, Results: job.Results{Period: per}}}}
+			if err := Markdown(&b, r, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(b.String(), method) {
+				t.Errorf("%s: the engine's English %q is printed:\n%s", lang, method, b.String())
+			}
+			set, err := templates.New(lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name != "none" && !set.Has(key) {
+				t.Errorf("%s: no template %s", lang, key)
+			}
+			if lang == "fr" && name == "subtraction" && !strings.Contains(b.String(), "démontré par la fenêtre d’un jeu de soustraction") {
+				t.Errorf("fr:\n%s", b.String())
+			}
 		}
 	}
 }
