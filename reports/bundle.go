@@ -36,9 +36,11 @@ type Bundler struct {
 //   - text/plain and text/markdown: the section's Markdown, without the
 //     section heading (P-positions in bold);
 //   - text/html: an HTML fragment of the same blocks, tables with the
-//     P-positions in <strong>, figures as inline SVG;
+//     P-positions in <strong>, figures as <img> with an SVG data URI (a
+//     PNG one with Options.PNG), which untrusted notebooks still show;
 //   - image/svg+xml: the figure, when the analysis draws one (show holds
 //     "plot", or a small game graph);
+//   - image/png: the same figure, with Options.PNG or Print;
 //   - application/json: the results under SPEC.md's keys.
 //
 // Any other value gives (nil, nil): the notebook falls back to plain text.

@@ -42,8 +42,8 @@ type Options struct {
 	// PlainDigits turns grouping off.
 	DigitSep    string
 	PlainDigits bool
-	// PNG makes the HTML form embed figures as PNG images instead of
-	// inline SVG.
+	// PNG makes the HTML form and notebook bundles embed figures as PNG
+	// images instead of SVG.
 	PNG bool
 	// NoFigures leaves figures out of HTML and PDF.
 	NoFigures bool
