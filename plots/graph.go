@@ -31,12 +31,11 @@ func Graph(g *job.Graph, l Labels) (*plot.Plot, error) {
 		return nil, fmt.Errorf("plots: the graph has no positions")
 	}
 	if n > MaxGraphNodes {
-		return nil, fmt.Errorf("plots: %d positions: %w (at most %d are drawn)", n, ErrTooLarge, MaxGraphNodes)
+		return nil, &TooLargeError{Kind: "positions", N: n, Limit: MaxGraphNodes}
 	}
 	xy, level := graphLayout(g)
 
-	p := plot.New()
-	p.Title.Text = l.Title
+	p := newPlot(l)
 	p.HideAxes()
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -1.15, 1.15, -1.25, 1.15
 
@@ -83,24 +82,55 @@ func Graph(g *job.Graph, l Labels) (*plot.Plot, error) {
 	}
 	nodes.GlyphStyleFunc = func(i int) draw.GlyphStyle {
 		if g.P[i] {
-			return draw.GlyphStyle{Color: color.Black, Radius: vg.Points(5), Shape: draw.CircleGlyph{}}
+			return draw.GlyphStyle{Color: color.Black, Radius: nodeGlyph, Shape: draw.CircleGlyph{}}
 		}
-		return draw.GlyphStyle{Color: color.Black, Radius: vg.Points(5), Shape: draw.RingGlyph{}}
+		return draw.GlyphStyle{Color: color.Black, Radius: nodeGlyph, Shape: draw.RingGlyph{}}
 	}
-	p.Add(nodes)
 
-	labels, err := plotter.NewLabels(plotter.XYLabels{XYs: pts, Labels: g.Labels})
-	if err != nil {
-		return nil, err
-	}
-	for i := range labels.TextStyle {
-		labels.TextStyle[i].XAlign = draw.XCenter
-		labels.TextStyle[i].Font.Size = vg.Points(7)
-	}
-	labels.Offset = vg.Point{Y: -vg.Points(13)}
-	p.Add(labels)
+	// Labels after the edges, so that their white ground hides the
+	// edges that run under them; the circles last.
+	p.Add(nodeLabels{xy: pts, labels: g.Labels, style: textStyle(7)})
+	p.Add(nodes)
 	return p, nil
 }
+
+// nodeLabels writes each position's label centred below its circle, a
+// little apart from it, on a white ground: the edges leaving a position
+// downwards would otherwise run through its label, and a label set
+// closer would touch the circle.
+type nodeLabels struct {
+	xy     plotter.XYs
+	labels []string
+	style  draw.TextStyle
+}
+
+const (
+	labelGap = 1.5 // points between a circle and its label
+	labelPad = 1.0 // points of white around a label
+)
+
+func (l nodeLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := l.style
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+	for i, s := range l.labels {
+		if s == "" {
+			continue
+		}
+		x, y := trX(l.xy[i].X), trY(l.xy[i].Y)
+		top := y - nodeGlyph - vg.Points(labelGap)
+		w, h := sty.Width(s), sty.Height(s)
+		pad := vg.Points(labelPad)
+		c.FillPolygon(color.White, []vg.Point{
+			{X: x - w/2 - pad, Y: top}, {X: x + w/2 + pad, Y: top},
+			{X: x + w/2 + pad, Y: top - h - pad}, {X: x - w/2 - pad, Y: top - h - pad},
+		})
+		c.FillText(sty, vg.Point{X: x, Y: top}, s)
+	}
+}
+
+// nodeGlyph is the radius of a position's circle.
+var nodeGlyph = vg.Points(5)
 
 // Edges are straight unless a straight line would pass over another
 // position, which would read as two moves through it (in Nim (1,2,3) the

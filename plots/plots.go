@@ -10,7 +10,10 @@ import (
 	"math"
 	"strconv"
 
+	"codeberg.org/go-fonts/dejavu/dejavusans"
+	"golang.org/x/image/font/opentype"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -32,6 +35,20 @@ const (
 // ErrTooLarge is wrapped by the errors for data past a limit.
 var ErrTooLarge = errors.New("too large to draw")
 
+// TooLargeError is the refusal of a figure past a limit: N things of a
+// Kind ("values", "cells", "bars" or "positions") where at most Limit are
+// drawn. It wraps ErrTooLarge; documents word it in their own language.
+type TooLargeError struct {
+	Kind     string
+	N, Limit int
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("plots: %d %s: %v (at most %d are drawn)", e.N, e.Kind, ErrTooLarge, e.Limit)
+}
+
+func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
+
 // Labels are the words of a figure, in the reader's language.
 type Labels struct {
 	Title string
@@ -51,11 +68,35 @@ var (
 	paleGrey = color.Gray{Y: 0xe4}
 )
 
+// Sans is the face of every figure: DejaVu Sans, the face of the PDF
+// handouts and of the HTML page, so that a figure's words look like the
+// text around them (gonum/plot's default is a serif face). It is embedded:
+// a PNG needs no font installed, and an SVG names the family, which the
+// page's stylesheet also asks for.
+var Sans = font.Font{Typeface: "DejaVu", Variant: "Sans"}
+
+func init() {
+	face, err := opentype.Parse(dejavusans.TTF)
+	if err != nil {
+		panic(fmt.Sprintf("plots: the embedded DejaVu Sans: %v", err))
+	}
+	font.DefaultCache.Add(font.Collection{{Font: Sans, Face: face}})
+}
+
+// textStyle is the style of a figure's words at size points.
+func textStyle(size float64) draw.TextStyle {
+	return draw.TextStyle{Color: ink, Font: font.From(Sans, vg.Points(size)), Handler: plot.DefaultTextHandler}
+}
+
 func newPlot(l Labels) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = l.Title
 	p.X.Label.Text = l.X
 	p.Y.Label.Text = l.Y
+	for _, st := range []*draw.TextStyle{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
+		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
+		st.Font = font.From(Sans, st.Font.Size)
+	}
 	return p
 }
 
@@ -67,7 +108,7 @@ func Values(values []uint64, first int, period *job.Period, l Labels) (*plot.Plo
 		return nil, errors.New("plots: no values to draw")
 	}
 	if len(values) > MaxPoints {
-		return nil, fmt.Errorf("plots: %d values: %w (the limit is plots.MaxPoints = %d)", len(values), ErrTooLarge, MaxPoints)
+		return nil, &TooLargeError{Kind: "values", N: len(values), Limit: MaxPoints}
 	}
 	p := newPlot(l)
 	pts := make(plotter.XYs, len(values))
@@ -142,7 +183,7 @@ func RareCommon(values []uint64, first int, isRare func(n int, g uint64) bool, l
 		return nil, errors.New("plots: no values to draw")
 	}
 	if len(values) > MaxPoints {
-		return nil, fmt.Errorf("plots: %d values: %w (the limit is plots.MaxPoints = %d)", len(values), ErrTooLarge, MaxPoints)
+		return nil, &TooLargeError{Kind: "values", N: len(values), Limit: MaxPoints}
 	}
 	var rare, common plotter.XYs
 	var top float64
@@ -229,7 +270,7 @@ func Heatmap(table [][]uint64, rowFirst, colFirst int, mark bool, l Labels) (*pl
 		return nil, errors.New("plots: empty table")
 	}
 	if len(table)*cols > MaxCells {
-		return nil, fmt.Errorf("plots: a %d × %d table: %w (the limit is plots.MaxCells = %d cells)", len(table), cols, ErrTooLarge, MaxCells)
+		return nil, &TooLargeError{Kind: "cells", N: len(table) * cols, Limit: MaxCells}
 	}
 	g := grid{t: table, cols: cols, rowLo: rowFirst, colLo: colFirst}
 	var top uint64
@@ -277,7 +318,7 @@ func Bars(counts []uint64, l Labels) (*plot.Plot, error) {
 		return nil, errors.New("plots: no counts to draw")
 	}
 	if len(counts) > MaxBars {
-		return nil, fmt.Errorf("plots: %d bars: %w (the limit is plots.MaxBars = %d)", len(counts), ErrTooLarge, MaxBars)
+		return nil, &TooLargeError{Kind: "bars", N: len(counts), Limit: MaxBars}
 	}
 	vals := make(plotter.Values, len(counts))
 	names := make([]string, len(counts))
@@ -314,7 +355,7 @@ func Bars(counts []uint64, l Labels) (*plot.Plot, error) {
 	for i := range lb.TextStyle {
 		lb.TextStyle[i].XAlign = draw.XCenter
 		lb.TextStyle[i].YAlign = draw.YBottom
-		lb.TextStyle[i].Font.Size = vg.Points(8)
+		lb.TextStyle[i].Font = font.From(Sans, vg.Points(8))
 	}
 	lb.Offset = vg.Point{Y: vg.Points(2)}
 	p.Add(lb)

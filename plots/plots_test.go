@@ -278,7 +278,7 @@ func TestLimits(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if !errors.Is(tc.err, ErrTooLarge) || !strings.HasPrefix(tc.err.Error(), "plots: ") || !strings.Contains(tc.err.Error(), "plots.Max") {
+			if !errors.Is(tc.err, ErrTooLarge) || !strings.HasPrefix(tc.err.Error(), "plots: ") || !strings.Contains(tc.err.Error(), "are drawn)") {
 				t.Errorf("err = %v", tc.err)
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/plots"
 )
@@ -324,21 +325,44 @@ func nodeValue(n node) any {
 	return out
 }
 
+// periodMethods names, for the templates (period.method.NAME and
+// period.why.NAME), the arguments of package heap's certificates.
+var periodMethods = map[string]string{
+	heap.MethodSubtraction: "subtraction",
+	heap.MethodPlain:       "plain",
+	heap.MethodGuySmith:    "guy-smith",
+	heap.MethodThreeWay:    "three-way",
+	heap.MethodNone:        "none",
+	heap.MethodNim:         "nim",
+	heap.MethodAllBut:      "all-but",
+}
+
 func (b *builder) period(sr *job.SectionResult) []block {
 	p := sr.Results.Period
 	if p == nil {
 		return nil
 	}
 	key := "period.proven"
+	method, known := periodMethods[p.Method]
 	switch {
 	case !p.Proven && p.Method == job.MethodObserved && p.Period > 0:
 		key = "period.observed"
 	case !p.Proven:
-		return []block{para{Spans: text(b.tx("period.notproven", args{"CheckedTo": itoa(p.CheckedTo)}))}}
+		msg := b.tx("period.notproven", args{"CheckedTo": itoa(p.CheckedTo)})
+		if known && b.t.Has("period.why."+method) {
+			msg += " " + b.tx("period.why."+method, nil)
+		}
+		return []block{para{Spans: text(msg)}}
+	}
+	// The engine names its argument in English; the reader reads it in the
+	// report's language.
+	desc := p.Method
+	if known {
+		desc = b.tx("period.method."+method, nil)
 	}
 	out := []block{para{Spans: text(b.tx(key, args{
 		"Period": itoa(p.Period), "Preperiod": itoa(p.Preperiod), "LastException": itoa(p.Preperiod - 1),
-		"CheckedTo": itoa(p.CheckedTo), "Method": p.Method,
+		"CheckedTo": itoa(p.CheckedTo), "Method": desc,
 	}))}}
 	// The repeating block, when the values are at hand and it is short.
 	vals := sr.Results.Values
@@ -747,7 +771,7 @@ func (b *builder) plots(sr *job.SectionResult) []block {
 		f := figure{Kind: "table", Table: g, RowLo: firstOf(sr, 0), ColLo: firstOf(sr, 1), Mark: family(sr) != "nimbers",
 			Title: b.tx("plot.table", nil), X: b.tx("plot.axis.col", nil), Y: b.tx("plot.axis.row", nil)}
 		if family(sr) == "nimbers" {
-			// No P-positions here, and no ⊗ in the figure's font.
+			// No P-positions here: the caption names the table.
 			f.Title = sr.Title
 		}
 		f.Caption = f.Title

@@ -10,7 +10,6 @@ import (
 
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
-	"github.com/nimbook/nimbook/plots"
 )
 
 // Bundle renders one analysis, a *job.SectionResult as a notebook cell
@@ -37,9 +36,11 @@ type Bundler struct {
 //   - text/plain and text/markdown: the section's Markdown, without the
 //     section heading (P-positions in bold);
 //   - text/html: an HTML fragment of the same blocks, tables with the
-//     P-positions in <strong>, figures as inline SVG;
+//     P-positions in <strong>, figures as <img> with an SVG data URI (a
+//     PNG one with Options.PNG), which untrusted notebooks still show;
 //   - image/svg+xml: the figure, when the analysis draws one (show holds
 //     "plot", or a small game graph);
+//   - image/png: the same figure, with Options.PNG or Print;
 //   - application/json: the results under SPEC.md's keys.
 //
 // Any other value gives (nil, nil): the notebook falls back to plain text.
@@ -56,6 +57,9 @@ func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
 	}
 	if len(doc.Sections) == 0 {
 		return nil, nil
+	}
+	if err := o.checkMemory(formHTML, "this result", doc.Sections[0]); err != nil {
+		return nil, err
 	}
 	blocks := doc.Sections[0].Blocks
 	isPlot := sr.Spec != nil && slices.Contains(sr.Spec.Show, "plot")
@@ -96,32 +100,18 @@ func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
 
 	// A small game graph is a figure of the graph analysis, like a plot:
 	// the HTML shows the picture in place of the DOT text (see
-	// builder.graph).
-	html, err := bundleHTML(blocks, o, t.Text)
+	// builder.graph). The figures are <img> elements: a notebook opened
+	// untrusted (executed elsewhere, or sent by a colleague) strips an
+	// inline <svg> from its HTML but shows images.
+	html, fig, err := bundleHTML(blocks, o, t.Text, bd.Print)
 	if err != nil {
 		return nil, err
 	}
-	if len(figs) > 0 && !o.NoFigures {
-		// image/svg+xml holds one image: the first figure that draws.
-		for _, f := range figs {
-			p, w, h, err := drawFigure(f)
-			if err != nil {
-				continue
-			}
-			var svg bytes.Buffer
-			if err := plots.SVG(&svg, p, w, h); err != nil {
-				return nil, fmt.Errorf("reports: %w", err)
-			}
-			d.Data["image/svg+xml"] = svg.String()
-			if bd.Print {
-				var img bytes.Buffer
-				if err := plots.PNG(&img, p, w, h, pictureDPI); err != nil {
-					return nil, fmt.Errorf("reports: %w", err)
-				}
-				d.Data["image/png"] = base64.StdEncoding.EncodeToString(img.Bytes())
-			}
-			break
-		}
+	if fig.svg != "" {
+		d.Data["image/svg+xml"] = fig.svg
+	}
+	if fig.png != nil {
+		d.Data["image/png"] = base64.StdEncoding.EncodeToString(fig.png)
 	}
 	d.Data["text/html"] = "<div class=\"nimbook-result\">\n" + html + "</div>\n"
 	if j, ok := resultsJSON(&sr.Results); ok {
@@ -153,9 +143,12 @@ func writeBundleBlockMarkdown(w *bytes.Buffer, b block, mdOnly bool) {
 }
 
 // bundleHTML renders blocks as an HTML fragment, the way HTML renders a
-// section: Markdown through goldmark, figures inline.
-func bundleHTML(blocks []block, o Options, tx func(string, any) (string, error)) (string, error) {
+// section: Markdown through goldmark, figures as images. It returns the
+// first figure that draws (with its PNG when withPNG or Options.PNG is
+// set): image/svg+xml and image/png hold one image.
+func bundleHTML(blocks []block, o Options, tx func(string, any) (string, error), withPNG bool) (string, drawn, error) {
 	var body, run bytes.Buffer
+	var first drawn
 	flush := func() error {
 		if run.Len() == 0 {
 			return nil
@@ -171,19 +164,23 @@ func bundleHTML(blocks []block, o Options, tx func(string, any) (string, error))
 			continue
 		}
 		if err := flush(); err != nil {
-			return "", fmt.Errorf("reports: %w", err)
+			return "", first, fmt.Errorf("reports: %w", err)
 		}
 		if o.NoFigures {
 			continue
 		}
-		if err := writeFigureHTML(&body, f, o, tx); err != nil {
-			return "", err
+		fig, err := writeFigureHTML(&body, f, o, tx, embedImage, withPNG && first.svg == "")
+		if err != nil {
+			return "", first, err
+		}
+		if first.svg == "" {
+			first = fig
 		}
 	}
 	if err := flush(); err != nil {
-		return "", fmt.Errorf("reports: %w", err)
+		return "", first, fmt.Errorf("reports: %w", err)
 	}
-	return body.String(), nil
+	return body.String(), first, nil
 }
 
 // resultsJSON is the JSON object of the results under SPEC.md's keys, as

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -70,7 +71,7 @@ func TestBundle(t *testing.T) {
 			yaml: "sections:\n- game: {octal: {code: \"0.77\", upto: 40}}\n  show: [values, plot]\n",
 			want: map[string][]string{
 				"image/svg+xml": {"<svg"},
-				"text/html":     {"<figure>", "<svg"},
+				"text/html":     {"<figure>", `<img alt="Grundy values" src="data:image/svg+xml;base64,`},
 			},
 			absent:  []string{"text/markdown"},
 			jsonKey: "values",
@@ -181,4 +182,54 @@ func BenchmarkBundle(b *testing.B) {
 			}
 		}
 	})
+}
+
+// A notebook opened untrusted (executed elsewhere, or sent by someone)
+// has the inline <svg> of its text/html stripped by the front end's
+// sanitizer (JUPYTER.md, "Real front ends"), while <img> with a data URI
+// survives: figures are images, and the image decodes to the figure that
+// image/svg+xml (or image/png with Options.PNG) carries.
+func TestBundleFiguresSurviveUntrusted(t *testing.T) {
+	tests := []struct {
+		name string
+		yaml string
+		opts Options
+		mime string
+	}{
+		{"plot", "sections:\n- game: {octal: {code: \"0.77\", upto: 40}}\n  show: [values, plot]\n", Options{}, "image/svg+xml"},
+		{"graph", "sections:\n- game: {nim: {heaps: [1, 2]}}\n  show: [graph]\n", Options{}, "image/svg+xml"},
+		{"png", "sections:\n- game: {octal: {code: \"0.77\", upto: 40}}\n  show: [values, plot]\n", Options{PNG: true}, "image/png"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := Bundler{Options: tt.opts}.Bundle(bundleSection(t, tt.yaml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			html, _ := d.Data["text/html"].(string)
+			if strings.Contains(html, "<svg") {
+				t.Errorf("text/html holds an inline <svg>, which an untrusted notebook loses:\n%s", clipText(html))
+			}
+			img, ok := d.Data[tt.mime].(string)
+			if !ok {
+				t.Fatalf("no %s (have %v)", tt.mime, mimeKeys(d.Data))
+			}
+			uri := "data:" + tt.mime + ";base64,"
+			_, after, ok := strings.Cut(html, `src="`+uri)
+			if !ok {
+				t.Fatalf("text/html has no <img src=%q…>:\n%s", uri, clipText(html))
+			}
+			b64, _, _ := strings.Cut(after, `"`)
+			data, err := base64.StdEncoding.DecodeString(b64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.mime == "image/png" {
+				data = []byte(base64.StdEncoding.EncodeToString(data))
+			}
+			if string(data) != img {
+				t.Errorf("the <img> is not the %s of the bundle", tt.mime)
+			}
+		})
+	}
 }

@@ -24,5 +24,53 @@
 // NotebookHTML and NotebookPDF print an executed notebook as a report.
 //
 // Output is deterministic: no dates unless Options.Date is set, no map
-// iteration, and gonum/plot's SVG is byte-stable.
+// iteration, and gonum/plot's SVG is byte-stable. Renderers write as they
+// go, a section at a time (JSON a value at a time), so that a long result
+// costs what its document shows; Options.MaxMemory refuses, from an
+// estimate and before writing, a section (or a whole PDF) that would need
+// more.
+//
+// # The JSON form
+//
+// JSON writes one object, indented by two spaces, keys in a fixed order:
+//
+//	{
+//	  "format": "nimbook/1",
+//	  "title": "Octal games",
+//	  "sections": [
+//	    {
+//	      "title": "Dawson's Kayles",
+//	      "game": {"octal": {"code": "0.07", "upto": 2000}},
+//	      "results": {
+//	        "values": [0, 1, 1, 2],
+//	        "period": {"proven": true, "preperiod": 53, "period": 34, "checked_to": 175}
+//	      }
+//	    }
+//	  ]
+//	}
+//
+// "format" (JSONFormat) names this form; a later form that changes the
+// meaning of a key, or drops one, gets a new name, while new keys may
+// appear in any form. "game" is the section's game as its job file gives
+// it, with defaults written out (job.Section.GameJSON): one key, the
+// family (nim, subtraction, octal, hex, wythoff, coins, product, or
+// nimbers for a table of nimbers), holding the family's parameters
+// ("play" only for misère play, "position" only when one is analysed). A
+// section that is not from a job file (a notebook's game given by its
+// moves) has no "game". Sections are in the job file's order; "results"
+// holds one key per analysis asked for, under SPEC.md's names: values,
+// table, weights, p_positions, period, rare, row_periods, outcome, moves,
+// code, distribution, steiner, automorphisms, record, graph. A period
+// carries all of proven, preperiod, period and checked_to when one is
+// found ("preperiod": 0 included), and proven and checked_to alone when
+// none is.
+//
+// Integers are JSON numbers, written exactly. A reader in JavaScript, whose
+// numbers are exact up to 2^53 only, must take care with the few that can
+// pass it: the counts of p_positions ("of" is 2^n for n coins) and of code
+// words for more than 53 coins, and values and table entries of games
+// whose Grundy values are large 64-bit nimbers (nim-products of tartan
+// games, nimbers tables past 2^53); read those with a big-integer parser
+// (BigInt, json-bigint). Group orders (automorphisms) overflow 64 bits and
+// are decimal strings.
 package reports

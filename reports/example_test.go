@@ -49,8 +49,10 @@ func ExampleMarkdown() {
 }
 
 func ExampleJSON() {
+	game := &job.Section{Family: "nim", Nim: &job.NimSpec{Heaps: []int{1, 3, 5, 5}, Upto: 20}, Play: "normal", Show: []string{"outcome", "moves"}}
 	r := &job.Report{Title: "Nim", Sections: []*job.SectionResult{{
 		Title:   "(1, 3, 5, 5)",
+		Spec:    game,
 		Results: job.Results{Outcome: "N", Moves: [][]int{{1, 1, 5, 5}}},
 	}}}
 	if err := reports.JSON(os.Stdout, r); err != nil {
@@ -58,10 +60,22 @@ func ExampleJSON() {
 	}
 	// Output:
 	// {
+	//   "format": "nimbook/1",
 	//   "title": "Nim",
 	//   "sections": [
 	//     {
 	//       "title": "(1, 3, 5, 5)",
+	//       "game": {
+	//         "nim": {
+	//           "heaps": [
+	//             1,
+	//             3,
+	//             5,
+	//             5
+	//           ],
+	//           "upto": 20
+	//         }
+	//       },
 	//       "results": {
 	//         "outcome": "N",
 	//         "moves": [

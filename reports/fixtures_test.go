@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 )
 
@@ -279,7 +280,7 @@ func kaylesReport() *job.Report {
 		{Title: sp.Title, Spec: sp, Results: job.Results{
 			Values: kayles(100),
 			// MATH.md: period 12 from n = 71 (last exception 70), proof uses g up to 167.
-			Period: &job.Period{Proven: true, Preperiod: 71, Period: 12, CheckedTo: 167, Method: "Guy–Smith"},
+			Period: &job.Period{Proven: true, Preperiod: 71, Period: 12, CheckedTo: 167, Method: heap.MethodGuySmith},
 			Game:   "octal game 0.77"}},
 	}}
 }

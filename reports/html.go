@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -26,17 +28,20 @@ var md = goldmark.New(goldmark.WithExtensions(extension.Table))
 // the page, nothing is fetched. Each section is a <section> that starts a
 // new A4 page in print; tables and figures are kept whole where they fit.
 func HTML(w io.Writer, r *job.Report, opts Options) error {
-	d, o, t, err := build(r, opts)
+	d, b, err := prepare(r, opts)
 	if err != nil {
 		return err
 	}
-	page, err := template.New("page").Parse(t.Page())
+	o, t := b.o, b.t
+	pg, err := newPage(w, t.Page(), d.Lang, d.Title, d.Date, t.CSS())
 	if err != nil {
-		return fmt.Errorf("reports: page template: %w", err)
+		return err
 	}
-	var body bytes.Buffer
-	for i, s := range d.Sections {
-		fmt.Fprintf(&body, "<section class=\"section\" id=\"s%d\">\n", i+1)
+	i := 0
+	err = b.each(r, formHTML, func(s *section) error {
+		i++
+		var body bytes.Buffer
+		fmt.Fprintf(&body, "<section class=\"section\" id=\"s%d\">\n", i)
 		var run bytes.Buffer
 		flush := func() error {
 			if run.Len() == 0 {
@@ -59,7 +64,7 @@ func HTML(w io.Writer, r *job.Report, opts Options) error {
 			if o.NoFigures {
 				continue
 			}
-			if err := writeFigureHTML(&body, f, o, t.Text); err != nil {
+			if _, err := writeFigureHTML(&body, f, o, t.Text, embedInline, false); err != nil {
 				return err
 			}
 		}
@@ -67,25 +72,78 @@ func HTML(w io.Writer, r *job.Report, opts Options) error {
 			return fmt.Errorf("reports: %w", err)
 		}
 		body.WriteString("</section>\n")
+		return pg.write(body.Bytes())
+	})
+	if err != nil {
+		return err
+	}
+	return pg.close()
+}
+
+// page writes the HTML page skeleton around a body written piece by piece:
+// the page template is executed once with a marker for its body, and the
+// body's pieces go where the marker was.
+type page struct {
+	w    *bufio.Writer
+	tail []byte
+}
+
+// bodyMarker stands for the body in the executed page template; it
+// cannot come from a title, which the template escapes.
+const bodyMarker = "<!--nimbook:body\x00-->"
+
+func newPage(w io.Writer, skeleton, lang, title, date, css string) (*page, error) {
+	tmpl, err := template.New("page").Parse(skeleton)
+	if err != nil {
+		return nil, fmt.Errorf("reports: page template: %w", err)
 	}
 	data := struct {
 		Lang, Title, Date string
 		CSS               template.CSS
 		Body              template.HTML
-	}{d.Lang, d.Title, d.Date, template.CSS(t.CSS()), template.HTML(body.String())}
+	}{lang, title, date, template.CSS(css), template.HTML(bodyMarker)}
 	var out bytes.Buffer
-	if err := page.Execute(&out, data); err != nil {
-		return fmt.Errorf("reports: page template: %w", err)
+	if err := tmpl.Execute(&out, data); err != nil {
+		return nil, fmt.Errorf("reports: page template: %w", err)
 	}
-	if _, err := w.Write(out.Bytes()); err != nil {
+	head, tail, ok := bytes.Cut(out.Bytes(), []byte(bodyMarker))
+	if !ok {
+		// A page template without {{.Body}}: nothing of the body shows.
+		head, tail = out.Bytes(), nil
+	}
+	p := &page{w: bufio.NewWriterSize(w, 64<<10), tail: tail}
+	if !ok {
+		p.w = bufio.NewWriterSize(io.Discard, 16)
+		if _, err := w.Write(head); err != nil {
+			return nil, fmt.Errorf("reports: %w", err)
+		}
+		return p, nil
+	}
+	return p, p.write(head)
+}
+
+func (p *page) write(b []byte) error {
+	if _, err := p.w.Write(b); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return nil
+}
+
+func (p *page) close() error {
+	if err := p.write(p.tail); err != nil {
+		return err
+	}
+	if err := p.w.Flush(); err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return nil
 }
 
 // drawFigure builds the plot a figure block asks for, with its size.
+// The figure carries no title: its caption, beside it in every form,
+// says what it shows, and a title would say it twice.
 func drawFigure(f figure) (*plot.Plot, vg.Length, vg.Length, error) {
-	l := plots.Labels{Title: f.Title, X: f.X, Y: f.Y}
+	l := plots.Labels{X: f.X, Y: f.Y}
 	switch f.Kind {
 	case "values":
 		p, err := plots.Values(f.Values, f.First, f.Period, l)
@@ -106,33 +164,83 @@ func drawFigure(f figure) (*plot.Plot, vg.Length, vg.Length, error) {
 	return nil, 0, 0, fmt.Errorf("reports: unknown figure %q", f.Kind)
 }
 
-func writeFigureHTML(w *bytes.Buffer, f figure, o Options, tx func(string, any) (string, error)) error {
+// figureEmbed says how an HTML fragment holds a figure's SVG: inline in
+// a page of ours, or as an <img> with a data URI in a notebook, whose
+// front ends strip inline <svg> from the HTML of an untrusted notebook (any
+// notebook executed elsewhere) but keep images.
+type figureEmbed int
+
+const (
+	embedInline figureEmbed = iota
+	embedImage
+)
+
+// drawn is a figure drawn for a rendering: its SVG document, and its PNG
+// when asked for.
+type drawn struct {
+	svg string
+	png []byte
+}
+
+// writeFigureHTML writes a figure as <figure> with its caption (as PNG
+// with Options.PNG), or the note saying why it is not drawn; it returns
+// what it drew, PNG included when withPNG is set, for the bundles that
+// carry the figure apart.
+func writeFigureHTML(w *bytes.Buffer, f figure, o Options, tx func(string, any) (string, error), embed figureEmbed, withPNG bool) (drawn, error) {
+	var d drawn
 	p, width, height, err := drawFigure(f)
 	if err != nil {
 		// A figure too large to draw is a note, not a failure.
-		msg, terr := tx("plot.toolarge", args{"Why": strings.TrimPrefix(err.Error(), "plots: ")})
+		msg, terr := figureNote(err, tx)
 		if terr != nil {
-			return fmt.Errorf("reports: %w", terr)
+			return d, terr
 		}
 		fmt.Fprintf(w, "<p class=\"note\">%s</p>\n", template.HTMLEscapeString(msg))
-		return nil
+		return d, nil
 	}
-	w.WriteString("<figure>\n")
-	if o.PNG {
+	if o.PNG || withPNG {
 		var img bytes.Buffer
-		if err := plots.PNG(&img, p, width, height, 150); err != nil {
-			return fmt.Errorf("reports: %w", err)
+		if err := plots.PNG(&img, p, width, height, pictureDPI); err != nil {
+			return d, fmt.Errorf("reports: %w", err)
 		}
-		fmt.Fprintf(w, "<img alt=\"%s\" src=\"data:image/png;base64,%s\">\n", template.HTMLEscapeString(f.Caption), base64.StdEncoding.EncodeToString(img.Bytes()))
-	} else {
+		d.png = img.Bytes()
+	}
+	if !o.PNG || embed == embedImage {
 		var svg bytes.Buffer
 		if err := plots.SVG(&svg, p, width, height); err != nil {
-			return fmt.Errorf("reports: %w", err)
+			return d, fmt.Errorf("reports: %w", err)
 		}
-		w.WriteString(inlineSVG(svg.String(), f.Caption))
+		d.svg = svg.String()
 	}
-	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n</figure>\n", template.HTMLEscapeString(f.Caption))
-	return nil
+	alt := template.HTMLEscapeString(f.Caption)
+	w.WriteString("<figure>\n")
+	switch {
+	case o.PNG:
+		fmt.Fprintf(w, "<img alt=\"%s\" src=\"data:image/png;base64,%s\">\n", alt, base64.StdEncoding.EncodeToString(d.png))
+	case embed == embedImage:
+		fmt.Fprintf(w, "<img alt=\"%s\" src=\"data:image/svg+xml;base64,%s\">\n", alt, base64.StdEncoding.EncodeToString([]byte(d.svg)))
+	default:
+		w.WriteString(inlineSVG(d.svg, f.Caption))
+	}
+	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n</figure>\n", alt)
+	return d, nil
+}
+
+// figureNote says, in the document's language, why a figure is not
+// drawn.
+func figureNote(err error, tx func(string, any) (string, error)) (string, error) {
+	var big *plots.TooLargeError
+	var msg string
+	var terr error
+	if errors.As(err, &big) {
+		msg, terr = tx("plot.toolarge."+big.Kind, args{"N": itoa(big.N), "Limit": itoa(big.Limit)})
+	} else {
+		msg, terr = tx("plot.toolarge", args{"Why": strings.TrimPrefix(err.Error(), "plots: ")})
+	}
+	if terr != nil {
+		return "", fmt.Errorf("reports: %w", terr)
+	}
+	return msg, nil
 }
 
 // inlineSVG makes an SVG document fit inside HTML: no XML prologue, and a

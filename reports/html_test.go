@@ -57,7 +57,8 @@ func TestHTMLStructure(t *testing.T) {
 		{"no date by default", nimReport(), Options{}, nil, []string{`class="date"`}},
 		{"unsafe prose", &job.Report{Title: "<b>t</b>", Sections: []*job.SectionResult{{Title: "s <i>x</i>",
 			Text: "Hello <script>alert(1)</script> and <img src=x onerror=alert(1)>\n\n<div>block</div>\n\n[link](javascript:alert(1))"}}},
-			Options{}, []string{"<title>&lt;b&gt;t&lt;/b&gt;</title>", "<h2>s &lt;i&gt;x&lt;/i&gt;</h2>", "raw HTML omitted"},
+			Options{}, []string{"<title>&lt;b&gt;t&lt;/b&gt;</title>", "<h2>s &lt;i&gt;x&lt;/i&gt;</h2>",
+				"Hello &lt;script&gt;alert(1)&lt;/script&gt;", "&lt;div&gt;block&lt;/div&gt;"},
 			[]string{"<script", "<img", "<div>", "javascript:", "<i>"}},
 	}
 	for _, tc := range tests {
@@ -92,9 +93,17 @@ func TestHTMLFigureTooLarge(t *testing.T) {
 	if err := HTML(&b, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"No figure: a 100 × 100 table: too large to draw", "The table has 100 × 100 entries; only the corner 32 × 32 is shown."} {
+	for _, w := range []string{"No figure: a table of 10000 cells, more than the 4096 a figure draws.", "The table has 100 × 100 entries; only the corner 32 × 32 is shown."} {
 		if !strings.Contains(b.String(), w) {
 			t.Errorf("missing %q", w)
 		}
+	}
+	// In French, in French: the reason is a template too.
+	b.Reset()
+	if err := HTML(&b, r, Options{Lang: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	if w := "Pas de figure : un tableau de 10000 cases, au-delà des 4096 qu’une figure trace."; !strings.Contains(b.String(), w) {
+		t.Errorf("missing %q", w)
 	}
 }

@@ -2,39 +2,50 @@ package reports
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/job"
-	"github.com/nimbook/nimbook/plots"
+	"github.com/nimbook/nimbook/explore/notebook"
 )
 
 // Notebook writes r as an executed Jupyter notebook (nbformat 4.5): a
 // Markdown cell with the title, then per section a Markdown cell with its
 // heading, prose and game, and per analysis a code cell whose outputs are
 // already there, as a display_data bundle of text/markdown, text/html and
-// text/plain, plus image/svg+xml when the analysis draws a figure. The code
-// cells hold comments naming the section and the analysis: the numbers
-// come from the job file, not from code a kernel could re-run, so running
-// the notebook again changes nothing. Cell ids and execution counts are
-// numbered in order and JSON keys are sorted, so the bytes depend on the
-// report alone.
+// text/plain, plus image/svg+xml when the analysis draws a figure. The
+// HTML holds figures as <img> elements with data URIs, which a notebook
+// front end shows even when the notebook is untrusted (it strips inline
+// <svg>). The code cells hold comments naming the section and the
+// analysis: the numbers come from the job file, not from code a kernel
+// could re-run, so running the notebook again changes nothing. Cell ids and
+// execution counts are numbered in order.
+//
+// The nbformat JSON is written by package explore/notebook, the one writer
+// of notebooks: a report notebook and an executed one have the same form.
 func Notebook(w io.Writer, r *job.Report, opts Options) error {
-	d, o, t, err := build(r, opts)
+	d, b, err := prepare(r, opts)
 	if err != nil {
 		return err
 	}
-	var cells []map[string]any
+	o, t := b.o, b.t
+	nb := &notebook.Notebook{Metadata: map[string]any{"title": d.Title}}
+	emit := func(c *notebook.Cell) error {
+		nb.Cells = append(nb.Cells, c)
+		return nil
+	}
 	var title bytes.Buffer
 	fmt.Fprintf(&title, "# %s\n", escape(d.Title))
 	if d.Date != "" {
 		fmt.Fprintf(&title, "\n%s\n", escape(d.Date))
 	}
-	cells = append(cells, mdCell("title", title.String()))
-	count := 0
-	for i, s := range d.Sections {
+	if err := emit(mdCell("title", title.String())); err != nil {
+		return err
+	}
+	count, i := 0, 0
+	err = b.each(r, formNotebook, func(s *section) error {
+		i++
 		// Split the section into its opening (prose, game) and one run of
 		// blocks per analysis, each starting at its heading.
 		var head []block
@@ -55,7 +66,9 @@ func Notebook(w io.Writer, r *job.Report, opts Options) error {
 		for _, b := range head {
 			writeBlockMarkdown(&md, b, false)
 		}
-		cells = append(cells, mdCell(fmt.Sprintf("s%d", i+1), md.String()))
+		if err := emit(mdCell(fmt.Sprintf("s%d", i), md.String())); err != nil {
+			return err
+		}
 		for k, run := range runs {
 			count++
 			name := run[0].(heading).Text
@@ -64,34 +77,19 @@ func Notebook(w io.Writer, r *job.Report, opts Options) error {
 			if err != nil {
 				return err
 			}
-			cells = append(cells, map[string]any{
-				"cell_type":       "code",
-				"id":              fmt.Sprintf("s%d-a%d", i+1, k+1),
-				"metadata":        map[string]any{},
-				"source":          lines(strings.TrimRight(src, "\n# ")),
-				"execution_count": count,
-				"outputs":         []any{out},
-			})
+			n := count
+			c := &notebook.Cell{ID: fmt.Sprintf("s%d-a%d", i, k+1), Type: "code",
+				Source: strings.TrimRight(src, "\n# "), ExecutionCount: &n, Outputs: []notebook.Output{out}}
+			if err := emit(c); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	doc := map[string]any{
-		"cells": cells,
-		"metadata": map[string]any{
-			"kernelspec":    map[string]any{"display_name": "nimbook", "language": "starlark", "name": "nimbook"},
-			"language_info": map[string]any{"name": "starlark", "file_extension": ".star", "mimetype": "text/x-starlark"},
-			"title":         d.Title,
-		},
-		"nbformat":       4,
-		"nbformat_minor": 5,
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(doc); err != nil {
-		return fmt.Errorf("reports: %w", err)
-	}
-	if _, err := w.Write(buf.Bytes()); err != nil {
+	if err := nb.WriteIPYNB(w); err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return nil
@@ -108,17 +106,12 @@ func gameLine(head []block) string {
 	return ""
 }
 
-func mdCell(id, src string) map[string]any {
-	return map[string]any{
-		"cell_type": "markdown",
-		"id":        id,
-		"metadata":  map[string]any{},
-		"source":    lines(strings.TrimRight(src, "\n")),
-	}
+func mdCell(id, src string) *notebook.Cell {
+	return &notebook.Cell{ID: id, Type: "markdown", Source: strings.TrimRight(src, "\n")}
 }
 
 // notebookOutput renders one analysis as a display_data output.
-func notebookOutput(blocks []block, o Options, tx func(string, any) (string, error)) (map[string]any, error) {
+func notebookOutput(blocks []block, o Options, tx func(string, any) (string, error)) (notebook.Output, error) {
 	var md, run, html bytes.Buffer
 	svg := ""
 	flush := func() error {
@@ -132,19 +125,18 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 	for _, b := range blocks {
 		if f, ok := b.(figure); ok {
 			if err := flush(); err != nil {
-				return nil, err
+				return notebook.Output{}, err
 			}
 			fmt.Fprintf(&md, "*%s*\n\n", escape(f.Caption))
 			if o.NoFigures {
 				continue
 			}
-			if err := writeFigureHTML(&html, f, o, tx); err != nil {
-				return nil, err
+			fig, err := writeFigureHTML(&html, f, o, tx, embedImage, false)
+			if err != nil {
+				return notebook.Output{}, err
 			}
 			if svg == "" {
-				if s, ok := figureSVG(f); ok {
-					svg = s
-				}
+				svg = fig.svg
 			}
 			continue
 		}
@@ -152,18 +144,18 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 		writeBlockMarkdown(&run, b, false)
 	}
 	if err := flush(); err != nil {
-		return nil, err
+		return notebook.Output{}, err
 	}
 	text := strings.TrimRight(md.String(), "\n") + "\n"
 	data := map[string]any{
-		"text/markdown": lines(text),
-		"text/plain":    lines(text),
-		"text/html":     lines(html.String()),
+		"text/markdown": text,
+		"text/plain":    text,
+		"text/html":     html.String(),
 	}
 	if svg != "" {
-		data["image/svg+xml"] = lines(svg)
+		data["image/svg+xml"] = svg
 	}
-	return map[string]any{"output_type": "display_data", "data": data, "metadata": map[string]any{}}, nil
+	return notebook.Output{Type: "display_data", Data: data, Metadata: map[string]any{}}, nil
 }
 
 func md2html(src []byte, w *bytes.Buffer) error {
@@ -171,30 +163,4 @@ func md2html(src []byte, w *bytes.Buffer) error {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return nil
-}
-
-// figureSVG draws a figure as a standalone SVG document.
-func figureSVG(f figure) (string, bool) {
-	p, w, h, err := drawFigure(f)
-	if err != nil {
-		return "", false
-	}
-	var b bytes.Buffer
-	if err := plots.SVG(&b, p, w, h); err != nil {
-		return "", false
-	}
-	return b.String(), true
-}
-
-// lines splits s as nbformat stores multi-line strings: a list of lines,
-// each with its newline but the last.
-func lines(s string) []string {
-	if s == "" {
-		return []string{}
-	}
-	out := strings.SplitAfter(s, "\n")
-	if out[len(out)-1] == "" {
-		out = out[:len(out)-1]
-	}
-	return out
 }

@@ -16,29 +16,30 @@ import (
 // tables padded into columns; P-positions (value 0) are in bold, not
 // colour. Figures are left to the HTML and PDF forms.
 func Markdown(w io.Writer, r *job.Report, opts Options) error {
-	d, _, _, err := build(r, opts)
+	d, b, err := prepare(r, opts)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	writeMarkdown(bw, d, true)
+	writeMarkdownHead(bw, d)
+	err = b.each(r, formMarkdown, func(s *section) error {
+		writeSectionMarkdown(bw, s, true)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return nil
 }
 
-// writeMarkdown writes the whole document; withTitle false leaves the title
-// and date out (the HTML page prints them itself).
-func writeMarkdown(w io.Writer, d *document, withTitle bool) {
-	if withTitle {
-		fmt.Fprintf(w, "# %s\n\n", escape(d.Title))
-		if d.Date != "" {
-			fmt.Fprintf(w, "%s\n\n", escape(d.Date))
-		}
-	}
-	for _, s := range d.Sections {
-		writeSectionMarkdown(w, s, true)
+// writeMarkdownHead writes the title and the date.
+func writeMarkdownHead(w io.Writer, d *document) {
+	fmt.Fprintf(w, "# %s\n\n", escape(d.Title))
+	if d.Date != "" {
+		fmt.Fprintf(w, "%s\n\n", escape(d.Date))
 	}
 }
 

@@ -42,11 +42,16 @@ type Options struct {
 	// PlainDigits turns grouping off.
 	DigitSep    string
 	PlainDigits bool
-	// PNG makes the HTML form embed figures as PNG images instead of
-	// inline SVG.
+	// PNG makes the HTML form and notebook bundles embed figures as PNG
+	// images instead of SVG.
 	PNG bool
 	// NoFigures leaves figures out of HTML and PDF.
 	NoFigures bool
+	// MaxMemory, when positive, bounds the memory rendering may take:
+	// the forms written as they go (Markdown, HTML, notebook) refuse a
+	// section estimated to need more, the PDF (held whole until written)
+	// a document. JSON needs a buffer only and is never refused.
+	MaxMemory int64
 }
 
 func (o Options) withDefaults(r *job.Report) (Options, *templates.Set, error) {
@@ -190,37 +195,72 @@ func (b *builder) tx(key string, data any) string {
 type args = map[string]any
 
 func build(r *job.Report, opts Options) (*document, Options, *templates.Set, error) {
+	d, b, err := prepare(r, opts)
+	if err != nil {
+		return nil, b.o, b.t, err
+	}
+	err = b.each(r, form{}, func(s *section) error {
+		d.Sections = append(d.Sections, s)
+		return nil
+	})
+	return d, b.o, b.t, err
+}
+
+// prepare checks the options and makes the document's head (title and
+// date), without its sections.
+func prepare(r *job.Report, opts Options) (*document, *builder, error) {
 	if r == nil {
-		return nil, opts, nil, fmt.Errorf("reports: nil report")
+		return nil, &builder{o: opts}, fmt.Errorf("reports: nil report")
 	}
 	o, t, err := opts.withDefaults(r)
 	if err != nil {
-		return nil, o, nil, err
+		return nil, &builder{o: o}, err
 	}
 	b := &builder{o: o, t: t}
-	d := &document{Lang: o.Lang, Title: r.Title}
+	d := &document{Lang: o.Lang, Title: cleanTitle(r.Title)}
 	if d.Title == "" {
 		d.Title = b.tx("title.untitled", nil)
 	}
 	if o.Date != "" {
 		d.Date = b.tx("date", args{"Date": o.Date})
 	}
+	return d, b, b.err
+}
+
+// each builds the sections of r one at a time and hands each to fn, so
+// that a renderer that writes as it goes holds one section's blocks at a
+// time. A section whose rendering in form f is estimated to need more
+// than Options.MaxMemory is refused before fn sees it (no check for the
+// zero form).
+func (b *builder) each(r *job.Report, f form, fn func(*section) error) error {
 	for i, sr := range r.Sections {
 		if sr == nil {
 			continue
 		}
-		d.Sections = append(d.Sections, b.section(i, sr))
+		s := b.section(i, sr)
+		if b.err != nil {
+			return b.err
+		}
+		if f.perCell > 0 {
+			what := fmt.Sprintf("section %d (%q)", i+1, s.Title)
+			if err := b.o.checkMemory(f, what, s); err != nil {
+				return err
+			}
+		}
+		if err := fn(s); err != nil {
+			return err
+		}
 	}
-	return d, o, t, b.err
+	return nil
 }
 
 func (b *builder) section(i int, sr *job.SectionResult) *section {
-	s := &section{Title: sr.Title}
+	s := &section{Title: cleanTitle(sr.Title)}
 	if s.Title == "" {
 		s.Title = b.tx("section.untitled", args{"N": itoa(i + 1)})
 	}
 	if strings.TrimSpace(sr.Text) != "" {
-		s.Blocks = append(s.Blocks, prose{MD: sr.Text})
+		s.Blocks = append(s.Blocks, prose{MD: cleanProse(sr.Text)})
 	}
 	if g := b.game(sr); g != "" {
 		s.Blocks = append(s.Blocks, para{Spans: text(g)})

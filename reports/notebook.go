@@ -76,7 +76,7 @@ func outputMarkdown(o notebook.Output) string {
 }
 
 func fenced(lang, text string) string {
-	text = strings.TrimRight(text, "\n")
+	text = strings.TrimRight(dropControls(text, ""), "\n")
 	fence := "```"
 	for strings.Contains(text, fence) {
 		fence += "`"
@@ -87,6 +87,7 @@ func fenced(lang, text string) string {
 // NotebookMarkdown writes the executed notebook as one Markdown document
 // headed by title.
 func NotebookMarkdown(w io.Writer, nb *notebook.Notebook, title string) error {
+	title = cleanTitle(title)
 	var b bytes.Buffer
 	h, rest, ok := firstHeading(nb)
 	skipFirst := ok && h == title
@@ -187,20 +188,22 @@ func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options
 	if err != nil {
 		return err
 	}
+	title = cleanTitle(title)
 	date := ""
 	if o.Date != "" {
 		if date, err = t.Text("date", args{"Date": o.Date}); err != nil {
 			return fmt.Errorf("reports: %w", err)
 		}
 	}
-	page, err := template.New("page").Parse(t.Page())
+	pg, err := newPage(w, t.Page(), t.Lang(), title, date, t.CSS()+notebookCSS)
 	if err != nil {
-		return fmt.Errorf("reports: page template: %w", err)
+		return err
 	}
 	h, rest, ok := firstHeading(nb)
 	skipFirst := ok && h == title
 	var body bytes.Buffer
 	for i, c := range nb.Cells {
+		body.Reset()
 		switch c.Type {
 		case "markdown":
 			src := c.Source
@@ -216,7 +219,7 @@ func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options
 			}
 			fmt.Fprintf(&body, "<pre class=\"code\"><code class=\"language-python\">%s</code></pre>\n", template.HTMLEscapeString(c.Source))
 			if len(c.Outputs) == 0 {
-				continue
+				break
 			}
 			body.WriteString("<div class=\"output\">\n")
 			for _, o := range c.Outputs {
@@ -228,16 +231,9 @@ func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options
 			}
 			body.WriteString("</div>\n")
 		}
+		if err := pg.write(body.Bytes()); err != nil {
+			return err
+		}
 	}
-	data := struct {
-		Lang, Title, Date string
-		CSS               template.CSS
-		Body              template.HTML
-	}{t.Lang(), title, date, template.CSS(t.CSS() + notebookCSS), template.HTML(body.String())}
-	var out bytes.Buffer
-	if err := page.Execute(&out, data); err != nil {
-		return fmt.Errorf("reports: page template: %w", err)
-	}
-	_, err = w.Write(out.Bytes())
-	return err
+	return pg.close()
 }

@@ -45,6 +45,7 @@ func NotebookPDF(w io.Writer, nb *notebook.Notebook, title string, opts Options)
 	if err != nil {
 		return err
 	}
+	title = cleanTitle(title)
 	d := &document{Lang: o.Lang, Title: title}
 	if o.Date != "" {
 		d.Date, err = t.Text("date", args{"Date": o.Date})
@@ -88,6 +89,9 @@ func NotebookPDF(w io.Writer, nb *notebook.Notebook, title string, opts Options)
 	}
 	if len(d.Sections[0].Blocks) == 0 && len(d.Sections) > 1 {
 		d.Sections = d.Sections[1:]
+	}
+	if err := o.checkMemory(formPDF, "this notebook", d.Sections...); err != nil {
+		return err
 	}
 	return writePDF(w, d, o, t)
 }

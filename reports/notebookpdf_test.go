@@ -120,8 +120,8 @@ func TestNotebookHTMLAndMarkdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := html.String()
-	if strings.Count(h, "Pictures of games</h1>") != 1 || !strings.Contains(h, "<svg") || !strings.Contains(h, "values of Kayles") {
-		t.Errorf("HTML: one title, an inline figure and the printed text expected:\n%.600s", h)
+	if strings.Count(h, "Pictures of games</h1>") != 1 || !strings.Contains(h, "data:image/svg+xml;base64,") || !strings.Contains(h, "values of Kayles") {
+		t.Errorf("HTML: one title, a figure and the printed text expected:\n%.600s", h)
 	}
 	if strings.Contains(h, "2026") || !strings.Contains(dated.String(), "22 novembre 2026") || !strings.Contains(dated.String(), `lang="fr"`) {
 		t.Errorf("the date is printed when asked only, in the page's language")

@@ -55,6 +55,11 @@ func PDF(w io.Writer, r *job.Report, opts Options) error {
 	if err != nil {
 		return err
 	}
+	// A PDF is held whole until it is written: refuse it before the
+	// layout when it would not fit.
+	if err := o.checkMemory(formPDF, "this report", d.Sections...); err != nil {
+		return err
+	}
 	return writePDF(w, d, o, t)
 }
 
@@ -136,6 +141,10 @@ func writePDF(w io.Writer, d *document, o Options, t *templates.Set) error {
 	return nil
 }
 
+// figureWorkers is how many figures a PDF draws at once: every core, up
+// to four, so that the memory the canvases take stays bounded.
+func figureWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
+
 type pdfWriter struct {
 	f    *fpdf.Fpdf
 	o    Options
@@ -182,7 +191,7 @@ func renderFigures(d *document) []renderedFigure {
 		}
 	}
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	sem := make(chan struct{}, figureWorkers())
 	for _, j := range jobs {
 		wg.Add(1)
 		sem <- struct{}{}
@@ -479,9 +488,9 @@ func (p *pdfWriter) figure(fg figure) error {
 	p.next++
 	width, height, err := r.width, r.height, r.err
 	if err != nil {
-		msg, terr := p.tx("plot.toolarge", args{"Why": strings.TrimPrefix(err.Error(), "plots: ")})
+		msg, terr := figureNote(err, p.tx)
 		if terr != nil {
-			return fmt.Errorf("reports: %w", terr)
+			return terr
 		}
 		p.spans(text(msg), 9, "")
 		return nil

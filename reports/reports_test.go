@@ -147,7 +147,7 @@ func TestMarkdownContent(t *testing.T) {
 			"```dot\ndigraph nim {",
 		}, []string{"\x00"}},
 		{"kayles period", kaylesReport(), Options{}, []string{
-			"Periodic with period 12 from n = 71 (last exception 70); proved by Guy–Smith using values up to 167.",
+			"Periodic with period 12 from n = 71 (last exception 70); proved by the Guy–Smith theorem (g(n + p) = g(n) for n₀′ ≤ n < 2n₀′ + p + t, with n₀′ = max(n₀, 1)) using values up to 167.",
 			"| 70..79 |",
 			"| n      |    +0 |",
 			"Game: octal game 0.77 (Kayles); normal play",

@@ -13,7 +13,10 @@
 // The graph is a gonum simple.DirectedGraph, and DOT output is written by
 // gonum's dot.Marshal from node and edge attributes: P-positions are filled
 // double circles, winning moves (to a P-position) are bold, and the graph's
-// label is a legend. The same graph always gives the same bytes.
+// label is a legend. Labels and the graph's name are quoted whenever they
+// are not plain identifiers or numbers, so that any label (quotes, "<…>",
+// line breaks) reads back as itself. The same graph always gives the same
+// bytes.
 //
 // Build refuses a game with more positions than its budget, with an error
 // naming the limit, before any graph is built.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	gonum "gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/encoding"
@@ -215,8 +217,13 @@ func (g *Graph) Directed() gonum.Directed { return g.g }
 // DOT returns the graph in Graphviz's DOT language, named name. P-positions
 // are filled double circles and winning moves bold; the graph's label is a
 // legend saying so. The bytes depend only on the graph.
+//
+// The graph's name and the positions' labels are written as DOT quoted
+// strings when they are not plain identifiers or numbers, whatever they
+// hold (quotes, backslashes, "<…>" that DOT would read as HTML, line
+// breaks, keywords), so that each reads back as itself.
 func (g *Graph) DOT(name string) ([]byte, error) {
-	b, err := dot.Marshal(dotGraph{DirectedGraph: g.g, play: g.play}, name, "", "\t")
+	b, err := dot.Marshal(dotGraph{DirectedGraph: g.g, play: g.play}, quoteDOT(name), "", "\t")
 	if err != nil {
 		return nil, fmt.Errorf("graph: %w", err)
 	}
@@ -253,7 +260,7 @@ type dotNode struct {
 func (n dotNode) ID() int64 { return n.n.ID }
 
 func (n dotNode) Attributes() []encoding.Attribute {
-	a := []encoding.Attribute{{Key: "label", Value: n.n.Label}}
+	a := []encoding.Attribute{{Key: "label", Value: quoteDOT(n.n.Label)}}
 	if n.play == game.Normal {
 		// Under misère play the Grundy value does not decide the outcome,
 		// so it would mislead beside the P marking.
@@ -284,4 +291,80 @@ func (e dotEdge) Attributes() []encoding.Attribute {
 		return []encoding.Attribute{{Key: "style", Value: "bold"}}
 	}
 	return nil
+}
+
+// quoteDOT writes s as a DOT double-quoted string. gonum's encoder quotes
+// only what is not already a DOT ID, so that a label "<b>x</b>" would
+// become an HTML label and a label "\"x\"" lose its quotes: an ID quoted
+// here is left as it is. Inside, a quote and a backslash are escaped (DOT
+// reads "\\" in a label as one backslash, and "\l", "\N"… as escapes
+// otherwise), a line break is DOT's "\n", a tab a space, and other
+// control characters and invalid UTF-8 are dropped. The result is also a
+// valid Go string literal, which is how gonum recognises a quoted ID.
+//
+// A plain ASCII identifier or number (not a DOT keyword) stays bare, as
+// gonum writes it.
+func quoteDOT(s string) string {
+	if plainDOT(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			if _, n := utf8.DecodeRuneInString(s[i:]); n > 1 {
+				b.WriteRune(r)
+			}
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteByte(' ')
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// plainDOT reports whether s is a DOT ID without quotes: an ASCII
+// identifier that is not a keyword, or a numeral.
+func plainDOT(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "node", "edge", "graph", "digraph", "subgraph", "strict":
+		return false
+	}
+	ident, digits, dots := true, 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+			if i == 0 {
+				ident = false
+			}
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case c == '.':
+			dots++
+			ident = false
+		case c == '-' && i == 0:
+			ident = false
+		default:
+			return false
+		}
+	}
+	if ident {
+		return true
+	}
+	// A numeral: [-]?(.[0-9]+ | [0-9]+(.[0-9]*)?), so no letter.
+	return digits > 0 && dots <= 1 && strings.Trim(strings.TrimPrefix(s, "-"), "0123456789.") == ""
 }

@@ -9,10 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/graph/encoding/dot"
+	gdot "gonum.org/v1/gonum/graph/formats/dot"
+	"gonum.org/v1/gonum/graph/formats/dot/ast"
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/nimbook/nimbook/explore/game"
@@ -397,6 +400,77 @@ func BenchmarkDOT(b *testing.B) {
 	for b.Loop() {
 		if _, err := g.DOT("nim1357"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// chain is the game n → n − 1 on 0..len(labels)−1, labelled by labels.
+type chain struct{}
+
+func (chain) Moves(n int) ([]int, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	return []int{n - 1}, nil
+}
+
+// Labels and names are DOT IDs whatever they hold: each reads back as
+// itself (line breaks as DOT's \n), nothing becomes an HTML label, a
+// keyword or a second statement, and plain names stay bare.
+func TestDOTQuoting(t *testing.T) {
+	labels := []string{
+		`plain`, `12`, `(1,2,3)`, `"quoted"`, `back\slash \l \N`, `<b>html</b>`, `node`,
+		"two\nlines", "tab\tand \x1b[31mescape\x07", `a"; evil [shape=box]; "b`, `é ⊕ ●`, "",
+	}
+	want := []string{
+		`plain`, `12`, `(1,2,3)`, `"quoted"`, `back\slash \l \N`, `<b>html</b>`, `node`,
+		"two\nlines", "tab and [31mescape", `a"; evil [shape=box]; "b`, `é ⊕ ●`, "",
+	}
+	g, err := Build(chain{}, len(labels)-1, Options[int]{Label: func(n int) string { return labels[len(labels)-1-n] }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"game", `my "game" <x>`, "graph"} {
+		b, err := g.DOT(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := gdot.ParseBytes(b)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, b)
+		}
+		gr := f.Graphs[0]
+		if got, err := strconv.Unquote(gr.ID); gr.ID != name && (err != nil || got != name) {
+			t.Errorf("graph name %q, want %q", gr.ID, name)
+		}
+		var got []string
+		for _, st := range gr.Stmts {
+			ns, ok := st.(*ast.NodeStmt)
+			if !ok {
+				continue
+			}
+			for _, a := range ns.Attrs {
+				if a.Key == "shape" && a.Val == "box" {
+					t.Error("a label added an attribute")
+				}
+				if a.Key != "label" {
+					continue
+				}
+				if strings.HasPrefix(a.Val, "<") {
+					t.Errorf("HTML label %s", a.Val)
+				}
+				v := a.Val
+				if u, err := strconv.Unquote(v); err == nil {
+					v = u
+				}
+				got = append(got, v)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("labels read back\n%q\nwant\n%q", got, want)
+		}
+		if !strings.Contains(string(b), "\n\t11 [\n\t\tlabel=\"\"\n") || !strings.Contains(string(b), "label=plain") || !strings.Contains(string(b), "label=12") {
+			t.Errorf("plain labels should stay bare and the empty one quoted:\n%s", b)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package job
 
-import "github.com/nimbook/nimbook/explore/heap"
+import (
+	"encoding/json"
+
+	"github.com/nimbook/nimbook/explore/heap"
+)
 
 // Report is what running a job produces: one result per section, in the
 // job file's order. Its JSON form is the stable interface of SPEC.md.
@@ -72,13 +76,30 @@ const MaxListed = 1000
 // have no window argument.
 const MethodObserved = "observed"
 
-// Period is a periodicity certificate.
+// Period is a periodicity certificate. Its JSON form (SPEC.md) carries
+// every key, "preperiod": 0 included, when a period is proven or observed
+// (Period > 0), and only "proven", "checked_to" (and "method") when none
+// was found.
 type Period struct {
 	Proven    bool   `json:"proven"`
-	Preperiod int    `json:"preperiod,omitempty"`
-	Period    int    `json:"period,omitempty"`
+	Preperiod int    `json:"preperiod"`
+	Period    int    `json:"period"`
 	CheckedTo int    `json:"checked_to"`
 	Method    string `json:"method,omitempty"` // how it was proven, e.g. "window of max(S)" or "Guy–Smith"
+}
+
+// MarshalJSON writes the period under SPEC.md's keys: all of them when a
+// period was found, none of preperiod and period when not.
+func (p Period) MarshalJSON() ([]byte, error) {
+	if p.Proven || p.Period > 0 {
+		type all Period // without the method, so no recursion
+		return json.Marshal(all(p))
+	}
+	return json.Marshal(struct {
+		Proven    bool   `json:"proven"`
+		CheckedTo int    `json:"checked_to"`
+		Method    string `json:"method,omitempty"`
+	}{p.Proven, p.CheckedTo, p.Method})
 }
 
 // Rare is the split of a heap game's values into rare and common ones
