@@ -324,7 +324,11 @@ func (r *runner) wythoff() error {
 		r.res.PPositions = pp
 	}
 	if r.wants("row-periods") {
-		for _, rp := range t.RowPeriods() {
+		rps, err := t.RowPeriods(r.ctx)
+		if err != nil {
+			return err
+		}
+		for _, rp := range rps {
 			r.res.RowPeriods = append(r.res.RowPeriods, RowPeriod{Row: rp.Row, Period: rp.Period, Start: rp.Start})
 		}
 		if r.res.RowPeriods == nil {
