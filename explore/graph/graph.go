@@ -31,6 +31,7 @@ const (
 	edgeBytes = 256
 	nodeBytes = 512
 )
+
 // Options tune Build. The zero value draws the game under normal play,
 // labels positions with fmt.Sprint and allows DefaultMaxPositions positions.
 type Options[T comparable] struct {
