@@ -189,7 +189,7 @@ func MovesOptions(p [2]int, opts Options) ([][2]int, error) {
 	if n > uint64(max) {
 		return nil, fmt.Errorf("wythoff: (%d, %d) has %d moves, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions)", a, b, n, max, ErrTooLarge)
 	}
-	if err := opts.checkMemory(fmt.Sprintf("the %d moves of (%d, %d)", n, a, b), int64(n)*16+64); err != nil {
+	if err := opts.checkMemory(fmt.Sprintf("listing the %d moves of (%d, %d)", n, a, b), int64(n)*16+64); err != nil {
 		return nil, err
 	}
 	return Moves(p), nil

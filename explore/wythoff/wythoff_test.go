@@ -423,7 +423,7 @@ func TestHugePositions(t *testing.T) {
 		t.Errorf("Mover near 2^40: %v", err)
 	}
 	_, err = wythoff.MovesOptions([2]int{1 << 20, 1 << 20}, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 1 << 20})
-	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "the 3145728 moves of (1048576, 1048576) needs about 48 MiB, more than the memory limit of 1 MiB") {
+	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "listing the 3145728 moves of (1048576, 1048576) needs about 48 MiB, more than the memory limit of 1 MiB") {
 		t.Errorf("MovesOptions over memory: %v", err)
 	}
 	if _, err := wythoff.WinningMoves(a, b, game.Misere); !errors.Is(err, wythoff.ErrTooLarge) {
