@@ -138,10 +138,18 @@ type Solver[T comparable] struct {
 // for strings, their bytes.
 func sizeOf[T comparable](p T) int64 {
 	n := int64(unsafe.Sizeof(p))
-	if s, ok := any(p).(string); ok {
-		n += int64(len(s))
+	if isString[T]() {
+		n += int64(len(any(p).(string)))
 	}
 	return n
+}
+
+// isString reports whether T is a string type, without converting a T to
+// an interface (which allocates).
+func isString[T comparable]() bool {
+	var zero T
+	_, ok := any(zero).(string)
+	return ok
 }
 
 // entryBytes is what one more memo entry costs: the key, the node, and the
