@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // Distribution counts rows by number of heads and Grundy value.
@@ -58,11 +60,11 @@ func (c *Code) tableCells() (uint64, bool) {
 func (c *Code) Enumerate(ctx context.Context, lim Limits) (*Distribution, error) {
 	l := lim.withDefaults()
 	if c.n >= 64 || uint64(1)<<c.n > l.MaxRows {
-		return nil, fmt.Errorf("code: enumerating 2^%d rows exceeds MaxRows = %d: %w", c.n, l.MaxRows, ErrLimit)
+		return nil, fmt.Errorf("code: enumerating 2^%d rows is more than the limit of %d rows: %w (raise it with --max-positions or limits.positions)", c.n, l.MaxRows, ErrLimit)
 	}
 	cells, ok := c.tableCells()
 	if !ok || cells > l.MaxCells {
-		return nil, fmt.Errorf("code: a (weight, value) table of %d×2^%d counters exceeds MaxCells = %d: %w", c.n+1, c.Rank(), l.MaxCells, ErrLimit)
+		return nil, fmt.Errorf("code: a (weight, value) table of %d×2^%d counters is more than the limit of %d counters: %w (raise it with --max-memory or limits.memory)", c.n+1, c.Rank(), l.MaxCells, ErrLimit)
 	}
 	total := uint64(1) << c.n
 	workers := runtime.NumCPU()
@@ -109,7 +111,7 @@ func (c *Code) walkRows(ctx context.Context, lo, hi uint64, t []uint64) error {
 			return nil
 		}
 		if i&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := budget.Err(ctx); err != nil {
 				return fmt.Errorf("code: enumeration: %w", err)
 			}
 		}
@@ -166,7 +168,7 @@ func (c *Code) LinearAlgebra(ctx context.Context, lim Limits) (*Distribution, er
 		tableOK = false
 	}
 	if !wordsOK && !tableOK {
-		return nil, fmt.Errorf("code: 2^%d codewords exceed MaxRows = %d and a %d×2^%d table exceeds MaxCells = %d: %w",
+		return nil, fmt.Errorf("code: the 2^%d codewords are more than the limit of %d rows, and a %d×2^%d table more than the limit of %d counters: %w (raise --max-positions or --max-memory, or limits: in the job file)",
 			k, l.MaxRows, c.n+1, c.Rank(), l.MaxCells, ErrLimit)
 	}
 	d := &Distribution{Method: LinearAlgebra, N: c.n, Count: c.Count()}
@@ -203,7 +205,7 @@ func (c *Code) valueTable(ctx context.Context, cells uint64) ([]uint64, error) {
 	t := make([]uint64, cells)
 	t[0] = 1
 	for i, ci := range c.coord {
-		if err := ctx.Err(); err != nil {
+		if err := budget.Err(ctx); err != nil {
 			return nil, fmt.Errorf("code: value table: %w", err)
 		}
 		// Adding coin i: a row of weight w+1 with value x either omits the
@@ -256,7 +258,7 @@ func walkWords(ctx context.Context, gens []uint64, lo, hi uint64, f func(uint64)
 			return nil
 		}
 		if i&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := budget.Err(ctx); err != nil {
 				return fmt.Errorf("code: codewords: %w", err)
 			}
 		}
