@@ -15,13 +15,17 @@ import (
 // (0 when emptied) and a split heap is replaced in place by its parts,
 // smaller first (SPEC "moves").
 
+// MaxHeap is the largest heap of a position: heap games list their options
+// heap by heap, so larger heaps could never be played out anyway.
+const MaxHeap = math.MaxInt32
+
 func checkHeaps(heaps []int) error {
 	for i, h := range heaps {
 		if h < 0 {
 			return fmt.Errorf("heap: heap %d is %d; heap sizes are natural numbers", i+1, h)
 		}
-		if h > math.MaxInt32 {
-			return fmt.Errorf("heap: heap %d is %d, more than %d", i+1, h, math.MaxInt32)
+		if h > MaxHeap {
+			return fmt.Errorf("heap: heap %d is %d, more than %d", i+1, h, MaxHeap)
 		}
 	}
 	return nil

@@ -129,6 +129,13 @@ func (s *seenSet) word(i int) uint64 {
 	return s.words[i-s.off]
 }
 
+// reset empties the set, keeping its window's memory: a table of many
+// lines would otherwise leave one window of garbage per line.
+func (s *seenSet) reset() {
+	s.full, s.off = 0, 0
+	s.words = s.words[:0]
+}
+
 func (s *seenSet) add(v uint64) {
 	i := int(v / 64)
 	switch {
@@ -205,7 +212,7 @@ func NewTableOptions(rows, cols int, opts Options) (*Table, error) {
 		}
 		var row seenSet
 		first := (w - i%w) % w // slot of diagonal −i, a new one
-		diagSets[first] = seenSet{}
+		diagSets[first].reset()
 		for j := range w {
 			col, diag := &colSets[j], &diagSets[(first+j)%w]
 			v := mex3(&row, col, diag)
