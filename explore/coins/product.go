@@ -274,7 +274,9 @@ func (p *Product) turn(cs []cell, sets []factorSet) [][]int {
 
 func comparePositions(a, b [][]int) int { return slices.CompareFunc(a, b, slices.Compare) }
 
-func (p *Product) countMoves(cs []cell) error {
+// countMoves returns the number of moves from the heads cs, refusing more
+// than the step limit, or factor sets past the memory limit.
+func (p *Product) countMoves(cs []cell) (int64, error) {
 	var total int64
 	for _, c := range cs {
 		n := int64(1)
@@ -286,13 +288,17 @@ func (p *Product) countMoves(cs []cell) error {
 		}
 		total += n
 		if total > p.limits.MaxSteps {
-			return p.limits.tooManySteps(fmt.Sprintf("%v: the moves to enumerate", p))
+			return 0, p.limits.tooManySteps(fmt.Sprintf("%v: the moves to enumerate", p))
 		}
 	}
-	// A move is a list of heads, each a list of coordinates; a move turns
-	// at most the heads there are plus the cells of its sets.
-	per := int64(24 + (len(cs)+16)*(24+8*len(p.factors)))
-	return p.limits.checkMemory(fmt.Sprintf("listing the %d moves of %d heads", total, len(cs)), total*per)
+	// Each head's factor sets are listed, with their coins.
+	var sets int64
+	for _, c := range cs {
+		for k, f := range p.factors {
+			sets += f.countSets(c[k]) * int64(48+8*max(f.r, 1))
+		}
+	}
+	return total, p.limits.checkMemory(fmt.Sprintf("listing the move sets of %d heads", len(cs)), sets)
 }
 
 // Moves returns every position reachable in one move, each as its sorted
@@ -302,7 +308,14 @@ func (p *Product) Moves(heads [][]int) ([][][]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.countMoves(cs); err != nil {
+	total, err := p.countMoves(cs)
+	if err != nil {
+		return nil, err
+	}
+	// A move is a list of heads, each a list of coordinates; a move turns
+	// at most the heads there are plus the cells of its sets.
+	per := int64(24 + (len(cs)+16)*(24+8*len(p.factors)))
+	if err := p.limits.checkMemory(fmt.Sprintf("listing the %d moves of %d heads", total, len(cs)), total*per); err != nil {
 		return nil, err
 	}
 	vs, err := p.factorValues(extent)
@@ -310,14 +323,24 @@ func (p *Product) Moves(heads [][]int) ([][][]int, error) {
 		return nil, err
 	}
 	out := [][][]int{}
+	var steps int
+	var stop error
 	for _, c := range cs {
 		lists := make([][]factorSet, len(p.factors))
 		for k := range lists {
 			lists[k] = p.factorSets(k, c[k], vs[k])
 		}
 		eachCombo(lists, func(sets []factorSet) {
-			out = append(out, p.turn(cs, sets))
+			if steps++; steps&1023 == 0 && stop == nil {
+				stop = p.limits.stopped()
+			}
+			if stop == nil {
+				out = append(out, p.turn(cs, sets))
+			}
 		})
+		if stop != nil {
+			return nil, stop
+		}
 	}
 	slices.SortFunc(out, comparePositions)
 	return out, nil
@@ -421,7 +444,7 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.countMoves(cs); err != nil {
+	if _, err := p.countMoves(cs); err != nil {
 		return nil, err
 	}
 	vs, err := p.factorValues(extent)
@@ -436,6 +459,8 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 	if total == 0 {
 		return out, nil
 	}
+	var steps int
+	var stop error
 	for _, c := range cs {
 		// Group each factor's sets by nim-sum, in first-seen order.
 		groups := make([][][]factorSet, len(p.factors))
@@ -454,6 +479,12 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 		pick := make([][]factorSet, len(groups))
 		var rec func(k int, x uint64)
 		rec = func(k int, x uint64) {
+			if steps++; steps&4095 == 0 && stop == nil {
+				stop = p.limits.stopped()
+			}
+			if stop != nil {
+				return
+			}
 			if k == len(groups) {
 				if x == total {
 					eachCombo(pick, func(sets []factorSet) {
@@ -472,6 +503,9 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 			}
 		}
 		rec(0, 0)
+		if stop != nil {
+			return nil, stop
+		}
 	}
 	slices.SortFunc(out, comparePositions)
 	return out, nil
