@@ -324,7 +324,7 @@ func (s *autSearch) extend(S, T []uint64, depth int) ([]int, error) {
 	s.nodes++
 	s.work += uint64(len(S))
 	if s.work > s.max {
-		return nil, fmt.Errorf("code: the automorphism search takes more than the limit of %d refinement steps: %w (raise it with --max-positions or limits.positions)", s.max, ErrLimit)
+		return nil, fmt.Errorf("code: the automorphism search takes more than the limit of %d refinement steps: %w (raise it with --max-positions or limits.positions in the job file)", s.max, ErrLimit)
 	}
 	if s.nodes&0xff == 0 {
 		if err := budget.Err(s.ctx); err != nil {

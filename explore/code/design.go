@@ -101,7 +101,7 @@ func (kr kernel) wordsOfWeight(ctx context.Context, w int, steps *uint64, max ui
 	dfs = func(start, depth int, acc, mask uint64) bool {
 		*steps++
 		if *steps > max {
-			err = fmt.Errorf("code: searching words of weight %d takes more than the limit of %d steps: %w (raise it with --max-positions or limits.positions)", w, max, ErrLimit)
+			err = fmt.Errorf("code: searching words of weight %d takes more than the limit of %d steps: %w (raise it with --max-positions or limits.positions in the job file)", w, max, ErrLimit)
 			return false
 		}
 		if *steps&0xffff == 0 {

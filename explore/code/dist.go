@@ -60,7 +60,7 @@ func (c *Code) tableCells() (uint64, bool) {
 func (c *Code) Enumerate(ctx context.Context, lim Limits) (*Distribution, error) {
 	l := lim.withDefaults()
 	if c.n >= 64 || uint64(1)<<c.n > l.MaxRows {
-		return nil, fmt.Errorf("code: enumerating 2^%d rows is more than the limit of %d rows: %w (raise it with --max-positions or limits.positions)", c.n, l.MaxRows, ErrLimit)
+		return nil, fmt.Errorf("code: enumerating 2^%d rows is more than the limit of %d rows: %w (raise it with --max-positions or limits.positions in the job file)", c.n, l.MaxRows, ErrLimit)
 	}
 	cells, ok := c.tableCells()
 	if !ok || cells > l.MaxCells {
@@ -168,7 +168,7 @@ func (c *Code) LinearAlgebra(ctx context.Context, lim Limits) (*Distribution, er
 		tableOK = false
 	}
 	if !wordsOK && !tableOK {
-		return nil, fmt.Errorf("code: the 2^%d codewords are more than the limit of %d rows, and a %d×2^%d table more than the limit of %d counters: %w (raise --max-positions or --max-memory, or limits: in the job file)",
+		return nil, fmt.Errorf("code: the 2^%d codewords are more than the limit of %d rows, and a %d×2^%d table more than the limit of %d counters: %w (raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file)",
 			k, l.MaxRows, c.n+1, c.Rank(), l.MaxCells, ErrLimit)
 	}
 	d := &Distribution{Method: LinearAlgebra, N: c.n, Count: c.Count()}

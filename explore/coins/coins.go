@@ -109,7 +109,7 @@ func (l Limits) checkMemory(what string, need int64) error {
 
 // tooManySteps is the refusal of work beyond MaxSteps; what is plural.
 func (l Limits) tooManySteps(what string) error {
-	return fmt.Errorf("coins: %s are more than the step limit of %d: %w (raise it with --max-positions or limits.positions)", what, l.MaxSteps, ErrLimit)
+	return fmt.Errorf("coins: %s are more than the step limit of %d: %w (raise it with --max-positions or limits.positions in the job file)", what, l.MaxSteps, ErrLimit)
 }
 
 // progress returns the progress counter of the context, or nil.

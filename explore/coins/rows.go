@@ -434,9 +434,9 @@ func (g *Game) solver(n int, heads []int, play game.Play) (*game.Solver[uint64],
 		maxPos = game.DefaultMaxPositions
 	}
 	if top := bits.Len64(p); top < 63 && int64(1)<<top > int64(maxPos) {
-		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit %d rows, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions)", top, int64(1)<<top, maxPos, ErrLimit)
+		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit %d rows, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions in the job file)", top, int64(1)<<top, maxPos, ErrLimit)
 	} else if top >= 63 {
-		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit 2^%d rows, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions)", top, top, maxPos, ErrLimit)
+		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit 2^%d rows, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions in the job file)", top, top, maxPos, ErrLimit)
 	}
 	s, err := game.NewSolver[uint64](m, game.Options{Play: play, MaxPositions: maxPos, MaxMemory: g.limits.MaxMemory, Context: g.limits.Context})
 	if err != nil {

@@ -198,7 +198,7 @@ func (s *Solver[T]) solve(p T) (node, error) {
 	var held int64 // bytes of the stack: frames, their options, onStack
 	push := func(q T) error {
 		if len(s.memo)+len(stack) >= s.opts.MaxPositions {
-			return fmt.Errorf("game: more than %d positions: %w (raise the position budget, --max-positions or limits.positions)", s.opts.MaxPositions, ErrTooManyPositions)
+			return fmt.Errorf("game: more than %d positions: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, ErrTooManyPositions)
 		}
 		ms, err := s.mover.Moves(q)
 		if err != nil {

@@ -119,7 +119,7 @@ func Build[T comparable](m game.Mover[T], start T, opts Options[T]) (*Graph, err
 	order, err := s.Reachable(start)
 	if err != nil {
 		if errors.Is(err, game.ErrTooManyPositions) {
-			return nil, fmt.Errorf("graph: more than %d positions reachable from %s, the graph budget (raise it with --max-positions or limits.positions): %w",
+			return nil, fmt.Errorf("graph: more than %d positions reachable from %s, the graph budget (raise it with --max-positions or limits.positions in the job file): %w",
 				limit, label(start), game.ErrTooManyPositions)
 		}
 		return nil, fmt.Errorf("graph: %w", err)

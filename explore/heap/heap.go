@@ -111,7 +111,7 @@ func (l Limits) checkUpto(g Game, upto int) error {
 		return fmt.Errorf("heap: %v: negative heap size %d", g, upto)
 	}
 	if upto >= l.positions() {
-		return fmt.Errorf("heap: %v: values of heaps 0..%d are %d positions, more than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
+		return fmt.Errorf("heap: %v: values of heaps 0..%d are %d positions, more than the limit of %d: %w (raise it with --max-positions or limits.positions in the job file)",
 			g, upto, int64(upto)+1, l.positions(), game.ErrTooManyPositions)
 	}
 	return l.checkMemory(fmt.Sprintf("computing the values of %v up to %d", g, upto), 8*(int64(upto)+1))

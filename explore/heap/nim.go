@@ -158,7 +158,7 @@ func (g *Nim) PPositions(heaps []int, play game.Play, lim Limits) (PPositionSet,
 	total := 1
 	for _, h := range heaps {
 		if total > lim.positions()/(h+1) {
-			return PPositionSet{}, fmt.Errorf("heap: %v: the positions with heaps at most %v are more than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
+			return PPositionSet{}, fmt.Errorf("heap: %v: the positions with heaps at most %v are more than the limit of %d: %w (raise it with --max-positions or limits.positions in the job file)",
 				g, heaps, lim.positions(), game.ErrTooManyPositions)
 		}
 		total *= h + 1

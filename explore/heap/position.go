@@ -87,7 +87,7 @@ func checkOptions(g Game, heaps []int, lim Limits) error {
 			return nil
 		}
 		if total += n; total > int64(lim.positions()) {
-			return fmt.Errorf("heap: %v: %v has more than %d moves, the limit of positions: %w (raise it with --max-positions or limits.positions)",
+			return fmt.Errorf("heap: %v: %v has more than %d moves, the limit of positions: %w (raise it with --max-positions or limits.positions in the job file)",
 				g, heaps, lim.positions(), game.ErrTooManyPositions)
 		}
 	}
@@ -112,7 +112,7 @@ func Moves(g Game, heaps []int, lim Limits) ([][]int, error) {
 			out = append(out, replace(heaps, i, parts))
 		}
 		if len(out) > lim.positions() {
-			return nil, fmt.Errorf("heap: %v: %v has more moves than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
+			return nil, fmt.Errorf("heap: %v: %v has more moves than the limit of %d: %w (raise it with --max-positions or limits.positions in the job file)",
 				g, heaps, lim.positions(), game.ErrTooManyPositions)
 		}
 	}

@@ -187,7 +187,7 @@ func MovesOptions(p [2]int, opts Options) ([][2]int, error) {
 	}
 	n := uint64(a) + uint64(b) + uint64(min(a, b))
 	if n > uint64(max) {
-		return nil, fmt.Errorf("wythoff: (%d, %d) has %d moves, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions)", a, b, n, max, ErrTooLarge)
+		return nil, fmt.Errorf("wythoff: (%d, %d) has %d moves, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions in the job file)", a, b, n, max, ErrTooLarge)
 	}
 	if err := opts.checkMemory(fmt.Sprintf("listing the %d moves of (%d, %d)", n, a, b), int64(n)*16+64); err != nil {
 		return nil, err
@@ -246,7 +246,7 @@ func misereP(a, b int, opts Options) ([]bool, error) {
 		return nil, err
 	}
 	if a >= max || b >= max || a+1 > max/(b+1) {
-		return nil, fmt.Errorf("wythoff: misère play from (%d, %d) is solved on all %d×%d smaller positions, more than %d: %w (raise the cell budget, --max-positions or limits.positions)", a, b, uint64(a)+1, uint64(b)+1, max, ErrTooLarge)
+		return nil, fmt.Errorf("wythoff: misère play from (%d, %d) is solved on all %d×%d smaller positions, more than %d: %w (raise it with --max-positions or limits.positions in the job file)", a, b, uint64(a)+1, uint64(b)+1, max, ErrTooLarge)
 	}
 	rows, cols := a+1, b+1
 	if err := opts.checkMemory(fmt.Sprintf("misère play from (%d, %d)", a, b), int64(rows)*int64(cols)+2*int64(rows+cols)); err != nil {

@@ -90,7 +90,7 @@ func (o Options) checkCells(rows, cols int) error {
 		return fmt.Errorf("wythoff: table size %d×%d: both sides must be at least 1", rows, cols)
 	}
 	if rows > max/cols {
-		return fmt.Errorf("wythoff: %d×%d table is more than %d cells: %w (raise the cell budget, --max-positions or limits.positions)", rows, cols, max, ErrTooLarge)
+		return fmt.Errorf("wythoff: %d×%d table is more than %d cells: %w (raise it with --max-positions or limits.positions in the job file)", rows, cols, max, ErrTooLarge)
 	}
 	return nil
 }
