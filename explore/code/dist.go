@@ -73,6 +73,7 @@ func (c *Code) Enumerate(ctx context.Context, lim Limits) (*Distribution, error)
 	}
 	parts := split(total, workers)
 	tables := make([][]uint64, len(parts))
+	budget.From(ctx).Start(fmt.Sprintf("rows of %d coins", c.n), int64(total))
 	err := parallel(ctx, len(parts), func(ctx context.Context, p int) error {
 		t := make([]uint64, cells)
 		tables[p] = t
@@ -104,6 +105,7 @@ func (c *Code) walkRows(ctx context.Context, lo, hi uint64, t []uint64) error {
 		x ^= coord[bits.TrailingZeros64(r)]
 	}
 	w := uint64(bits.OnesCount64(row))
+	prog := budget.From(ctx)
 	for i := lo; ; {
 		t[w<<shift|x]++
 		i++
@@ -114,6 +116,7 @@ func (c *Code) walkRows(ctx context.Context, lo, hi uint64, t []uint64) error {
 			if err := budget.Err(ctx); err != nil {
 				return fmt.Errorf("code: enumeration: %w", err)
 			}
+			prog.Add(0x10000)
 		}
 		// Gray codes of i−1 and i differ in the lowest set bit of i.
 		b := bits.TrailingZeros64(i)

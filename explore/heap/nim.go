@@ -165,11 +165,13 @@ func (g *Nim) PPositions(heaps []int, play game.Play, lim Limits) (PPositionSet,
 	}
 	set := PPositionSet{Total: total}
 	cur := make([]int, len(heaps))
+	prog := lim.progress("P-positions", total)
 	for step := 0; ; step++ {
 		if step&0xffff == 0 {
 			if err := lim.cancelled(); err != nil {
 				return PPositionSet{}, err
 			}
+			prog.Set(int64(step))
 		}
 		if g.outcome(cur, play) == game.P {
 			set.Count++

@@ -482,3 +482,15 @@ func TestCancelLong(t *testing.T) {
 		t.Errorf("cancelled misère: %v", err)
 	}
 }
+
+// TestProgress: the table advances the progress counter of its context.
+func TestProgress(t *testing.T) {
+	p := budget.NewProgress()
+	ctx := budget.WithProgress(context.Background(), p)
+	if _, err := wythoff.NewTableOptions(300, 200, wythoff.Options{Context: ctx}); err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Snapshot(); s.Label != "Wythoff table" || s.Done != 300 || s.Total != 300 {
+		t.Errorf("progress %+v, want 300 of 300 lines", s)
+	}
+}
