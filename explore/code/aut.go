@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // Automorphisms describes the permutation automorphism group of a code:
@@ -23,7 +25,7 @@ type Automorphisms struct {
 	Generators [][]int
 	// Blocks is the number of invariant words (light codewords of the code
 	// and of its dual) the search refined with; Nodes the search nodes;
-	// Work the steps counted against Limits.MaxRows.
+	// Work the steps counted against the row limit.
 	Blocks int
 	Nodes  uint64
 	Work   uint64
@@ -322,10 +324,10 @@ func (s *autSearch) extend(S, T []uint64, depth int) ([]int, error) {
 	s.nodes++
 	s.work += uint64(len(S))
 	if s.work > s.max {
-		return nil, fmt.Errorf("code: automorphism search exceeds MaxRows = %d refinement steps: %w", s.max, ErrLimit)
+		return nil, fmt.Errorf("code: the automorphism search takes more than the limit of %d refinement steps: %w (raise it with --max-positions or limits.positions in the job file)", s.max, ErrLimit)
 	}
 	if s.nodes&0xff == 0 {
-		if err := s.ctx.Err(); err != nil {
+		if err := budget.Err(s.ctx); err != nil {
 			return nil, fmt.Errorf("code: automorphisms: %w", err)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // kernel is a binary code given twice: as the kernel of per-coin values
@@ -99,11 +101,11 @@ func (kr kernel) wordsOfWeight(ctx context.Context, w int, steps *uint64, max ui
 	dfs = func(start, depth int, acc, mask uint64) bool {
 		*steps++
 		if *steps > max {
-			err = fmt.Errorf("code: searching words of weight %d exceeds MaxRows = %d steps: %w", w, max, ErrLimit)
+			err = fmt.Errorf("code: searching words of weight %d takes more than the limit of %d steps: %w (raise it with --max-positions or limits.positions in the job file)", w, max, ErrLimit)
 			return false
 		}
 		if *steps&0xffff == 0 {
-			if e := ctx.Err(); e != nil {
+			if e := budget.Err(ctx); e != nil {
 				err = fmt.Errorf("code: word search: %w", e)
 				return false
 			}
@@ -171,10 +173,10 @@ func (c *Code) Design(ctx context.Context, lim Limits) (Design, error) {
 			continue // λ would not be an integer
 		}
 		if hi != 0 || total > l.MaxCells {
-			return Design{}, fmt.Errorf("code: checking a %d-design needs %d·C(%d,%d) subsets, more than MaxCells = %d: %w",
+			return Design{}, fmt.Errorf("code: checking a %d-design needs %d·C(%d,%d) subsets, more than the limit of %d: %w (raise it with --max-memory or limits.memory)",
 				t, b, d.K, t, l.MaxCells, ErrLimit)
 		}
-		if err := ctx.Err(); err != nil {
+		if err := budget.Err(ctx); err != nil {
 			return Design{}, fmt.Errorf("code: design: %w", err)
 		}
 		lambda := total / cv

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // Distribution counts rows by number of heads and Grundy value.
@@ -58,11 +60,11 @@ func (c *Code) tableCells() (uint64, bool) {
 func (c *Code) Enumerate(ctx context.Context, lim Limits) (*Distribution, error) {
 	l := lim.withDefaults()
 	if c.n >= 64 || uint64(1)<<c.n > l.MaxRows {
-		return nil, fmt.Errorf("code: enumerating 2^%d rows exceeds MaxRows = %d: %w", c.n, l.MaxRows, ErrLimit)
+		return nil, fmt.Errorf("code: enumerating 2^%d rows is more than the limit of %d rows: %w (raise it with --max-positions or limits.positions in the job file)", c.n, l.MaxRows, ErrLimit)
 	}
 	cells, ok := c.tableCells()
 	if !ok || cells > l.MaxCells {
-		return nil, fmt.Errorf("code: a (weight, value) table of %d×2^%d counters exceeds MaxCells = %d: %w", c.n+1, c.Rank(), l.MaxCells, ErrLimit)
+		return nil, fmt.Errorf("code: a (weight, value) table of %d×2^%d counters is more than the limit of %d counters: %w (raise it with --max-memory or limits.memory)", c.n+1, c.Rank(), l.MaxCells, ErrLimit)
 	}
 	total := uint64(1) << c.n
 	workers := runtime.NumCPU()
@@ -71,6 +73,7 @@ func (c *Code) Enumerate(ctx context.Context, lim Limits) (*Distribution, error)
 	}
 	parts := split(total, workers)
 	tables := make([][]uint64, len(parts))
+	budget.From(ctx).Start(fmt.Sprintf("rows of %d coins", c.n), int64(total))
 	err := parallel(ctx, len(parts), func(ctx context.Context, p int) error {
 		t := make([]uint64, cells)
 		tables[p] = t
@@ -102,6 +105,7 @@ func (c *Code) walkRows(ctx context.Context, lo, hi uint64, t []uint64) error {
 		x ^= coord[bits.TrailingZeros64(r)]
 	}
 	w := uint64(bits.OnesCount64(row))
+	prog := budget.From(ctx)
 	for i := lo; ; {
 		t[w<<shift|x]++
 		i++
@@ -109,9 +113,10 @@ func (c *Code) walkRows(ctx context.Context, lo, hi uint64, t []uint64) error {
 			return nil
 		}
 		if i&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := budget.Err(ctx); err != nil {
 				return fmt.Errorf("code: enumeration: %w", err)
 			}
+			prog.Add(0x10000)
 		}
 		// Gray codes of i−1 and i differ in the lowest set bit of i.
 		b := bits.TrailingZeros64(i)
@@ -166,7 +171,7 @@ func (c *Code) LinearAlgebra(ctx context.Context, lim Limits) (*Distribution, er
 		tableOK = false
 	}
 	if !wordsOK && !tableOK {
-		return nil, fmt.Errorf("code: 2^%d codewords exceed MaxRows = %d and a %d×2^%d table exceeds MaxCells = %d: %w",
+		return nil, fmt.Errorf("code: the 2^%d codewords are more than the limit of %d rows, and a %d×2^%d table more than the limit of %d counters: %w (raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file)",
 			k, l.MaxRows, c.n+1, c.Rank(), l.MaxCells, ErrLimit)
 	}
 	d := &Distribution{Method: LinearAlgebra, N: c.n, Count: c.Count()}
@@ -203,7 +208,7 @@ func (c *Code) valueTable(ctx context.Context, cells uint64) ([]uint64, error) {
 	t := make([]uint64, cells)
 	t[0] = 1
 	for i, ci := range c.coord {
-		if err := ctx.Err(); err != nil {
+		if err := budget.Err(ctx); err != nil {
 			return nil, fmt.Errorf("code: value table: %w", err)
 		}
 		// Adding coin i: a row of weight w+1 with value x either omits the
@@ -256,7 +261,7 @@ func walkWords(ctx context.Context, gens []uint64, lo, hi uint64, f func(uint64)
 			return nil
 		}
 		if i&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := budget.Err(ctx); err != nil {
 				return fmt.Errorf("code: codewords: %w", err)
 			}
 		}

@@ -144,6 +144,25 @@ func TestLexicodeMinDistance(t *testing.T) {
 	}
 }
 
+// TestCancel stops each long analysis with the context's cause.
+func TestCancel(t *testing.T) {
+	done, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("interrupted"))
+	golay := mustCode(atMost(7, 24))
+	if _, err := golay.Enumerate(done, Limits{}); !errors.Is(err, context.Canceled) || !strings.HasSuffix(err.Error(), ": interrupted") {
+		t.Errorf("enumerate: %v", err)
+	}
+	if _, err := golay.LinearAlgebra(done, Limits{}); !errors.Is(err, context.Canceled) || !strings.HasSuffix(err.Error(), ": interrupted") {
+		t.Errorf("linear algebra: %v", err)
+	}
+	if _, err := golay.Automorphisms(done, Limits{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("automorphisms: %v", err)
+	}
+	if _, err := golay.Design(done, Limits{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("design: %v", err)
+	}
+}
+
 func TestMethodChoiceAndLimits(t *testing.T) {
 	golay := mustCode(atMost(7, 24))
 	t.Run("enumeration within limits", func(t *testing.T) {
@@ -160,11 +179,11 @@ func TestMethodChoiceAndLimits(t *testing.T) {
 	})
 	t.Run("enumerate refuses", func(t *testing.T) {
 		_, err := golay.Enumerate(ctx, Limits{MaxRows: 1000})
-		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "MaxRows = 1000") {
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "more than the limit of 1000 rows") {
 			t.Fatalf("error %v", err)
 		}
 		_, err = golay.Enumerate(ctx, Limits{MaxCells: 1000})
-		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "MaxCells = 1000") {
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "more than the limit of 1000 counters") {
 			t.Fatalf("error %v", err)
 		}
 	})

@@ -1,10 +1,13 @@
 package coins
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
 	"sync"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // Rule says which sets of coins a move may turn over. In every rule the
@@ -59,9 +62,10 @@ const (
 // Limits bound the work of a Game or a Product. A zero field means its
 // default.
 type Limits struct {
-	// MaxMemory bounds the bytes of the reachability bitsets Values keeps
-	// (at-most and exactly rules); values of bit-length k need about
-	// r·2^k/8 bytes. Default DefaultMaxMemory.
+	// MaxMemory bounds the bytes a computation allocates: the
+	// reachability bitsets of Values (at-most and exactly rules: values of
+	// bit-length k need about r·2^k/8 bytes), tables, lists of moves and
+	// the generic solver's positions. Default DefaultMaxMemory.
 	MaxMemory int64
 	// MaxSteps bounds the sets a computation enumerates: move sets of a
 	// position, the O(n²) runs of the ruler values. Default DefaultMaxSteps.
@@ -69,6 +73,53 @@ type Limits struct {
 	// MaxPositions bounds the positions the generic solver stores for
 	// misère play. Default game.DefaultMaxPositions.
 	MaxPositions int
+	// Context, when not nil, stops long computations once it is done,
+	// with an error wrapping budget.Err of it.
+	Context context.Context
+}
+
+// refusal is an error of work refused or stopped by a limit: it wraps both
+// its cause (budget.ErrMemory, a context's) and ErrLimit.
+type refusal struct {
+	msg  string
+	errs []error
+}
+
+func (e *refusal) Error() string   { return e.msg }
+func (e *refusal) Unwrap() []error { return e.errs }
+
+// stopped returns the reason the context is done, or nil.
+func (l Limits) stopped() error {
+	if l.Context == nil {
+		return nil
+	}
+	if err := budget.Err(l.Context); err != nil {
+		return fmt.Errorf("coins: %w", err)
+	}
+	return nil
+}
+
+// checkMemory refuses work estimated to need more than MaxMemory.
+func (l Limits) checkMemory(what string, need int64) error {
+	if err := budget.Exceeds(what, need, l.MaxMemory); err != nil {
+		return &refusal{msg: "coins: " + err.Error() + " (raise it with --max-memory or limits.memory)", errs: []error{err, ErrLimit}}
+	}
+	return nil
+}
+
+// tooManySteps is the refusal of work beyond MaxSteps; what is plural.
+func (l Limits) tooManySteps(what string) error {
+	return fmt.Errorf("coins: %s are more than the step limit of %d: %w (raise it with --max-positions or limits.positions in the job file)", what, l.MaxSteps, ErrLimit)
+}
+
+// progress returns the progress counter of the context, or nil.
+func (l Limits) progress(label string, total int) *budget.Progress {
+	if l.Context == nil {
+		return nil
+	}
+	p := budget.From(l.Context)
+	p.Start(label, int64(total))
+	return p
 }
 
 func (l Limits) withDefaults() Limits {
@@ -191,6 +242,9 @@ func (g *Game) values0(n int) ([]uint64, error) {
 // when the mex is 2^k itself), so bitsets of 2^k bits suffice, doubled
 // whenever a value reaches 2^k.
 func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
+	if err := checkSubsetMemory(rule, r, n, lim); err != nil {
+		return nil, err
+	}
 	out := make([]uint64, n)
 	reach := make([][]uint64, r)
 	span := uint64(64) // bits per bitset; at least one word
@@ -200,7 +254,12 @@ func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
 	}
 	reach[0][0] = 1 // the empty set
 	union := make([]uint64, words)
+	prog := lim.progress(fmt.Sprintf("%v %d values", rule, r), n)
 	for i := 0; i < n; i++ {
+		if err := lim.stopped(); err != nil {
+			return nil, err
+		}
+		prog.Set(int64(i))
 		// The mex over the allowed sizes: j < r for AtMost, j = r−1 for Exactly.
 		clear(union)
 		lo := 0
@@ -228,26 +287,61 @@ func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
 			if span >= 1<<62 {
 				return nil, fmt.Errorf("coins: %v %d: values above 2^63 after %d coins: %w", rule, r, i+1, ErrLimit)
 			}
-			need := int64(r) * int64(span/4) // r bitsets of 2·span bits, 8 bits a byte
-			if need > lim.MaxMemory {
-				return nil, fmt.Errorf("coins: %v %d: %d coins need values of %d bits and %d bytes of bitsets, above the memory limit of %d bytes (Limits.MaxMemory, limits.memory): %w",
-					rule, r, n, bits.Len64(span), need, lim.MaxMemory, ErrLimit)
+			// r bitsets and the union of 2·span bits; while one bitset is
+			// copied, its old half-size copy lives too.
+			need := int64(r+1)*int64(span/4) + int64(span/8) + 8*int64(n)
+			if err := lim.checkMemory(fmt.Sprintf("%v %d on %d coins (values of %d bits after %d coins)", rule, r, n, bits.Len64(span), i+1), need); err != nil {
+				return nil, err
 			}
 			span *= 2
 			if span > 64 {
 				words = int(span / 64)
+				union = nil
 				for j := range reach {
-					reach[j] = append(reach[j], make([]uint64, words-len(reach[j]))...)
+					grown := make([]uint64, words)
+					copy(grown, reach[j])
+					reach[j] = grown
 				}
 				union = make([]uint64, words)
 			}
 		}
 		top := min(r-1, i+1)
 		for j := top; j >= 1; j-- {
+			if words >= 1<<16 {
+				// A large step: look at the context between bitsets.
+				if err := lim.stopped(); err != nil {
+					return nil, err
+				}
+			}
 			xorInto(reach[j], reach[j-1], v)
 		}
 	}
+	prog.Set(int64(n))
 	return out, nil
+}
+
+// checkSubsetMemory refuses, before any work, values whose bitsets must
+// pass the memory limit. Under AtMost the P-positions of the first n − 1
+// coins form a linear code of minimum distance at least r + 1 (a move
+// joins any two rows at distance at most r), so the sphere-packing bound
+// gives at least V(n−1, ⌊r/2⌋) distinct values, and each of the r bitsets
+// holds that many bits rounded up to a power of two. Exactly has no such
+// bound; its bitsets are checked as they grow.
+func checkSubsetMemory(rule Rule, r, n int, lim Limits) error {
+	if rule != AtMost || n < 2 {
+		return nil
+	}
+	const most = 1 << 62
+	v := binomSum(n-1, 0, r/2, most)
+	span := int64(64)
+	for span < v && span < most {
+		span *= 2
+	}
+	need := int64(r) * (span / 8)
+	if span >= most || need/int64(r) != span/8 {
+		need = most
+	}
+	return lim.checkMemory(fmt.Sprintf("%v %d on %d coins (at least %d distinct values)", rule, r, n, v), need)
 }
 
 // swapMasks[k] selects the low half of every block of 2^(k+1) bits.
@@ -287,12 +381,22 @@ func xorInto(dst, src []uint64, v uint64) {
 // runs ending just before m, the empty run included.
 func rulerValues(n int, lim Limits) ([]uint64, error) {
 	if work := int64(n) * int64(n+1) / 2; n > 0 && work > lim.MaxSteps {
-		return nil, fmt.Errorf("coins: ruler: %d coins need %d steps, above the step limit %d (Limits.MaxSteps): %w", n, work, lim.MaxSteps, ErrLimit)
+		return nil, lim.tooManySteps(fmt.Sprintf("ruler: the %d steps of %d coins", work, n))
+	}
+	if err := lim.checkMemory(fmt.Sprintf("ruler on %d coins", n), 10*int64(n)+2); err != nil {
+		return nil, err
 	}
 	out := make([]uint64, n)
 	// Values of the first m coins are below 2^bitlen(m), so the seen set is small.
 	seen := make([]bool, 2*n+2)
+	prog := lim.progress("ruler values", n)
 	for m := 0; m < n; m++ {
+		if m&1023 == 0 {
+			if err := lim.stopped(); err != nil {
+				return nil, err
+			}
+			prog.Set(int64(m))
+		}
 		clear(seen)
 		var x uint64
 		seen[0] = true

@@ -265,23 +265,23 @@ func TestLimits(t *testing.T) {
 		{"memory", func() error {
 			_, err := mustNew(t, AtMost, 30, 1).WithLimits(Limits{MaxMemory: 1 << 20}).Values(40)
 			return err
-		}, "Limits.MaxMemory"},
+		}, "coins: at-most 30 on 40 coins (at least 54863119744 distinct values) needs about 240 GiB, more than the memory limit of 1 MiB (raise it with --max-memory or limits.memory)"},
 		{"ruler steps", func() error {
 			_, err := mustNew(t, Ruler, 0, 1).WithLimits(Limits{MaxSteps: 1000}).Values(100)
 			return err
-		}, "Limits.MaxSteps"},
+		}, "coins: ruler: the 5050 steps of 100 coins are more than the step limit of 1000"},
 		{"moves", func() error {
 			_, err := mustNew(t, AtMost, 10, 1).WithLimits(Limits{MaxSteps: 1000}).Moves(20, []int{20})
 			return err
-		}, "Limits.MaxSteps"},
+		}, "the move sets to enumerate are more than the step limit of 1000"},
 		{"winning moves", func() error {
 			_, err := mustNew(t, AtMost, 10, 1).WithLimits(Limits{MaxSteps: 1000}).WinningMoves(20, []int{20})
 			return err
-		}, "Limits.MaxSteps"},
+		}, "the partial move sets to enumerate are more than the step limit of 1000"},
 		{"misere positions", func() error {
 			_, err := mustNew(t, AtMost, 3, 1).WithLimits(Limits{MaxPositions: 100}).Outcome(20, []int{20}, game.Misere)
 			return err
-		}, "Limits.MaxPositions"},
+		}, "misère play on 20 coins may visit 1048576 rows, more than the limit of 100 positions"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -70,7 +70,7 @@ func (p *Product) checkSizes(sizes []int) (int64, error) {
 		}
 		cells *= int64(s)
 		if cells > p.limits.MaxSteps {
-			return 0, fmt.Errorf("coins: a table of sizes %v has more than %d cells (Limits.MaxSteps): %w", sizes, p.limits.MaxSteps, ErrLimit)
+			return 0, p.limits.tooManySteps(fmt.Sprintf("the cells of a table of sizes %v", sizes))
 		}
 	}
 	return cells, nil
@@ -108,12 +108,18 @@ func (p *Product) Table2(a, b int) ([][]uint64, error) {
 	if _, err := p.checkSizes([]int{a, b}); err != nil {
 		return nil, err
 	}
+	if err := p.limits.checkMemory(fmt.Sprintf("a %d×%d table", a, b), tableBytes(a, b)); err != nil {
+		return nil, err
+	}
 	vs, err := p.factorValues([]int{a, b})
 	if err != nil {
 		return nil, err
 	}
 	t := make([][]uint64, a)
 	for i := range t {
+		if err := p.limits.stopped(); err != nil {
+			return nil, err
+		}
 		t[i] = make([]uint64, b)
 		for j := range t[i] {
 			t[i][j] = nimber.Mul(vs[0][i], vs[1][j])
@@ -127,12 +133,18 @@ func (p *Product) Table3(a, b, c int) ([][][]uint64, error) {
 	if _, err := p.checkSizes([]int{a, b, c}); err != nil {
 		return nil, err
 	}
+	if err := p.limits.checkMemory(fmt.Sprintf("a %d×%d×%d table", a, b, c), int64(a)*24+int64(a)*tableBytes(b, c)); err != nil {
+		return nil, err
+	}
 	vs, err := p.factorValues([]int{a, b, c})
 	if err != nil {
 		return nil, err
 	}
 	t := make([][][]uint64, a)
 	for i := range t {
+		if err := p.limits.stopped(); err != nil {
+			return nil, err
+		}
 		t[i] = make([][]uint64, b)
 		for j := range t[i] {
 			t[i][j] = make([]uint64, c)
@@ -143,6 +155,11 @@ func (p *Product) Table3(a, b, c int) ([][][]uint64, error) {
 		}
 	}
 	return t, nil
+}
+
+// tableBytes is the size of an a × b [][]uint64, with its factors' values.
+func tableBytes(a, b int) int64 {
+	return int64(a)*(24+8*int64(b)) + 8*int64(a+b)
 }
 
 // cell is a 0-based cell; unused coordinates are 0.
@@ -257,7 +274,9 @@ func (p *Product) turn(cs []cell, sets []factorSet) [][]int {
 
 func comparePositions(a, b [][]int) int { return slices.CompareFunc(a, b, slices.Compare) }
 
-func (p *Product) countMoves(cs []cell) error {
+// countMoves returns the number of moves from the heads cs, refusing more
+// than the step limit, or factor sets past the memory limit.
+func (p *Product) countMoves(cs []cell) (int64, error) {
 	var total int64
 	for _, c := range cs {
 		n := int64(1)
@@ -269,10 +288,17 @@ func (p *Product) countMoves(cs []cell) error {
 		}
 		total += n
 		if total > p.limits.MaxSteps {
-			return fmt.Errorf("coins: %v: more than %d moves to enumerate (Limits.MaxSteps): %w", p, p.limits.MaxSteps, ErrLimit)
+			return 0, p.limits.tooManySteps(fmt.Sprintf("%v: the moves to enumerate", p))
 		}
 	}
-	return nil
+	// Each head's factor sets are listed, with their coins.
+	var sets int64
+	for _, c := range cs {
+		for k, f := range p.factors {
+			sets += f.countSets(c[k]) * int64(48+8*max(f.r, 1))
+		}
+	}
+	return total, p.limits.checkMemory(fmt.Sprintf("listing the move sets of %d heads", len(cs)), sets)
 }
 
 // Moves returns every position reachable in one move, each as its sorted
@@ -282,7 +308,14 @@ func (p *Product) Moves(heads [][]int) ([][][]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.countMoves(cs); err != nil {
+	total, err := p.countMoves(cs)
+	if err != nil {
+		return nil, err
+	}
+	// A move is a list of heads, each a list of coordinates; a move turns
+	// at most the heads there are plus the cells of its sets.
+	per := int64(24 + (len(cs)+16)*(24+8*len(p.factors)))
+	if err := p.limits.checkMemory(fmt.Sprintf("listing the %d moves of %d heads", total, len(cs)), total*per); err != nil {
 		return nil, err
 	}
 	vs, err := p.factorValues(extent)
@@ -290,14 +323,24 @@ func (p *Product) Moves(heads [][]int) ([][][]int, error) {
 		return nil, err
 	}
 	out := [][][]int{}
+	var steps int
+	var stop error
 	for _, c := range cs {
 		lists := make([][]factorSet, len(p.factors))
 		for k := range lists {
 			lists[k] = p.factorSets(k, c[k], vs[k])
 		}
 		eachCombo(lists, func(sets []factorSet) {
-			out = append(out, p.turn(cs, sets))
+			if steps++; steps&1023 == 0 && stop == nil {
+				stop = p.limits.stopped()
+			}
+			if stop == nil {
+				out = append(out, p.turn(cs, sets))
+			}
 		})
+		if stop != nil {
+			return nil, stop
+		}
 	}
 	slices.SortFunc(out, comparePositions)
 	return out, nil
@@ -401,7 +444,7 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.countMoves(cs); err != nil {
+	if _, err := p.countMoves(cs); err != nil {
 		return nil, err
 	}
 	vs, err := p.factorValues(extent)
@@ -416,6 +459,8 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 	if total == 0 {
 		return out, nil
 	}
+	var steps int
+	var stop error
 	for _, c := range cs {
 		// Group each factor's sets by nim-sum, in first-seen order.
 		groups := make([][][]factorSet, len(p.factors))
@@ -434,6 +479,12 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 		pick := make([][]factorSet, len(groups))
 		var rec func(k int, x uint64)
 		rec = func(k int, x uint64) {
+			if steps++; steps&4095 == 0 && stop == nil {
+				stop = p.limits.stopped()
+			}
+			if stop != nil {
+				return
+			}
 			if k == len(groups) {
 				if x == total {
 					eachCombo(pick, func(sets []factorSet) {
@@ -452,6 +503,9 @@ func (p *Product) WinningMoves(heads [][]int) ([][][]int, error) {
 			}
 		}
 		rec(0, 0)
+		if stop != nil {
+			return nil, stop
+		}
 	}
 	slices.SortFunc(out, comparePositions)
 	return out, nil
@@ -521,7 +575,7 @@ func (p *Product) Mover(sizes ...int) (game.Mover[uint64], error) {
 		}
 	}
 	if count > p.limits.MaxSteps {
-		return nil, fmt.Errorf("coins: %v: more than %d factor move sets on the grid %v (Limits.MaxSteps): %w", p, p.limits.MaxSteps, sz, ErrLimit)
+		return nil, p.limits.tooManySteps(fmt.Sprintf("%v: the factor move sets on the grid %v", p, sz))
 	}
 	// Each factor's move sets by rightmost coin, as masks of its coins.
 	sets := make([][][]uint64, len(sz))
@@ -541,7 +595,20 @@ func (p *Product) Mover(sizes ...int) (game.Mover[uint64], error) {
 		if cells < 64 && pos>>cells != 0 {
 			return nil, fmt.Errorf("coins: position %#x has heads outside the grid %v", pos, sz)
 		}
-		var out []uint64
+		var count int64
+		for q := pos; q != 0; q &= q - 1 {
+			n := int64(1)
+			for k, c := range gridCell(sz, bits.TrailingZeros64(q)) {
+				n *= int64(len(sets[k][c]))
+			}
+			if count += n; count > p.limits.MaxSteps {
+				return nil, p.limits.tooManySteps(fmt.Sprintf("%v: the moves from %v", p, p.Heads(sz, pos)))
+			}
+		}
+		if err := p.limits.checkMemory(fmt.Sprintf("listing the %d moves from %v", count, p.Heads(sz, pos)), 8*count); err != nil {
+			return nil, err
+		}
+		out := make([]uint64, 0, count)
 		for q := pos; q != 0; q &= q - 1 {
 			bit := bits.TrailingZeros64(q)
 			c := make([]int, len(sz))
@@ -565,6 +632,16 @@ func (p *Product) Mover(sizes ...int) (game.Mover[uint64], error) {
 		}
 		return out, nil
 	}), nil
+}
+
+// gridCell returns the 0-based coordinates of a bit of a grid mask.
+func gridCell(sizes []int, bit int) []int {
+	c := make([]int, len(sizes))
+	for k := len(sizes) - 1; k >= 0; k-- {
+		c[k] = bit % sizes[k]
+		bit /= sizes[k]
+	}
+	return c
 }
 
 // productMask returns the grid mask of the product of factor masks.

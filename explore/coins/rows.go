@@ -170,10 +170,12 @@ func (g *Game) checkMoveCount(idx []int) error {
 	for _, i := range idx {
 		total += g.countSets(i)
 		if total > g.limits.MaxSteps {
-			return fmt.Errorf("coins: %v: more than %d move sets to enumerate (Limits.MaxSteps): %w", g, g.limits.MaxSteps, ErrLimit)
+			return g.limits.tooManySteps(fmt.Sprintf("%v: the move sets to enumerate", g))
 		}
 	}
-	return nil
+	// Each move is a list of heads: a header and at most len(idx) + r of them.
+	per := int64(24 + 8*(len(idx)+max(g.r, 1)))
+	return g.limits.checkMemory(fmt.Sprintf("listing the %d moves of %d heads", total, len(idx)), total*per)
 }
 
 // Moves returns every position reachable in one move from the row of n
@@ -251,10 +253,15 @@ func (g *Game) WinningMoves(n int, heads []int) ([][]int, error) {
 			work += binomSum(i, 0, hi-1, g.limits.MaxSteps)
 		}
 		if work > g.limits.MaxSteps {
-			return nil, fmt.Errorf("coins: %v: more than %d partial move sets to enumerate (Limits.MaxSteps): %w", g, g.limits.MaxSteps, ErrLimit)
+			return nil, g.limits.tooManySteps(fmt.Sprintf("%v: the partial move sets to enumerate", g))
 		}
 	}
+	var steps int
+	var stop error
 	for _, i := range idx {
+		if stop != nil {
+			return nil, stop
+		}
 		want := total ^ vs[i] // nim-sum the other turned coins must have
 		if lo == 0 && want == 0 {
 			out = append(out, g.toggle(idx, nil, i))
@@ -265,6 +272,12 @@ func (g *Game) WinningMoves(n int, heads []int) ([][]int, error) {
 		set := make([]int, 0, hi)
 		var rec func(next int, x uint64)
 		rec = func(next int, x uint64) {
+			if steps++; steps&4095 == 0 && stop == nil {
+				stop = g.limits.stopped()
+			}
+			if stop != nil {
+				return
+			}
 			// Complete the set with one more coin k ≥ next, k < i.
 			if len(set)+1 >= lo {
 				for _, k := range where[want^x] {
@@ -285,6 +298,9 @@ func (g *Game) WinningMoves(n int, heads []int) ([][]int, error) {
 			}
 		}
 		rec(0, 0)
+	}
+	if stop != nil {
+		return nil, stop
 	}
 	slices.SortFunc(out, slices.Compare)
 	return out, nil
@@ -320,7 +336,7 @@ func (g *Game) Heads(mask uint64) []int {
 
 // Mover returns the moves of the game on rows of n ≤ 64 coins as bitmasks
 // (see Mask), for the generic solver. Its moves are listed in no promised
-// order; a position with more move sets than Limits.MaxSteps is an error.
+// order; a position with more move sets than the step limit is an error.
 func (g *Game) Mover(n int) (game.Mover[uint64], error) {
 	if n < 0 || n > 64 {
 		return nil, fmt.Errorf("coins: a bitmask row has 0 to 64 coins, not %d", n)
@@ -333,8 +349,11 @@ func (g *Game) Mover(n int) (game.Mover[uint64], error) {
 		for q := p; q != 0; q &= q - 1 {
 			count += g.countSets(bits.TrailingZeros64(q))
 			if count > g.limits.MaxSteps {
-				return nil, fmt.Errorf("coins: %v: more than %d moves from %#x (Limits.MaxSteps): %w", g, g.limits.MaxSteps, p, ErrLimit)
+				return nil, g.limits.tooManySteps(fmt.Sprintf("%v: the moves from %v", g, g.Heads(p)))
 			}
+		}
+		if err := g.limits.checkMemory(fmt.Sprintf("listing the %d moves from %v", count, g.Heads(p)), 8*count); err != nil {
+			return nil, err
 		}
 		out := make([]uint64, 0, count)
 		for q := p; q != 0; q &= q - 1 {
@@ -354,7 +373,7 @@ func (g *Game) Mover(n int) (game.Mover[uint64], error) {
 // Outcome returns P or N for the row of n ≤ 64 coins with the given heads.
 // Normal play reads it from the nim-sum of the values; misère play has no
 // such rule and is solved on the whole game graph by the generic solver,
-// within Limits.MaxPositions (a row whose rightmost head is coin k reaches
+// within the position limit (a row whose rightmost head is coin k reaches
 // up to 2^(k−first+1) rows).
 func (g *Game) Outcome(n int, heads []int, play game.Play) (game.Outcome, error) {
 	if play == game.Normal {
@@ -415,11 +434,11 @@ func (g *Game) solver(n int, heads []int, play game.Play) (*game.Solver[uint64],
 		maxPos = game.DefaultMaxPositions
 	}
 	if top := bits.Len64(p); top < 63 && int64(1)<<top > int64(maxPos) {
-		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit %d rows, above the position limit %d (Limits.MaxPositions, --max-positions): %w", top, int64(1)<<top, maxPos, ErrLimit)
+		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit %d rows, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions in the job file)", top, int64(1)<<top, maxPos, ErrLimit)
 	} else if top >= 63 {
-		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit 2^%d rows, above the position limit %d (Limits.MaxPositions, --max-positions): %w", top, top, maxPos, ErrLimit)
+		return nil, 0, fmt.Errorf("coins: misère play on %d coins may visit 2^%d rows, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions in the job file)", top, top, maxPos, ErrLimit)
 	}
-	s, err := game.NewSolver[uint64](m, game.Options{Play: play, MaxPositions: maxPos})
+	s, err := game.NewSolver[uint64](m, game.Options{Play: play, MaxPositions: maxPos, MaxMemory: g.limits.MaxMemory, Context: g.limits.Context})
 	if err != nil {
 		return nil, 0, fmt.Errorf("coins: %w", err)
 	}

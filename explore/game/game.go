@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"unsafe"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // Mover lists the positions reachable from p in one move. An error stops
@@ -107,7 +110,12 @@ type Options struct {
 	// MaxPositions bounds the number of distinct positions the solver
 	// stores; 0 means DefaultMaxPositions.
 	MaxPositions int
-	// Context, when not nil, stops a long search once it is done.
+	// MaxMemory bounds the bytes the solver holds (its positions and the
+	// options of the positions being solved), estimated as it grows, so a
+	// search is refused before it allocates past it; 0 means no bound.
+	MaxMemory int64
+	// Context, when not nil, stops a long search once it is done; the
+	// error then wraps budget.Err of it.
 	Context context.Context
 }
 
@@ -122,6 +130,32 @@ type Solver[T comparable] struct {
 	mover Mover[T]
 	opts  Options
 	memo  map[T]node
+	// bytes estimates the memory held by memo, for Options.MaxMemory.
+	bytes int64
+}
+
+// sizeOf estimates the bytes a position takes as a map key: the value and,
+// for strings, their bytes.
+func sizeOf[T comparable](p T) int64 {
+	n := int64(unsafe.Sizeof(p))
+	if isString[T]() {
+		n += int64(len(any(p).(string)))
+	}
+	return n
+}
+
+// isString reports whether T is a string type, without converting a T to
+// an interface (which allocates).
+func isString[T comparable]() bool {
+	var zero T
+	_, ok := any(zero).(string)
+	return ok
+}
+
+// entryBytes is what one more memo entry costs: the key, the node, and the
+// map's slack (load factor and doubling), about twice the payload.
+func entryBytes[T comparable](p T) int64 {
+	return 2 * (sizeOf(p) + int64(unsafe.Sizeof(node{})) + 8)
 }
 
 // NewSolver returns a solver for the game whose moves m gives.
@@ -161,14 +195,25 @@ func (s *Solver[T]) solve(p T) (node, error) {
 	}
 	onStack := make(map[T]int) // position → index in stack
 	var stack []frame[T]
+	var held int64 // bytes of the stack: frames, their options, onStack
 	push := func(q T) error {
 		if len(s.memo)+len(stack) >= s.opts.MaxPositions {
-			return fmt.Errorf("game: more than %d positions: %w (raise the position budget, --max-positions or limits.positions)", s.opts.MaxPositions, ErrTooManyPositions)
+			return fmt.Errorf("game: more than %d positions: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, ErrTooManyPositions)
 		}
 		ms, err := s.mover.Moves(q)
 		if err != nil {
 			return fmt.Errorf("game: moves of %v: %w", q, err)
 		}
+		size := sizeOf(q)
+		for _, m := range ms {
+			size += sizeOf(m)
+		}
+		size += entryBytes(q) + int64(unsafe.Sizeof(frame[T]{}))
+		if need := s.bytes + held + size; s.opts.MaxMemory > 0 && need > s.opts.MaxMemory {
+			err := budget.Exceeds(fmt.Sprintf("solving more than %d positions", len(s.memo)+len(stack)), need, s.opts.MaxMemory)
+			return fmt.Errorf("game: %w (raise it with --max-memory or limits.memory)", err)
+		}
+		held += size
 		onStack[q] = len(stack)
 		stack = append(stack, frame[T]{pos: q, moves: ms})
 		return nil
@@ -180,8 +225,8 @@ func (s *Solver[T]) solve(p T) (node, error) {
 	for len(stack) > 0 {
 		steps++
 		if s.opts.Context != nil && steps&1023 == 0 {
-			if err := s.opts.Context.Err(); err != nil {
-				return node{}, fmt.Errorf("game: stopped: %w", err)
+			if err := budget.Err(s.opts.Context); err != nil {
+				return node{}, fmt.Errorf("game: %w", err)
 			}
 		}
 		top := &stack[len(stack)-1]
@@ -205,6 +250,12 @@ func (s *Solver[T]) solve(p T) (node, error) {
 		}
 		// Every option is solved: take the mex and the misère outcome.
 		s.memo[top.pos] = s.combine(top.moves)
+		size := sizeOf(top.pos) + entryBytes(top.pos) + int64(unsafe.Sizeof(frame[T]{}))
+		for _, m := range top.moves {
+			size += sizeOf(m)
+		}
+		held -= size
+		s.bytes += entryBytes(top.pos)
 		delete(onStack, top.pos)
 		stack = stack[:len(stack)-1]
 	}
@@ -324,6 +375,11 @@ func (s *Solver[T]) Reachable(p T) ([]T, error) {
 	seen := map[T]bool{p: true}
 	order := []T{p}
 	for i := 0; i < len(order); i++ {
+		if s.opts.Context != nil && i&1023 == 1023 {
+			if err := budget.Err(s.opts.Context); err != nil {
+				return nil, fmt.Errorf("game: %w", err)
+			}
+		}
 		ms, err := s.mover.Moves(order[i])
 		if err != nil {
 			return nil, fmt.Errorf("game: moves of %v: %w", order[i], err)

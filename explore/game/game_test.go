@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // nim3 is three-heap Nim on a fixed array, the oldest solved game (Bouton 1901).
@@ -170,6 +172,50 @@ func TestContextCancel(t *testing.T) {
 	s, _ := NewSolver[[3]int](MoveFunc[[3]int](nim3), Options{Context: ctx})
 	if _, err := s.Grundy([3]int{20, 20, 20}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestCancelCause(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("interrupted"))
+	s, _ := NewSolver[[3]int](MoveFunc[[3]int](nim3), Options{Context: ctx})
+	_, err := s.Grundy([3]int{20, 20, 20})
+	if err == nil || err.Error() != "game: interrupted" || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want game: interrupted", err)
+	}
+}
+
+// TestCancelLong stops a search of millions of positions soon after the
+// cancellation, not at its end.
+func TestCancelLong(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	chain := MoveFunc[int](func(n int) ([]int, error) {
+		if n == 0 {
+			return nil, nil
+		}
+		if n == 99_999_000 {
+			cancel()
+		}
+		return []int{n - 1}, nil
+	})
+	s, _ := NewSolver[int](chain, Options{Context: ctx, MaxPositions: 1 << 30})
+	if _, err := s.Grundy(100_000_000); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+	if s.Len() != 0 {
+		t.Errorf("%d positions solved after the cancellation", s.Len())
+	}
+}
+
+func TestMaxMemory(t *testing.T) {
+	s, _ := NewSolver[[3]int](MoveFunc[[3]int](nim3), Options{MaxMemory: 1 << 16})
+	_, err := s.Grundy([3]int{30, 30, 30})
+	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "more than the memory limit of 64 KiB (raise it with --max-memory or limits.memory)") {
+		t.Fatalf("err = %v", err)
+	}
+	s, _ = NewSolver[[3]int](MoveFunc[[3]int](nim3), Options{MaxMemory: 1 << 20})
+	if g, err := s.Grundy([3]int{3, 5, 6}); err != nil || g != 0 {
+		t.Fatalf("(3,5,6) within 1 MiB: %d, %v", g, err)
 	}
 }
 

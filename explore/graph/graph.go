@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/graph/encoding/dot"
 	"gonum.org/v1/gonum/graph/simple"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
 )
 
@@ -20,6 +21,18 @@ import (
 // Options.MaxPositions is zero. A drawing with more nodes than this is
 // unreadable anyway.
 const DefaultMaxPositions = 10_000
+
+// MovesPerPosition bounds the moves of a graph: at most this many per
+// position on average (Options.MaxPositions of them), beyond which the
+// drawing is a smudge and building it takes seconds.
+const MovesPerPosition = 20
+
+// Bytes a graph holds per edge and per node beyond its labels: the gonum
+// graph's maps, Edge and Node, and their line in the DOT drawing.
+const (
+	edgeBytes = 256
+	nodeBytes = 512
+)
 
 // Options tune Build. The zero value draws the game under normal play,
 // labels positions with fmt.Sprint and allows DefaultMaxPositions positions.
@@ -33,7 +46,11 @@ type Options[T comparable] struct {
 	Label func(T) string
 	// Play decides which positions are P-positions.
 	Play game.Play
-	// Context, when not nil, stops the solver once it is done.
+	// MaxMemory bounds the bytes of the solver and the graph, estimated
+	// before they are allocated; 0 means no bound.
+	MaxMemory int64
+	// Context, when not nil, stops the work once it is done, with an error
+	// wrapping budget.Err of it.
 	Context context.Context
 }
 
@@ -88,17 +105,51 @@ func Build[T comparable](m game.Mover[T], start T, opts Options[T]) (*Graph, err
 	if label == nil {
 		label = func(p T) string { return fmt.Sprint(p) }
 	}
-	s, err := game.NewSolver(m, game.Options{Play: opts.Play, MaxPositions: limit, Context: opts.Context})
+	stopped := func() error {
+		if opts.Context == nil {
+			return nil
+		}
+		if err := budget.Err(opts.Context); err != nil {
+			return fmt.Errorf("graph: %w", err)
+		}
+		return nil
+	}
+	s, err := game.NewSolver(m, game.Options{Play: opts.Play, MaxPositions: limit, MaxMemory: opts.MaxMemory, Context: opts.Context})
 	if err != nil {
 		return nil, fmt.Errorf("graph: %w", err)
 	}
 	order, err := s.Reachable(start)
 	if err != nil {
 		if errors.Is(err, game.ErrTooManyPositions) {
-			return nil, fmt.Errorf("graph: more than %d positions reachable from %s, the graph budget (raise MaxPositions, --max-positions or limits.positions): %w",
+			return nil, fmt.Errorf("graph: more than %d positions reachable from %s, the graph budget (raise it with --max-positions or limits.positions in the job file): %w",
 				limit, label(start), game.ErrTooManyPositions)
 		}
 		return nil, fmt.Errorf("graph: %w", err)
+	}
+
+	// List the moves first: their number decides whether the graph is
+	// drawn at all, before its maps are allocated.
+	moves := make([][]T, len(order))
+	edges := 0
+	for i, p := range order {
+		if i&255 == 255 {
+			if err := stopped(); err != nil {
+				return nil, err
+			}
+		}
+		ms, err := m.Moves(p)
+		if err != nil {
+			return nil, fmt.Errorf("graph: moves of %s: %w", label(p), err)
+		}
+		moves[i] = ms
+		if edges += len(ms); edges > MovesPerPosition*limit {
+			return nil, fmt.Errorf("graph: the %d positions reachable from %s have more than %d moves, too many to draw (%d per position at most, for a budget of %d positions); start from a smaller position",
+				len(order), label(start), MovesPerPosition*limit, MovesPerPosition, limit)
+		}
+	}
+	need := int64(edges)*edgeBytes + int64(len(order))*nodeBytes
+	if err := budget.Exceeds(fmt.Sprintf("a graph of %d positions and %d moves", len(order), edges), need, opts.MaxMemory); err != nil {
+		return nil, fmt.Errorf("graph: %w (raise it with --max-memory or limits.memory)", err)
 	}
 
 	gr := &Graph{play: opts.Play, g: simple.NewDirectedGraph(), nodes: make([]Node, len(order))}
@@ -106,7 +157,6 @@ func Build[T comparable](m game.Mover[T], start T, opts Options[T]) (*Graph, err
 	for i, p := range order {
 		ids[p] = int64(i)
 	}
-	moves := make([][]T, len(order))
 	for i, p := range order {
 		// The solver has solved every reachable position, so these calls
 		// only read its memo.
@@ -118,11 +168,7 @@ func Build[T comparable](m game.Mover[T], start T, opts Options[T]) (*Graph, err
 		if err != nil {
 			return nil, fmt.Errorf("graph: %w", err)
 		}
-		ms, err := m.Moves(p)
-		if err != nil {
-			return nil, fmt.Errorf("graph: moves of %s: %w", label(p), err)
-		}
-		moves[i] = ms
+		ms := moves[i]
 		gr.nodes[i] = Node{ID: int64(i), Label: label(p), Grundy: gv, Outcome: o, Terminal: len(ms) == 0}
 	}
 	dnodes := make([]dotNode, len(order))
@@ -131,6 +177,11 @@ func Build[T comparable](m game.Mover[T], start T, opts Options[T]) (*Graph, err
 		gr.g.AddNode(dnodes[i])
 	}
 	for i, ms := range moves {
+		if i&255 == 255 {
+			if err := stopped(); err != nil {
+				return nil, err
+			}
+		}
 		seen := make(map[int64]bool, len(ms))
 		for _, q := range ms {
 			j := ids[q]

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/graph/formats/dot/ast"
 	"gonum.org/v1/gonum/graph/simple"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
 )
 
@@ -188,6 +190,46 @@ func TestBudget(t *testing.T) {
 	}
 	if _, err := Build[int](nil, 0, Options[int]{}); err == nil {
 		t.Error("nil mover accepted")
+	}
+}
+
+// wythoffLike is Wythoff's game, which has many moves per position:
+// a + b + min(a, b) from (a, b).
+var wythoffLike = game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) {
+	var out [][2]int
+	for x := range p[0] {
+		out = append(out, [2]int{x, p[1]})
+		if d := p[0] - x; d <= p[1] {
+			out = append(out, [2]int{x, p[1] - d})
+		}
+	}
+	for y := range p[1] {
+		out = append(out, [2]int{p[0], y})
+	}
+	return out, nil
+})
+
+func TestMoveAndMemoryBudgets(t *testing.T) {
+	// (99, 99) reaches 10 000 positions with 1.3 million moves.
+	_, err := Build(wythoffLike, [2]int{99, 99}, Options[[2]int]{})
+	if err == nil || !strings.Contains(err.Error(), "have more than 200000 moves, too many to draw") {
+		t.Errorf("(99, 99): %v", err)
+	}
+	_, err = Build(wythoffLike, [2]int{20, 20}, Options[[2]int]{MaxMemory: 1 << 20})
+	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "graph: a graph of 441 positions and 11690 moves needs about 3.1 MiB, more than the memory limit of 1 MiB") {
+		t.Errorf("(20, 20) in 1 MiB: %v", err)
+	}
+	if _, err := Build(wythoffLike, [2]int{20, 20}, Options[[2]int]{MaxMemory: 8 << 20}); err != nil {
+		t.Errorf("(20, 20) in 8 MiB: %v", err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("interrupted"))
+	_, err := Build(wythoffLike, [2]int{60, 60}, Options[[2]int]{Context: ctx})
+	if !errors.Is(err, context.Canceled) || !strings.HasSuffix(err.Error(), "interrupted") {
+		t.Errorf("cancelled: %v", err)
 	}
 }
 

@@ -192,6 +192,28 @@ func (c *code) Options(n int) [][]int {
 	return out
 }
 
+// optionCount is len(c.Options(n)), counted: ⌊m/2⌋ splits of m into two
+// non-empty parts and round(m²/12) into three.
+func (c *code) optionCount(n int) int64 {
+	var total int64
+	for k := 0; k <= c.last() && k <= n; k++ {
+		d, m := c.digit[k], int64(n-k)
+		if d&leaveNone != 0 && m == 0 {
+			total++
+		}
+		if d&leaveOne != 0 && m >= 1 {
+			total++
+		}
+		if d&leaveTwo != 0 {
+			total += m / 2
+		}
+		if d&leaveThree != 0 {
+			total += (m*m + 6) / 12
+		}
+	}
+	return total
+}
+
 // Values returns g(0..upto).
 func (g *Octal) Values(upto int, lim Limits) ([]uint64, error) {
 	return g.values(g, upto, lim)
@@ -297,7 +319,13 @@ func (c *code) splitValues(g Game, upto int, lim Limits) ([]uint64, error) {
 	}
 	var s2, s3 []uint64
 	alloc := func(w int) error {
-		if int64(upto+1)*int64(w)*int64(tables) > maxTableWords {
+		if lim.MaxMemory > 0 {
+			// The old sets live until the new ones are filled.
+			need := 8 * int64(upto+1) * (1 + int64(tables)*int64(w+min(words, w/2)))
+			if err := lim.checkMemory(fmt.Sprintf("computing the values of %v up to %d (%d-bit sets)", g, upto, 64*w), need); err != nil {
+				return err
+			}
+		} else if int64(upto+1)*int64(w)*int64(tables) > maxTableWords {
 			return fmt.Errorf("heap: %v: the value sets up to %d need %d-bit sets, more than %d MiB: %w (lower upto)",
 				g, upto, 64*w, maxTableWords/(1<<17), ErrTooManySteps)
 		}
@@ -320,12 +348,15 @@ func (c *code) splitValues(g Game, upto int, lim Limits) ([]uint64, error) {
 		return nil, err
 	}
 	acc := make([]uint64, words)
-	var steps int64
+	var steps, checked int64
+	prog := lim.progress(g.String(), upto+1)
 	for n := 0; n <= upto; n++ {
-		if n&0xff == 0 {
+		if steps-checked >= 1<<16 || n == 0 {
+			checked = steps
 			if err := lim.cancelled(); err != nil {
 				return nil, err
 			}
+			prog.Set(int64(n))
 		}
 		set2 := s2[n*words : (n+1)*words]
 		for a := 1; a <= n-a; a++ {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
 )
 
@@ -52,7 +53,13 @@ type Limits struct {
 	// sweep; splitting games need about upto²/4 of them. 0 means
 	// DefaultMaxSteps.
 	MaxSteps int64
-	// Context, when not nil, stops long work once it is done.
+	// MaxMemory bounds the bytes a computation allocates: value sequences
+	// and their tables, the moves of a position, the generic solver's
+	// positions. Estimates are checked before the work starts; 0 means no
+	// bound but the fixed ones (a splitting game's sets stay within 256 MiB).
+	MaxMemory int64
+	// Context, when not nil, stops long work once it is done, with an
+	// error wrapping budget.Err of it.
 	Context context.Context
 }
 
@@ -74,8 +81,26 @@ func (l Limits) cancelled() error {
 	if l.Context == nil {
 		return nil
 	}
-	if err := l.Context.Err(); err != nil {
-		return fmt.Errorf("heap: stopped: %w", err)
+	if err := budget.Err(l.Context); err != nil {
+		return fmt.Errorf("heap: %w", err)
+	}
+	return nil
+}
+
+// progress returns the progress counter of the context, or nil.
+func (l Limits) progress(label string, total int) *budget.Progress {
+	if l.Context == nil {
+		return nil
+	}
+	p := budget.From(l.Context)
+	p.Start(label, int64(total))
+	return p
+}
+
+// checkMemory refuses work estimated to need more than MaxMemory.
+func (l Limits) checkMemory(what string, need int64) error {
+	if err := budget.Exceeds(what, need, l.MaxMemory); err != nil {
+		return fmt.Errorf("heap: %w (raise it with --max-memory or limits.memory)", err)
 	}
 	return nil
 }
@@ -86,10 +111,10 @@ func (l Limits) checkUpto(g Game, upto int) error {
 		return fmt.Errorf("heap: %v: negative heap size %d", g, upto)
 	}
 	if upto >= l.positions() {
-		return fmt.Errorf("heap: %v: values of heaps 0..%d are %d positions, more than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
+		return fmt.Errorf("heap: %v: values of heaps 0..%d are %d positions, more than the limit of %d: %w (raise it with --max-positions or limits.positions in the job file)",
 			g, upto, int64(upto)+1, l.positions(), game.ErrTooManyPositions)
 	}
-	return nil
+	return l.checkMemory(fmt.Sprintf("computing the values of %v up to %d", g, upto), 8*(int64(upto)+1))
 }
 
 // checkSteps refuses an estimated amount of work before it starts.

@@ -158,18 +158,20 @@ func (g *Nim) PPositions(heaps []int, play game.Play, lim Limits) (PPositionSet,
 	total := 1
 	for _, h := range heaps {
 		if total > lim.positions()/(h+1) {
-			return PPositionSet{}, fmt.Errorf("heap: %v: the positions with heaps at most %v are more than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
+			return PPositionSet{}, fmt.Errorf("heap: %v: the positions with heaps at most %v are more than the limit of %d: %w (raise it with --max-positions or limits.positions in the job file)",
 				g, heaps, lim.positions(), game.ErrTooManyPositions)
 		}
 		total *= h + 1
 	}
 	set := PPositionSet{Total: total}
 	cur := make([]int, len(heaps))
+	prog := lim.progress("P-positions", total)
 	for step := 0; ; step++ {
 		if step&0xffff == 0 {
 			if err := lim.cancelled(); err != nil {
 				return PPositionSet{}, err
 			}
+			prog.Set(int64(step))
 		}
 		if g.outcome(cur, play) == game.P {
 			set.Count++

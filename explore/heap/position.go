@@ -15,13 +15,17 @@ import (
 // (0 when emptied) and a split heap is replaced in place by its parts,
 // smaller first (SPEC "moves").
 
+// MaxHeap is the largest heap of a position: heap games list their options
+// heap by heap, so larger heaps could never be played out anyway.
+const MaxHeap = math.MaxInt32
+
 func checkHeaps(heaps []int) error {
 	for i, h := range heaps {
 		if h < 0 {
 			return fmt.Errorf("heap: heap %d is %d; heap sizes are natural numbers", i+1, h)
 		}
-		if h > math.MaxInt32 {
-			return fmt.Errorf("heap: heap %d is %d, more than %d", i+1, h, math.MaxInt32)
+		if h > MaxHeap {
+			return fmt.Errorf("heap: heap %d is %d, more than %d", i+1, h, MaxHeap)
 		}
 	}
 	return nil
@@ -49,6 +53,49 @@ func sortPositions(ps [][]int) [][]int {
 	return ps
 }
 
+// optionCount returns len(g.Options(n)) without listing them, for the games
+// of this package; ok is false for other games.
+func optionCount(g Game, n int) (count int64, ok bool) {
+	switch g := g.(type) {
+	case *Nim:
+		if g.maxTake > 0 {
+			return int64(min(n, g.maxTake)), true
+		}
+		return int64(n), true
+	case *Subtraction:
+		in, _ := slices.BinarySearch(g.set, n+1) // members ≤ n
+		if g.allBut {
+			return int64(n - in), true
+		}
+		return int64(in), true
+	case *Octal:
+		return g.optionCount(n), true
+	case *Hex:
+		return g.optionCount(n), true
+	}
+	return 0, false
+}
+
+// checkOptions refuses, before they are listed, the moves of a position
+// with more options than lim.MaxPositions or whose list would pass
+// lim.MaxMemory: a heap of 2^31 in Nim has 2^31 of them.
+func checkOptions(g Game, heaps []int, lim Limits) error {
+	var total int64
+	for _, h := range heaps {
+		n, ok := optionCount(g, h)
+		if !ok {
+			return nil
+		}
+		if total += n; total > int64(lim.positions()) {
+			return fmt.Errorf("heap: %v: %v has more than %d moves, the limit of positions: %w (raise it with --max-positions or limits.positions in the job file)",
+				g, heaps, lim.positions(), game.ErrTooManyPositions)
+		}
+	}
+	// A move is a new list of heaps, and its parts a list too.
+	per := int64(2*24 + 8*(len(heaps)+3))
+	return lim.checkMemory(fmt.Sprintf("listing the %d moves of %v", total, heaps), total*per)
+}
+
 // Moves returns every position one move from heaps, sorted, each once:
 // from (1,3,5,7) in Nim there are 16 (seed 001). It refuses positions with
 // more than lim.MaxPositions moves.
@@ -56,17 +103,16 @@ func Moves(g Game, heaps []int, lim Limits) ([][]int, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
 	}
+	if err := checkOptions(g, heaps, lim); err != nil {
+		return nil, err
+	}
 	var out [][]int
 	for i, h := range heaps {
-		if n, ok := g.(*Nim); ok && h > lim.positions() && (n.maxTake == 0 || n.maxTake > lim.positions()) {
-			return nil, fmt.Errorf("heap: %v: a heap of %d has more moves than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
-				g, h, lim.positions(), game.ErrTooManyPositions)
-		}
 		for _, parts := range g.Options(h) {
 			out = append(out, replace(heaps, i, parts))
 		}
 		if len(out) > lim.positions() {
-			return nil, fmt.Errorf("heap: %v: %v has more moves than the limit of %d: %w (raise the position limit, --max-positions or limits.positions)",
+			return nil, fmt.Errorf("heap: %v: %v has more moves than the limit of %d: %w (raise it with --max-positions or limits.positions in the job file)",
 				g, heaps, lim.positions(), game.ErrTooManyPositions)
 		}
 	}
@@ -145,8 +191,8 @@ func Outcome(g Game, heaps []int, play game.Play, lim Limits) (game.Outcome, err
 }
 
 func misereSolver(g Game, lim Limits) (*game.Solver[Multiset], error) {
-	s, err := game.NewSolver[Multiset](MultisetMover(g), game.Options{
-		Play: game.Misere, MaxPositions: lim.positions(), Context: lim.Context,
+	s, err := game.NewSolver[Multiset](BoundedMultisetMover(g, lim), game.Options{
+		Play: game.Misere, MaxPositions: lim.positions(), MaxMemory: lim.MaxMemory, Context: lim.Context,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("heap: %w", err)
@@ -182,6 +228,9 @@ func WinningMoves(g Game, heaps []int, play game.Play, lim Limits) ([][]int, err
 		if s == 0 {
 			return [][]int{}, nil
 		}
+		if err := checkOptions(g, heaps, lim); err != nil {
+			return nil, err
+		}
 		for i, h := range heaps {
 			want := s ^ vs[h] // what the heap's parts must be worth
 			for _, parts := range g.Options(h) {
@@ -195,6 +244,9 @@ func WinningMoves(g Game, heaps []int, play game.Play, lim Limits) ([][]int, err
 			}
 		}
 		return sortPositions(out), nil
+	}
+	if err := checkOptions(g, heaps, lim); err != nil {
+		return nil, err
 	}
 	solver, err := misereSolver(g, lim)
 	if err != nil {
@@ -264,10 +316,21 @@ func (m Multiset) String() string {
 // MultisetMover returns the moves of g on multiset positions: one move in
 // one heap (heaps of equal size give the same moves, listed once), sorted
 // by their heaps. With Nim, (1,1,2) moves to (1,1), (1,1,1) and (1,2)
-// (seeds 001 and 003).
+// (seeds 001 and 003). It refuses positions with more moves than the
+// default limits allow; BoundedMultisetMover takes the limits.
 func MultisetMover(g Game) game.Mover[Multiset] {
+	return BoundedMultisetMover(g, Limits{})
+}
+
+// BoundedMultisetMover is MultisetMover refusing, before it lists them, the
+// moves of a position with more options than lim.MaxPositions or whose
+// list would pass lim.MaxMemory.
+func BoundedMultisetMover(g Game, lim Limits) game.Mover[Multiset] {
 	return game.MoveFunc[Multiset](func(p Multiset) ([]Multiset, error) {
 		hs := p.Heaps()
+		if err := checkOptions(g, slices.Compact(slices.Clone(hs)), lim); err != nil {
+			return nil, err
+		}
 		var out [][]int
 		for i, h := range hs {
 			if i > 0 && hs[i-1] == h {

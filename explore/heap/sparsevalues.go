@@ -86,11 +86,13 @@ func (c *code) sparseValues(g Game, prefix []uint64, sp SparseSpace, upto int, l
 		grow(v)
 	}
 	var steps int64
+	prog := lim.progress(g.String(), upto+1)
 	for n := len(prefix); n <= upto; n++ {
 		if n&0xff == 0 {
 			if err := lim.cancelled(); err != nil {
 				return nil, err
 			}
+			prog.Set(int64(n))
 			if steps > lim.steps() {
 				return nil, fmt.Errorf("heap: %v: stopped at heap %d after %d steps, the limit: %w (lower upto, or raise the limit)",
 					g, n, steps, ErrTooManySteps)

@@ -2,6 +2,7 @@ package job
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func heapMover(g heap.Game, lim heap.Limits) game.Mover[heapKey] {
 }
 
 func (r *runner) recordOptions() record.Options {
-	return record.Options{Play: r.play(), MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
+	return record.Options{Play: r.play(), MaxPositions: clampInt(r.lim.Positions), MaxMemory: r.lim.Memory, Context: r.ctx}
 }
 
 // RecordOf turns a record analysis into the report's form, converting
@@ -99,8 +100,12 @@ func (r *runner) wythoffRecord() error {
 		h := p.([]int)
 		ps = append(ps, [2]int{h[0], h[1]})
 	}
-	m := game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) { return wythoff.Moves(p), nil })
-	a, err := record.Analyse(m, ps, r.recordOptions())
+	// The solver visits every position below the start.
+	if n := wythoff.Reachable(ps[0][0], ps[0][1]); n > uint64(r.lim.Positions) {
+		return fmt.Errorf("the record is solved on every position below its start (%d, %d), %s, more than the limit of %d positions; %s",
+			ps[0][0], ps[0][1], countOf(n), r.lim.Positions, limitHint)
+	}
+	a, err := record.Analyse(wythoff.NewMover(r.wythoffOptions()), ps, r.recordOptions())
 	if err != nil {
 		return limitErr(err)
 	}
@@ -232,6 +237,14 @@ func productAnalysis(p *coins.Product, played [][][]int) (*record.Analysis[int],
 	return a, played, nil
 }
 
+// countOf writes a count of positions, saturated ones as "more than 2^64".
+func countOf(n uint64) string {
+	if n == math.MaxUint64 {
+		return "more than 2^64 of them"
+	}
+	return fmt.Sprintf("%d of them", n)
+}
+
 func graphResult(g *graph.Graph) (*Graph, error) {
 	dot, err := g.DOT("game")
 	if err != nil {
@@ -270,7 +283,7 @@ func (r *runner) heapGraph(g heap.Game, heaps []int) error {
 	if err != nil {
 		return err
 	}
-	gr, err := graph.Build(heap.MultisetMover(g), start, graph.Options[heap.Multiset]{MaxPositions: r.graphMax(), Play: r.play(), Context: r.ctx})
+	gr, err := graph.Build(heap.BoundedMultisetMover(g, r.heapLimits()), start, graph.Options[heap.Multiset]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx})
 	if err != nil {
 		return limitErr(err)
 	}
@@ -283,8 +296,10 @@ func (r *runner) wythoffGraph() error {
 	if !ok {
 		return fmt.Errorf("graph needs a position to start from: add position: [a, b]")
 	}
-	m := game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) { return wythoff.Moves(p), nil })
-	gr, err := graph.Build(m, [2]int{pos[0], pos[1]}, graph.Options[[2]int]{MaxPositions: r.graphMax(), Play: r.play(), Context: r.ctx,
+	if n := wythoff.Reachable(pos[0], pos[1]); n > uint64(r.graphMax()) {
+		return fmt.Errorf("the graph from (%d, %d) holds every position below it, %s, more than the limit of %d positions of a graph; start from a smaller position", pos[0], pos[1], countOf(n), r.graphMax())
+	}
+	gr, err := graph.Build(wythoff.NewMover(r.wythoffOptions()), [2]int{pos[0], pos[1]}, graph.Options[[2]int]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx,
 		Label: func(p [2]int) string { return fmt.Sprintf("(%d,%d)", p[0], p[1]) }})
 	if err != nil {
 		return limitErr(err)
@@ -318,7 +333,7 @@ func (r *runner) coinsGraph(g *coins.Game) error {
 		}
 		return b.String()
 	}
-	gr, err := graph.Build(m, start, graph.Options[uint64]{MaxPositions: r.graphMax(), Play: r.play(), Context: r.ctx, Label: label})
+	gr, err := graph.Build(m, start, graph.Options[uint64]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx, Label: label})
 	if err != nil {
 		return limitErr(err)
 	}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strings"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/code"
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
@@ -46,7 +48,10 @@ func (e *RunError) Error() string {
 func (e *RunError) Unwrap() error { return e.Err }
 
 // Run computes every section of j in order. It stops at the first error:
-// a report is written whole or not at all.
+// a report is written whole or not at all. Work estimated to pass the
+// limits is refused before it starts; a memory watchdog (budget.Watch)
+// stops what the estimates missed, and a cancelled ctx stops the run
+// within moments, the error naming the cause (budget.Err).
 func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 	lim := j.Limits
 	if opts.Limits.Positions > 0 {
@@ -60,21 +65,28 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		lang = opts.Lang
 	}
 	rep := &Report{Title: j.Title, Lang: lang}
+	ctx, stop := budget.Watch(ctx, lim.Memory)
+	defer stop()
 	for i, s := range j.Sections {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if err := budget.Err(ctx); err != nil {
+			return nil, stoppedErr(err)
 		}
 		if opts.Progress != nil {
 			opts.Progress(i, s)
 		}
 		r := &runner{ctx: ctx, lim: lim, s: s}
 		res, err := r.run()
+		if err == nil {
+			// A section that ended as the context was cancelled may have
+			// returned what it had; the run stops all the same.
+			err = budget.Err(ctx)
+		}
 		if err != nil {
 			title := s.Title
 			if title == "" {
 				title = fmt.Sprintf("#%d", i+1)
 			}
-			return nil, &RunError{File: j.File, Line: s.Line, Section: title, Err: err}
+			return nil, &RunError{File: j.File, Line: s.Line, Section: title, Err: limitErr(err)}
 		}
 		rep.Sections = append(rep.Sections, &SectionResult{Title: s.Title, Text: s.Text, Source: s.Source, Spec: s, Results: *res})
 	}
@@ -99,16 +111,33 @@ func (r *runner) play() game.Play {
 const limitHint = "raise it with --max-positions or limits.positions in the job file"
 
 func (r *runner) heapLimits() heap.Limits {
-	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: r.lim.Positions * 10, Context: r.ctx}
+	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: r.lim.Positions * 10, MaxMemory: r.lim.Memory, Context: r.ctx}
 }
 
 func (r *runner) coinLimits() coins.Limits {
-	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: r.lim.Positions * 10, MaxPositions: clampInt(r.lim.Positions)}
+	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: r.lim.Positions * 10, MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
 }
 
+// codeLimits: a (weight, value) table is counted, then copied into the
+// distribution, so it may take half the memory.
 func (r *runner) codeLimits() code.Limits {
-	return code.Limits{MaxRows: uint64(r.lim.Positions), MaxCells: uint64(r.lim.Memory / 8)}
+	return code.Limits{MaxRows: uint64(r.lim.Positions), MaxCells: uint64(max(r.lim.Memory/16, 1))}
 }
+
+func (r *runner) wythoffOptions() wythoff.Options {
+	return wythoff.Options{MaxCells: clampInt(r.lim.Positions), MaxMemory: r.lim.Memory, Context: r.ctx}
+}
+
+// checkMemory refuses an analysis whose estimate passes the memory limit.
+func (r *runner) checkMemory(what string, need int64) error {
+	if err := budget.Exceeds(what, need, r.lim.Memory); err != nil {
+		return fmt.Errorf("%w; %s", err, memoryHint)
+	}
+	return nil
+}
+
+// memoryHint is appended to refusals for memory.
+const memoryHint = "raise it with --max-memory or limits.memory in the job file"
 
 func clampInt(v int64) int {
 	if v > int64(^uint(0)>>1) {
@@ -145,17 +174,33 @@ func (r *runner) run() (*Results, error) {
 
 func (r *runner) nimbers() error {
 	ns := r.s.Nimbers
-	var t [][]uint64
-	var err error
+	op, name := nimber.Mul, "nim-product"
 	if ns.Op == "sum" {
-		r.res.Game = fmt.Sprintf("nim-sum table of 0..%d", ns.Size-1)
-		t, err = nimber.AddTable(ns.Size)
-	} else {
-		r.res.Game = fmt.Sprintf("nim-product table of 0..%d", ns.Size-1)
-		t, err = nimber.MulTable(ns.Size)
+		op, name = nimber.Add, "nim-sum"
 	}
-	if err != nil {
+	r.res.Game = fmt.Sprintf("%s table of 0..%d", name, ns.Size-1)
+	size := int64(ns.Size)
+	if size*size > r.lim.Positions {
+		return fmt.Errorf("a %d×%d table has %d cells, more than the limit of %d positions; %s", size, size, size*size, r.lim.Positions, limitHint)
+	}
+	if err := r.checkMemory(fmt.Sprintf("a %d×%d %s table", size, size, name), size*size*8+size*24); err != nil {
 		return err
+	}
+	// Row by row, so that a cancellation is seen within a row: a product
+	// table of 4096² takes about a second.
+	flat := make([]uint64, ns.Size*ns.Size)
+	t := make([][]uint64, ns.Size)
+	prog := budget.From(r.ctx)
+	prog.Start(name+" table", size)
+	for a := range t {
+		if err := budget.Err(r.ctx); err != nil {
+			return err
+		}
+		prog.Set(int64(a))
+		t[a] = flat[a*ns.Size : (a+1)*ns.Size : (a+1)*ns.Size]
+		for b := range t[a] {
+			t[a][b] = op(uint64(a), uint64(b))
+		}
 	}
 	r.res.Table = t
 	return nil
@@ -306,8 +351,15 @@ func (r *runner) wythoff() error {
 	}
 	var t *wythoff.Table
 	if r.wants("table") || r.wants("p-positions") || r.wants("row-periods") {
+		need := wythoff.TableBytes(ws.Size[0], ws.Size[1])
+		if r.wants("table") {
+			need += cells*8 + int64(ws.Size[0])*24 // the copy in the results
+		}
+		if err := r.checkMemory(fmt.Sprintf("a %d×%d Wythoff table", ws.Size[0], ws.Size[1]), need); err != nil {
+			return err
+		}
 		var err error
-		t, err = wythoff.NewTableOptions(ws.Size[0], ws.Size[1], wythoff.Options{MaxCells: clampInt(r.lim.Positions), Context: r.ctx})
+		t, err = wythoff.NewTableOptions(ws.Size[0], ws.Size[1], r.wythoffOptions())
 		if err != nil {
 			return limitErr(err)
 		}
@@ -324,7 +376,11 @@ func (r *runner) wythoff() error {
 		r.res.PPositions = pp
 	}
 	if r.wants("row-periods") {
-		for _, rp := range t.RowPeriods() {
+		rps, err := t.RowPeriods(r.ctx)
+		if err != nil {
+			return err
+		}
+		for _, rp := range rps {
 			r.res.RowPeriods = append(r.res.RowPeriods, RowPeriod{Row: rp.Row, Period: rp.Period, Start: rp.Start})
 		}
 		if r.res.RowPeriods == nil {
@@ -332,7 +388,7 @@ func (r *runner) wythoff() error {
 		}
 	}
 	if pos, ok := r.s.Position.([]int); ok {
-		opts := wythoff.Options{MaxCells: clampInt(r.lim.Positions), Context: r.ctx}
+		opts := r.wythoffOptions()
 		if r.wants("outcome") {
 			o, err := wythoff.OutcomeOptions(pos[0], pos[1], r.play(), opts)
 			if err != nil {
@@ -568,10 +624,25 @@ func (r *runner) product() error {
 	return nil
 }
 
-// limitErr adds the way out to a refusal by a limit.
+// limitErr adds the way out to a refusal by a limit, unless the message
+// already names it.
 func limitErr(err error) error {
-	if errors.Is(err, heap.ErrTooManySteps) || errors.Is(err, coins.ErrLimit) || errors.Is(err, code.ErrLimit) || errors.Is(err, game.ErrTooManyPositions) {
+	if strings.Contains(err.Error(), "--max-") {
+		return err
+	}
+	if errors.Is(err, budget.ErrMemory) {
+		return fmt.Errorf("%w; %s", err, memoryHint)
+	}
+	if errors.Is(err, heap.ErrTooManySteps) || errors.Is(err, coins.ErrLimit) || errors.Is(err, code.ErrLimit) || errors.Is(err, game.ErrTooManyPositions) || errors.Is(err, wythoff.ErrTooLarge) {
 		return fmt.Errorf("%w; raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", err)
+	}
+	return err
+}
+
+// stoppedErr is the error of a run stopped between sections.
+func stoppedErr(err error) error {
+	if errors.Is(err, budget.ErrMemory) {
+		return fmt.Errorf("%w; %s", err, memoryHint)
 	}
 	return err
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func runFile(t *testing.T, name string) *Report {
@@ -268,6 +270,62 @@ func TestRefusedBeforeWork(t *testing.T) {
 				t.Errorf("err = %v", err)
 			}
 		})
+	}
+}
+
+// TestRefusedByMemory: work past the memory limit is refused from its
+// estimate, naming the limit and the flag, in every family.
+func TestRefusedByMemory(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"wythoff table", "sections:\n  - game: {wythoff: {size: [3000, 3000]}}\n    show: [table]\n", "a 3000×3000 Wythoff table needs about 138 MiB, more than the memory limit of 64 MiB; raise it with --max-memory"},
+		{"nimbers", "sections:\n  - nimbers: {size: 4096}\n    show: [table]\n", "a 4096×4096 nim-product table needs about 128.1 MiB"},
+		{"heap values", "sections:\n  - game: {subtraction: {set: [1, 2], upto: 10000000}}\n    show: [period]\n", "more than the memory limit of 64 MiB (raise it with --max-memory"},
+		{"coin values", "sections:\n  - game: {coins: {rule: at-most, r: 20, n: 64}}\n    show: [values]\n", "more than the memory limit of 64 MiB (raise it with --max-memory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := runSrc(t, tt.src, Options{Limits: Limits{Memory: 64 << 20}})
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "test.yaml:2") {
+				t.Errorf("err = %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestHugeWythoff: positions near 2^40 are answered (normal-play moves) or
+// refused before any allocation (graphs, records, misère play).
+func TestHugeWythoff(t *testing.T) {
+	const pos = "[1099511627775, 1099511627776]"
+	rep, err := runSrc(t, "sections:\n  - game: {wythoff: {size: [2, 2], position: "+pos+"}}\n    show: [outcome, moves]\n", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Sections[0].Results.Moves; fmt.Sprint(got) != "[[1 2] [679535556991 1099511627776]]" {
+		t.Errorf("moves = %v", got)
+	}
+	for _, src := range []string{
+		"sections:\n  - game: {wythoff: {size: [2, 2], position: " + pos + "}}\n    show: [graph]\n",
+		"sections:\n  - game: {wythoff: {size: [2, 2]}}\n    record: [" + pos + ", [1, 1099511627776]]\n    show: [record]\n",
+		"sections:\n  - game: {wythoff: {size: [2, 2], position: " + pos + ", play: misere}}\n    show: [outcome]\n",
+	} {
+		if _, err := runSrc(t, src, Options{}); err == nil || !strings.Contains(err.Error(), "limit") {
+			t.Errorf("%s: err = %v", src, err)
+		}
+	}
+}
+
+// TestCancelled: a cancelled run stops with the cause, never "context
+// canceled".
+func TestCancelled(t *testing.T) {
+	j, err := Parse("test.yaml", []byte("sections:\n  - game: {wythoff: {size: [4000, 4000]}}\n    show: [p-positions]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	time.AfterFunc(20*time.Millisecond, func() { cancel(errors.New("interrupt signal received")) })
+	_, err = Run(ctx, j, Options{})
+	if err == nil || !strings.HasSuffix(err.Error(), "interrupt signal received") || !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v", err)
 	}
 }
 

@@ -331,7 +331,8 @@ func editDistance(a, b string) int {
 // Sizes beyond these are refused as absurd whatever the limits: they are
 // far past anything the algorithms could finish.
 const (
-	maxHeap  = 1 << 40
+	maxHeap  = heap.MaxHeap // one bound with the engine's: refused here, with the line
+	maxPair  = 1 << 40      // Wythoff's heaps: outcomes and moves are O(1)
 	maxUpto  = 100_000_000
 	maxCoins = 64
 	maxSide  = 1 << 20
@@ -374,6 +375,9 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 			v, err := ParseSize(mn.Value)
 			if err != nil || mn.Kind != yaml.ScalarNode {
 				return nil, p.errf(mn, "limits.memory", "want a size like 512MiB or 4GiB, not %s", describe(mn))
+			}
+			if v <= 0 {
+				return nil, p.errf(mn, "limits.memory", "want a positive size like 512MiB or 4GiB, not %s (leave the key out for the default, %s)", describe(mn), budget.FormatSize(DefaultLimits.Memory))
 			}
 			j.Limits.Memory = v
 		}
@@ -549,7 +553,7 @@ func positionHint(family string) string {
 func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	switch s.Family {
 	case "wythoff":
-		hs, err := p.intList(n, path, 0, maxHeap, "a heap")
+		hs, err := p.intList(n, path, 0, maxPair, "a heap")
 		if err != nil {
 			return nil, err
 		}

@@ -81,6 +81,10 @@ func TestParseErrors(t *testing.T) {
 		{"not yaml", "sections: [\n", 0, []string{"not valid YAML"}},
 		{"bad lang", "lang: de\nsections:\n  - nimbers: {size: 4}\n    show: [table]\n", 1, []string{"en or fr"}},
 		{"bad memory", "limits: {memory: lots}\nsections:\n  - nimbers: {size: 4}\n    show: [table]\n", 1, []string{"4GiB"}},
+		{"zero memory", "limits: {memory: 0}\nsections:\n  - nimbers: {size: 4}\n    show: [table]\n", 1, []string{"limits.memory", "4GiB"}},
+		{"zero positions", "limits: {positions: 0}\nsections:\n  - nimbers: {size: 4}\n    show: [table]\n", 1, []string{"limits.positions", "at least 1"}},
+		{"heap past the engine's bound", "sections:\n  - game: {nim: {heaps: [1, 3]}}\n    position: [2147483648, 1]\n    show: [moves]\n", 3, []string{"2147483648", "from 0 to 2147483647"}},
+		{"nim heap past the bound", "sections:\n  - game: {nim: {heaps: [4294967296]}}\n    show: [p-positions]\n", 2, []string{"from 0 to 2147483647"}},
 		{"ruler from 0", "sections:\n  - game: {coins: {rule: ruler, n: 8, first: 0}}\n    show: [values]\n", 2, []string{"first: 1"}},
 	}
 	for _, tt := range tests {

@@ -17,7 +17,11 @@ type Options struct {
 	// MaxPositions bounds the positions the solver may visit; 0 means
 	// game.DefaultMaxPositions.
 	MaxPositions int
-	// Context, when not nil, stops the solver once it is done.
+	// MaxMemory bounds the bytes the solver holds, estimated as it grows;
+	// 0 means no bound.
+	MaxMemory int64
+	// Context, when not nil, stops the solver once it is done, with an
+	// error wrapping budget.Err of it.
 	Context context.Context
 }
 
@@ -145,7 +149,7 @@ func Analyse[T comparable](m game.Mover[T], positions []T, opts Options) (*Analy
 	if len(positions) == 0 {
 		return nil, errors.New("record: empty record (want at least the start position)")
 	}
-	s, err := game.NewSolver(m, game.Options{Play: opts.Play, MaxPositions: opts.MaxPositions, Context: opts.Context})
+	s, err := game.NewSolver(m, game.Options{Play: opts.Play, MaxPositions: opts.MaxPositions, MaxMemory: opts.MaxMemory, Context: opts.Context})
 	if err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}

@@ -1,12 +1,14 @@
 package record
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
 )
 
@@ -261,13 +263,23 @@ func TestErrors(t *testing.T) {
 	if _, err := Analyse(nim, madore, Options{MaxPositions: 10}); !errors.Is(err, game.ErrTooManyPositions) {
 		t.Errorf("budget 10: err = %v, want ErrTooManyPositions", err)
 	}
+	_, err := Analyse(nim, [][4]int{{20, 20, 20, 20}, {19, 20, 20, 20}}, Options{MaxMemory: 1 << 16})
+	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "more than the memory limit of 64 KiB") {
+		t.Errorf("memory 64 KiB: err = %v", err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("interrupted"))
+	_, err = Analyse(nim, [][4]int{{20, 20, 20, 20}, {19, 20, 20, 20}}, Options{Context: ctx})
+	if !errors.Is(err, context.Canceled) || !strings.HasSuffix(err.Error(), ": interrupted") {
+		t.Errorf("cancelled: err = %v", err)
+	}
 	broken := game.MoveFunc[int](func(n int) ([]int, error) {
 		if n < 0 {
 			return nil, errors.New("negative heap")
 		}
 		return []int{n - 1}, nil
 	})
-	_, err := Analyse(broken, []int{1, 0}, Options{})
+	_, err = Analyse(broken, []int{1, 0}, Options{})
 	if err == nil || !strings.HasPrefix(err.Error(), "record: ") {
 		t.Errorf("failing move function: err = %v", err)
 	}

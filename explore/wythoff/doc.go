@@ -19,7 +19,12 @@
 // g(x, y + p) = g(x, y) + p for y ≥ y₀. RowPeriods reports (p, y₀) as seen
 // in a finite table: observed, not proven.
 //
-// Misère outcomes and winning moves are solved on the whole game graph of
-// the position (no nim-sum rule holds under misère play). Everything here is
+// Normal-play outcomes and winning moves need no table: a row, a column and
+// a diagonal each hold one P-position, found from the Beatty pairs, so a
+// position near 2^40 is answered at once. Misère outcomes and winning moves
+// are solved on the whole game graph of the position (no nim-sum rule holds
+// under misère play), within Options' cell and memory budgets, as is every
+// table; MovesOptions and NewMover refuse positions whose a + b + min(a, b)
+// options would not fit. Everything here is
 // tested against the generic solver of package game on all small positions.
 package wythoff

@@ -43,7 +43,8 @@ func ExampleWinningMoves() {
 
 func ExampleTable_RowPeriods() {
 	t, _ := wythoff.NewTable(4, 64)
-	for _, p := range t.RowPeriods() {
+	ps, _ := t.RowPeriods(nil)
+	for _, p := range ps {
 		fmt.Printf("row %d: g(x, y+%d) = g(x, y) + %d for y ≥ %d (%d periods seen)\n", p.Row, p.Period, p.Period, p.Start, p.Periods)
 	}
 	// Output:

@@ -1,5 +1,7 @@
 package wythoff
 
+import "context"
+
 // RowPeriod is an additive period of one row seen in a finite table:
 // g(Row, y + Period) = g(Row, y) + Period for every y ≥ Start with
 // y + Period inside the table. It is observed, not proven: a wider table
@@ -20,11 +22,22 @@ type RowPeriod struct {
 // is): the values left of Start must be exactly the naturals the periodic
 // part misses. That discards the short coincidences, such as three
 // consecutive values at the table's edge posing as period 1.
-func (t *Table) RowPeriods() []RowPeriod {
+//
+// A row without a period costs O(cols²), so a wide table takes a while:
+// ctx (nil: never) stops the search, with budget.Err of it.
+func (t *Table) RowPeriods(ctx context.Context) ([]RowPeriod, error) {
+	opts := Options{Context: ctx}
 	var out []RowPeriod
+	work := 1 << 16 // check before the first row
 	for x := 0; x < t.rows; x++ {
 		row := t.g[x*t.cols : (x+1)*t.cols]
 		for p := 1; 2*p <= t.cols; p++ {
+			if work += t.cols; work >= 1<<16+t.cols {
+				work = 0
+				if err := opts.stopped(); err != nil {
+					return nil, err
+				}
+			}
 			y0 := periodStart(row, p)
 			if (t.cols-y0)/p < 2 || !consistent(row, p, y0) {
 				continue
@@ -33,7 +46,7 @@ func (t *Table) RowPeriods() []RowPeriod {
 			break
 		}
 	}
-	return out
+	return out, nil
 }
 
 // periodStart returns the least y0 such that row[y+p] = row[y] + p for all

@@ -3,7 +3,9 @@ package wythoff
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"github.com/nimbook/nimbook/explore/game"
@@ -83,6 +85,74 @@ func isNormalP(a, b int) bool {
 	return lo.Sign() > 0 && lo.Mul(lo, lo).Cmp(k5) < 0 && hi.Mul(hi, hi).Cmp(k5) > 0
 }
 
+// MaxNormalHeap is the largest heap WinningMoves takes under normal play
+// (the heaps of a job file are at most 2^40).
+const MaxNormalHeap = 1 << 50
+
+// lower returns ⌊kφ⌋ for k ≥ 0, exactly.
+func lower(k int) int {
+	if k < 1<<30 {
+		return beatty(k)
+	}
+	k5 := big.NewInt(int64(k))
+	k5.Mul(k5, k5).Mul(k5, big.NewInt(5))
+	return (k + int(k5.Sqrt(k5).Int64())) / 2
+}
+
+// partner returns the y with (a, y) a normal-play P-position, a ≥ 0. By
+// Beatty's theorem a ≥ 1 is ⌊kφ⌋ (then y = a + k) or ⌊kφ²⌋ = ⌊kφ⌋ + k
+// (then y = a − k) for exactly one k ≥ 1; k is near a/φ or a/φ², which
+// floating point finds to within one for a ≤ MaxNormalHeap, and lower
+// checks exactly.
+func partner(a int) int {
+	if a == 0 {
+		return 0
+	}
+	const phi = 1.6180339887498949
+	k0 := int(float64(a) / phi)
+	for k := max(1, k0-2); k <= k0+2; k++ {
+		if lower(k) == a {
+			return a + k
+		}
+	}
+	k1 := int(float64(a) / (phi * phi))
+	for k := max(1, k1-2); k <= k1+2; k++ {
+		if lower(k)+k == a {
+			return a - k
+		}
+	}
+	panic(fmt.Sprintf("wythoff: no P-position in row %d", a))
+}
+
+// normalWinning returns the normal-play winning moves of (a, b) without
+// listing its a + b + min(a, b) options: a row, a column and a diagonal
+// each hold one P-position, so at most three moves win.
+func normalWinning(a, b int) ([][2]int, error) {
+	if a > MaxNormalHeap || b > MaxNormalHeap {
+		return nil, fmt.Errorf("wythoff: position (%d, %d): heaps above %d are not supported", a, b, MaxNormalHeap)
+	}
+	win := [][2]int{}
+	if y := partner(a); y < b {
+		win = append(win, [2]int{a, y})
+	}
+	if x := partner(b); x < a {
+		win = append(win, [2]int{x, b})
+	}
+	// The diagonal through (a, b) keeps b − a; its P-position is (0, 0)
+	// when that is 0, else (⌊kφ⌋, ⌊kφ⌋ + k) for k = |b − a|, or its mirror.
+	if k := b - a; k == 0 {
+		if a > 0 {
+			win = append(win, [2]int{0, 0})
+		}
+	} else {
+		if d := min(a, b) - lower(max(k, -k)); d > 0 {
+			win = append(win, [2]int{a - d, b - d})
+		}
+	}
+	slices.SortFunc(win, comparePos)
+	return slices.Compact(win), nil
+}
+
 // Moves returns every option of position p in increasing order (p[0],
 // then p[1]); none when a heap is negative.
 func Moves(p [2]int) [][2]int {
@@ -103,13 +173,52 @@ func Moves(p [2]int) [][2]int {
 	return out
 }
 
-// Mover is Wythoff's game for the generic solver; it refuses negative heaps.
-var Mover game.Mover[[2]int] = game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) {
-	if err := checkPos(p[0], p[1]); err != nil {
+// MovesOptions is Moves refusing, before it allocates, a position with
+// more options than opts.MaxCells or whose list would pass opts.MaxMemory:
+// (a, b) has a + b + min(a, b) options, so heaps near 2^40 have trillions.
+func MovesOptions(p [2]int, opts Options) ([][2]int, error) {
+	a, b := p[0], p[1]
+	if err := checkPos(a, b); err != nil {
+		return nil, err
+	}
+	max, err := opts.maxCells()
+	if err != nil {
+		return nil, err
+	}
+	n := uint64(a) + uint64(b) + uint64(min(a, b))
+	if n > uint64(max) {
+		return nil, fmt.Errorf("wythoff: (%d, %d) has %d moves, more than the limit of %d positions: %w (raise it with --max-positions or limits.positions in the job file)", a, b, n, max, ErrTooLarge)
+	}
+	if err := opts.checkMemory(fmt.Sprintf("listing the %d moves of (%d, %d)", n, a, b), int64(n)*16+64); err != nil {
 		return nil, err
 	}
 	return Moves(p), nil
-})
+}
+
+// NewMover returns Wythoff's game for the generic solver, refusing negative
+// heaps and positions with more options than opts allow (see MovesOptions).
+func NewMover(opts Options) game.Mover[[2]int] {
+	return game.MoveFunc[[2]int](func(p [2]int) ([][2]int, error) { return MovesOptions(p, opts) })
+}
+
+// Mover is NewMover with the default budgets.
+var Mover = NewMover(Options{})
+
+// Reachable returns the number of positions reachable from (a, b), (a, b)
+// included: every (x, y) with x ≤ a and y ≤ b, so (a+1)(b+1), saturated
+// at the largest uint64. A solver of the whole game graph (misère play, a
+// drawn graph, a record) stores that many; compare it with the budget
+// before starting.
+func Reachable(a, b int) uint64 {
+	if a < 0 || b < 0 {
+		return 0
+	}
+	hi, lo := bits.Mul64(uint64(a)+1, uint64(b)+1)
+	if hi != 0 {
+		return math.MaxUint64
+	}
+	return lo
+}
 
 func checkPos(a, b int) error {
 	if a < 0 || b < 0 {
@@ -137,20 +246,28 @@ func misereP(a, b int, opts Options) ([]bool, error) {
 		return nil, err
 	}
 	if a >= max || b >= max || a+1 > max/(b+1) {
-		return nil, fmt.Errorf("wythoff: misère play from (%d, %d) is solved on all %d×%d smaller positions, more than %d: %w (raise the cell budget, --max-positions or limits.positions)", a, b, uint64(a)+1, uint64(b)+1, max, ErrTooLarge)
+		return nil, fmt.Errorf("wythoff: misère play from (%d, %d) is solved on all %d×%d smaller positions, more than %d: %w (raise it with --max-positions or limits.positions in the job file)", a, b, uint64(a)+1, uint64(b)+1, max, ErrTooLarge)
 	}
 	rows, cols := a+1, b+1
+	if err := opts.checkMemory(fmt.Sprintf("misère play from (%d, %d)", a, b), int64(rows)*int64(cols)+2*int64(rows+cols)); err != nil {
+		return nil, err
+	}
+	if err := opts.stopped(); err != nil {
+		return nil, err
+	}
 	isP := make([]bool, rows*cols)
 	colP := make([]bool, cols)
 	diagP := make([]bool, rows+cols-1) // diagonal y − x at y − x + rows − 1
+	work := 0
 	for x := range rows {
-		if opts.Context != nil {
-			if err := opts.Context.Err(); err != nil {
-				return nil, fmt.Errorf("wythoff: stopped at row %d: %w", x, err)
-			}
-		}
 		rowP := false
 		for y := range cols {
+			if work++; work == ctxEvery {
+				work = 0
+				if err := opts.stopped(); err != nil {
+					return nil, err
+				}
+			}
 			d := y - x + rows - 1
 			if (x != 0 || y != 0) && !rowP && !colP[y] && !diagP[d] {
 				isP[x*cols+y] = true
@@ -209,14 +326,14 @@ func WinningMovesOptions(a, b int, play game.Play, opts Options) ([][2]int, erro
 	if err := checkPlay(play); err != nil {
 		return nil, err
 	}
-	isP := func(x, y int) bool { return isNormalP(x, y) }
-	if play == game.Misere {
-		ps, err := misereP(a, b, opts)
-		if err != nil {
-			return nil, err
-		}
-		isP = func(x, y int) bool { return ps[x*(b+1)+y] }
+	if play == game.Normal {
+		return normalWinning(a, b)
 	}
+	ps, err := misereP(a, b, opts)
+	if err != nil {
+		return nil, err
+	}
+	isP := func(x, y int) bool { return ps[x*(b+1)+y] }
 	win := [][2]int{}
 	for _, q := range Moves([2]int{a, b}) {
 		if isP(q[0], q[1]) {

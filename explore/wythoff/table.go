@@ -5,10 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // DefaultMaxCells is the cell budget of NewTable: 2^24 cells take 128 MiB.
 const DefaultMaxCells = 1 << 24
+
+// DefaultMaxMemory is the memory budget of a zero Options.MaxMemory.
+const DefaultMaxMemory = 1 << 30
 
 // ErrTooLarge is wrapped by the errors of work refused for its size.
 var ErrTooLarge = errors.New("too large")
@@ -18,8 +23,51 @@ type Options struct {
 	// MaxCells bounds rows × cols (or the (a+1)(b+1) positions solved under
 	// misère play); 0 means DefaultMaxCells.
 	MaxCells int
-	// Context, when not nil, stops a long computation once it is done.
+	// MaxMemory bounds the bytes a computation allocates, estimated before
+	// it starts (budget.Exceeds); 0 means DefaultMaxMemory, < 0 no limit.
+	MaxMemory int64
+	// Context, when not nil, stops a long computation once it is done; the
+	// error is then budget.Err of it.
 	Context context.Context
+}
+
+func (o Options) maxMemory() int64 {
+	if o.MaxMemory == 0 {
+		return DefaultMaxMemory
+	}
+	return o.MaxMemory
+}
+
+// checkMemory refuses work estimated to need more than the memory budget.
+func (o Options) checkMemory(what string, need int64) error {
+	if err := budget.Exceeds(what, need, o.maxMemory()); err != nil {
+		return fmt.Errorf("wythoff: %w (raise it with --max-memory or limits.memory)", err)
+	}
+	return nil
+}
+
+// stopped returns the reason the context is done, or nil.
+func (o Options) stopped() error {
+	if o.Context == nil {
+		return nil
+	}
+	if err := budget.Err(o.Context); err != nil {
+		return fmt.Errorf("wythoff: %w", err)
+	}
+	return nil
+}
+
+// ctxEvery is how many cells run between two context checks: a few
+// microseconds of work, so a cancellation is seen at once.
+const ctxEvery = 1 << 12
+
+// TableBytes estimates the bytes NewTableOptions allocates for a rows ×
+// cols table: the values and the seen sets of the lines of the shorter
+// side. The sides must already be checked against the cell budget.
+func TableBytes(rows, cols int) int64 {
+	w := int64(min(rows, cols))
+	// A seen set is a header and a short window; 64 bytes on average.
+	return int64(rows)*int64(cols)*8 + 2*w*(48+64)
 }
 
 func (o Options) maxCells() (int, error) {
@@ -42,7 +90,7 @@ func (o Options) checkCells(rows, cols int) error {
 		return fmt.Errorf("wythoff: table size %d×%d: both sides must be at least 1", rows, cols)
 	}
 	if rows > max/cols {
-		return fmt.Errorf("wythoff: %d×%d table is more than %d cells: %w (raise the cell budget, --max-positions or limits.positions)", rows, cols, max, ErrTooLarge)
+		return fmt.Errorf("wythoff: %d×%d table is more than %d cells: %w (raise it with --max-positions or limits.positions in the job file)", rows, cols, max, ErrTooLarge)
 	}
 	return nil
 }
@@ -79,6 +127,13 @@ func (s *seenSet) word(i int) uint64 {
 		return 0
 	}
 	return s.words[i-s.off]
+}
+
+// reset empties the set, keeping its window's memory: a table of many
+// lines would otherwise leave one window of garbage per line.
+func (s *seenSet) reset() {
+	s.full, s.off = 0, 0
+	s.words = s.words[:0]
 }
 
 func (s *seenSet) add(v uint64) {
@@ -123,6 +178,12 @@ func NewTableOptions(rows, cols int, opts Options) (*Table, error) {
 	if err := opts.checkCells(rows, cols); err != nil {
 		return nil, err
 	}
+	if err := opts.checkMemory(fmt.Sprintf("a %d×%d Wythoff table", rows, cols), TableBytes(rows, cols)); err != nil {
+		return nil, err
+	}
+	if err := opts.stopped(); err != nil {
+		return nil, err
+	}
 	t := &Table{rows: rows, cols: cols, g: make([]uint64, rows*cols)}
 	// g is symmetric, so fill the table along its longer side: the sets then
 	// number O(shorter side), and a 1 × 2^24 table needs no 2^24 of them.
@@ -136,15 +197,22 @@ func NewTableOptions(rows, cols int, opts Options) (*Table, error) {
 	// Row i touches the diagonals j − i for 0 ≤ j < w; diagonal j − i + w
 	// was last touched in row i − 1, so w slots reused in turn suffice.
 	diagSets := make([]seenSet, w)
+	var prog *budget.Progress
+	if opts.Context != nil {
+		prog = budget.From(opts.Context)
+		prog.Start("Wythoff table", int64(h))
+	}
+	every := max(1, ctxEvery/w) // lines between two checks
 	for i := range h {
-		if opts.Context != nil {
-			if err := opts.Context.Err(); err != nil {
-				return nil, fmt.Errorf("wythoff: stopped after %d of %d lines: %w", i, h, err)
+		if i%every == 0 {
+			if err := opts.stopped(); err != nil {
+				return nil, err
 			}
+			prog.Set(int64(i))
 		}
 		var row seenSet
 		first := (w - i%w) % w // slot of diagonal −i, a new one
-		diagSets[first] = seenSet{}
+		diagSets[first].reset()
 		for j := range w {
 			col, diag := &colSets[j], &diagSets[(first+j)%w]
 			v := mex3(&row, col, diag)
@@ -154,6 +222,7 @@ func NewTableOptions(rows, cols int, opts Options) (*Table, error) {
 			diag.add(v)
 		}
 	}
+	prog.Set(int64(h))
 	return t, nil
 }
 

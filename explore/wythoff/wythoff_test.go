@@ -3,12 +3,15 @@ package wythoff_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
@@ -267,7 +270,10 @@ func TestRowPeriods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := tb.RowPeriods()
+	got, err := tb.RowPeriods(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	// MATH.md: row 0: p = 1; row 1: p = 3; row 3: p = 6 from 8. Rows 2 and 4
 	// are as later tables confirm (Dress–Flammenkamp–Pink 1999); row 6's
 	// (12 from 37) is just seen twice at 64 columns; rows 5 and 7 need more.
@@ -287,15 +293,18 @@ func TestRowPeriods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := tb.RowPeriods()
+	rp, err := tb.RowPeriods(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(rp) != 8 || rp[5] != (wythoff.RowPeriod{Row: 5, Period: 24, Start: 27, Periods: 9}) || rp[7] != (wythoff.RowPeriod{Row: 7, Period: 24, Start: 92, Periods: 6}) {
 		t.Errorf("8×256 RowPeriods() = %v", rp)
 	}
 }
 
 func TestTableLimits(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("interrupted"))
 	tests := []struct {
 		name       string
 		rows, cols int
@@ -308,7 +317,8 @@ func TestTableLimits(t *testing.T) {
 		{"budget", 10, 11, wythoff.Options{MaxCells: 100}, "more than 100 cells"},
 		{"negative budget", 1, 1, wythoff.Options{MaxCells: -1}, "negative cell budget"},
 		{"overflow", 1 << 62, 1 << 62, wythoff.Options{}, "more than"},
-		{"cancelled", 3, 3, wythoff.Options{Context: ctx}, "stopped"},
+		{"cancelled", 3, 3, wythoff.Options{Context: ctx}, "wythoff: interrupted"},
+		{"memory", 5000, 5000, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 64 << 20}, "a 5000×5000 Wythoff table needs about 191.8 MiB, more than the memory limit of 64 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -384,4 +394,103 @@ func BenchmarkMisereOutcome(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestHugePositions checks that positions near 2^40, as a job file may
+// give, are answered or refused at once, never allocated.
+func TestHugePositions(t *testing.T) {
+	const a, b = 1<<40 - 1, 1 << 40
+	ms, err := wythoff.WinningMoves(a, b, game.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) == 0 {
+		t.Fatalf("WinningMoves(%d, %d) = none; (a, a+1) is not a P-position for a this large", a, b)
+	}
+	for _, m := range ms {
+		if o, _ := wythoff.Outcome(m[0], m[1], game.Normal); o != game.P {
+			t.Errorf("winning move to %v, an N-position", m)
+		}
+		if !(m[0] == a && m[1] < b) && !(m[1] == b && m[0] < a) && !(b-m[1] == a-m[0] && m[0] < a) {
+			t.Errorf("%v is not a move from (%d, %d)", m, a, b)
+		}
+	}
+	_, err = wythoff.MovesOptions([2]int{a, b}, wythoff.Options{})
+	if !errors.Is(err, wythoff.ErrTooLarge) || !strings.Contains(err.Error(), "more than the limit of 16777216 positions") {
+		t.Errorf("MovesOptions near 2^40: %v", err)
+	}
+	if _, err := wythoff.Mover.Moves([2]int{a, b}); !errors.Is(err, wythoff.ErrTooLarge) {
+		t.Errorf("Mover near 2^40: %v", err)
+	}
+	_, err = wythoff.MovesOptions([2]int{1 << 20, 1 << 20}, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 1 << 20})
+	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "listing the 3145728 moves of (1048576, 1048576) needs about 48 MiB, more than the memory limit of 1 MiB") {
+		t.Errorf("MovesOptions over memory: %v", err)
+	}
+	if _, err := wythoff.WinningMoves(a, b, game.Misere); !errors.Is(err, wythoff.ErrTooLarge) {
+		t.Errorf("misère near 2^40: %v", err)
+	}
+	if got := wythoff.Reachable(3, 4); got != 20 {
+		t.Errorf("Reachable(3, 4) = %d, want 20", got)
+	}
+	if got := wythoff.Reachable(a, b); got != math.MaxUint64 {
+		t.Errorf("Reachable near 2^40 = %d, want saturated", got)
+	}
+}
+
+// TestNormalWinningFar checks the row, column and diagonal P-positions of
+// WinningMoves far from the origin against the Beatty pairs.
+func TestNormalWinningFar(t *testing.T) {
+	for _, p := range [][2]int{{1000, 5000}, {123456, 654321}, {1 << 35, 1<<35 + 7}, {1<<40 + 3, 12}} {
+		ms, err := wythoff.WinningMoves(p[0], p[1], game.Normal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, _ := wythoff.Outcome(p[0], p[1], game.Normal)
+		if (o == game.P) != (len(ms) == 0) {
+			t.Errorf("%v is %v with winning moves %v", p, o, ms)
+		}
+		for _, m := range ms {
+			if o, _ := wythoff.Outcome(m[0], m[1], game.Normal); o != game.P {
+				t.Errorf("%v: move to N-position %v", p, m)
+			}
+		}
+	}
+}
+
+func TestCancelLong(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
+	start := time.Now()
+	_, err := wythoff.NewTableOptions(1<<12, 1<<12, wythoff.Options{MaxCells: 1 << 30, MaxMemory: -1, Context: ctx})
+	if err == nil || err.Error() != "wythoff: interrupted" || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled table: %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("cancelled table took %v", d)
+	}
+	tb, err := wythoff.NewTable(1, 1<<14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	if _, err := tb.RowPeriods(done); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled RowPeriods: %v", err)
+	}
+	_, err = wythoff.WinningMovesOptions(1<<13, 1<<13, game.Misere, wythoff.Options{MaxCells: 1 << 30, Context: done})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled misère: %v", err)
+	}
+}
+
+// TestProgress: the table advances the progress counter of its context.
+func TestProgress(t *testing.T) {
+	p := budget.NewProgress()
+	ctx := budget.WithProgress(context.Background(), p)
+	if _, err := wythoff.NewTableOptions(300, 200, wythoff.Options{Context: ctx}); err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Snapshot(); s.Label != "Wythoff table" || s.Done != 300 || s.Total != 300 {
+		t.Errorf("progress %+v, want 300 of 300 lines", s)
+	}
 }

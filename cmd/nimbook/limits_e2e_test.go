@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nimbook/nimbook/explore/budget"
+)
+
+// Issue 11 end to end: every family stays under --max-memory when its work
+// fits, is refused at once when it does not, and stops within a second of
+// Ctrl-C. The job files are in testdata/limits: under-F.yaml fits in
+// limitsMemory, over-F.yaml does not, long-F.yaml runs for many seconds.
+
+var limitFamilies = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins", "product", "nimbers"}
+
+// limitsMemory is the --max-memory of the tests; a product table is at
+// most 64 cells a side, so its refusal uses overLimit.
+const limitsMemory = "128MiB"
+
+func overLimit(family string) string {
+	if family == "product" {
+		return "1MiB"
+	}
+	return limitsMemory
+}
+
+// slack is what the process may hold beyond the limit: the runtime, the
+// binary, and what the estimates leave out (issue 11: limit + 100 MiB).
+const slack = 100 << 20
+
+func limitsJob(kind, family string) string {
+	return filepath.Join("testdata", "limits", kind+"-"+family+".yaml")
+}
+
+// runLimited runs the command and returns its exit code, standard error and
+// peak resident set size.
+func runLimited(t *testing.T, bin string, args ...string) (code int, stderr string, peak int64) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		peak = ru.Maxrss * 1024 // kilobytes on Linux
+	}
+	return cmd.ProcessState.ExitCode(), errb.String(), peak
+}
+
+// checkNoFatal fails on a Go runtime failure in the output.
+func checkNoFatal(t *testing.T, stderr string) {
+	t.Helper()
+	for _, bad := range []string{"fatal error", "panic:", "goroutine ", "context canceled"} {
+		if strings.Contains(stderr, bad) {
+			t.Errorf("standard error holds %q:\n%s", bad, stderr)
+		}
+	}
+}
+
+// checkEmpty fails when dir holds anything: no output, no temporary file.
+func checkEmpty(t *testing.T, dir string) {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		t.Errorf("left in the output directory: %s", e.Name())
+	}
+}
+
+func TestLimitsUnderMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary")
+	}
+	bin := nimbookBinary(t)
+	limit, err := budget.ParseSize(limitsMemory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range limitFamilies {
+		t.Run(f, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.json")
+			start := time.Now()
+			code, stderr, peak := runLimited(t, bin, "run", limitsJob("under", f), "--max-memory", limitsMemory, "--quiet", "-o", out)
+			t.Logf("%s: peak RSS %s in %v", f, budget.FormatSize(peak), time.Since(start).Round(time.Millisecond))
+			checkNoFatal(t, stderr)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, stderr)
+			}
+			if peak > limit+slack {
+				t.Errorf("peak RSS %s, more than the limit %s + 100 MiB", budget.FormatSize(peak), limitsMemory)
+			}
+			if _, err := os.Stat(out); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+func TestLimitsOverMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary")
+	}
+	bin := nimbookBinary(t)
+	for _, f := range limitFamilies {
+		t.Run(f, func(t *testing.T) {
+			dir := t.TempDir()
+			lim := overLimit(f)
+			start := time.Now()
+			code, stderr, peak := runLimited(t, bin, "run", limitsJob("over", f), "--max-memory", lim, "--quiet", "-o", filepath.Join(dir, "out.json"))
+			took := time.Since(start)
+			t.Logf("%s: refused in %v, peak RSS %s: %s", f, took.Round(time.Millisecond), budget.FormatSize(peak), strings.TrimSpace(stderr))
+			checkNoFatal(t, stderr)
+			n, _ := budget.ParseSize(lim)
+			if want := "memory limit of " + budget.FormatSize(n); code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "--max-memory") {
+				t.Errorf("exit %d, want 1 and a message naming the %s and --max-memory:\n%s", code, want, stderr)
+			}
+			// Refused from an estimate, or at worst as the values grow
+			// (coins), long before the work would end.
+			if took > 5*time.Second {
+				t.Errorf("refused after %v", took)
+			}
+			checkEmpty(t, dir)
+		})
+	}
+}
+
+func TestLimitsInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary")
+	}
+	bin := nimbookBinary(t)
+	for _, f := range limitFamilies {
+		t.Run(f, func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := exec.Command(bin, "run", limitsJob("long", f), "--quiet", "-o", filepath.Join(dir, "out.json"))
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				t.Fatalf("finished before the signal (%v):\n%s", err, errb.String())
+			case <-time.After(500 * time.Millisecond):
+			}
+			sent := time.Now()
+			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still running 10 s after SIGINT")
+			}
+			took := time.Since(sent)
+			t.Logf("%s: exit %d, %v after SIGINT: %s", f, cmd.ProcessState.ExitCode(), took.Round(time.Millisecond), strings.TrimSpace(errb.String()))
+			if took > time.Second {
+				t.Errorf("exited %v after SIGINT, want within a second", took)
+			}
+			if cmd.ProcessState.ExitCode() == 0 {
+				t.Error("exit 0 after SIGINT")
+			}
+			checkNoFatal(t, errb.String())
+			checkEmpty(t, dir)
+		})
+	}
+}
+
+// TestLimitsWythoffHuge: positions near 2^40 used to end in "fatal error:
+// runtime: out of memory". Normal-play winning moves are found without
+// listing the options; a graph or a record would hold every position below
+// the start, and is refused naming the limit.
+func TestLimitsWythoffHuge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary")
+	}
+	bin := nimbookBinary(t)
+	const pos = "[1099511627775, 1099511627776]"
+	tests := []struct {
+		name, section string
+		code          int
+		want          string
+	}{
+		{"moves", "game: {wythoff: {size: [2, 2], position: " + pos + "}}\n    show: [moves]", 0, "679535556991"},
+		{"graph", "game: {wythoff: {size: [2, 2], position: " + pos + "}}\n    show: [graph]", 1, "more than the limit of 10000 positions of a graph"},
+		{"record", "game: {wythoff: {size: [2, 2]}}\n    record: [" + pos + ", [1099511627775, 1099511627775]]\n    show: [record]", 1, "more than the limit of 100000000 positions; raise it with --max-positions"},
+		{"misère moves", "game: {wythoff: {size: [2, 2], position: " + pos + ", play: misere}}\n    show: [moves]", 1, "more than 100000000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			job := filepath.Join(dir, "job.yaml")
+			if err := os.WriteFile(job, []byte("title: huge\nsections:\n  - "+tt.section+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "run", job, "--format", "json")
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			start := time.Now()
+			cmd.Run()
+			t.Logf("%v: %s", time.Since(start).Round(time.Millisecond), strings.TrimSpace(errb.String()))
+			checkNoFatal(t, errb.String())
+			if got := cmd.ProcessState.ExitCode(); got != tt.code || !strings.Contains(out.String()+errb.String(), tt.want) {
+				t.Errorf("exit %d, want %d and %q in:\n%s%s", got, tt.code, tt.want, out.String(), errb.String())
+			}
+		})
+	}
+}
