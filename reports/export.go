@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/job"
 )
 
@@ -156,23 +157,8 @@ func WriteFiles(dir string, files []File) error {
 		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.HasPrefix(f.Name, ".") {
 			return fmt.Errorf("reports: bad export file name %s", strconv.Quote(f.Name))
 		}
-		tmp, err := os.CreateTemp(dir, "."+f.Name+".tmp*")
-		if err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, f.Name), f.Data, 0); err != nil {
 			return fmt.Errorf("reports: %w", err)
-		}
-		_, werr := tmp.Write(f.Data)
-		if werr == nil {
-			werr = tmp.Chmod(0o644)
-		}
-		if cerr := tmp.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr == nil {
-			werr = os.Rename(tmp.Name(), filepath.Join(dir, f.Name))
-		}
-		if werr != nil {
-			os.Remove(tmp.Name())
-			return fmt.Errorf("reports: %w", werr)
 		}
 	}
 	return nil

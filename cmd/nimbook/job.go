@@ -119,7 +119,10 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	ropts := reports.Options{Lang: f.lang, Date: f.date, PNG: f.png, Wrap: f.wrap}
+	ropts := reports.Options{Lang: f.lang, Date: f.date, PNG: f.png, Wrap: f.wrap, MaxMemory: j.Limits.Memory}
+	if opts.Limits.Memory > 0 {
+		ropts.MaxMemory = opts.Limits.Memory // the rendering is bounded like the work
+	}
 	if ropts.Lang == "" {
 		ropts.Lang = j.Lang
 	}

@@ -240,7 +240,11 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		lang = "en"
 	}
 	// For a PDF, results carry PNG figures and leave out what they show.
-	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang}, Print: format == "pdf"}, limits)
+	mem := limits.Memory
+	if mem <= 0 {
+		mem = job.DefaultLimits.Memory
+	}
+	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf"}, limits)
 	if err != nil {
 		return err
 	}
