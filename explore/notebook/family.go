@@ -243,15 +243,28 @@ func runSection(th *starlark.Thread, sec *job.Section) (*job.SectionResult, erro
 			err = re.Err
 		}
 		if ctx.Err() != nil {
-			return nil, errors.New("interrupted")
+			return nil, errStopped
 		}
-		msg := strings.ReplaceAll(err.Error(), "--max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "limits(positions=N, memory=\"8GiB\")")
-		msg = strings.ReplaceAll(msg, "--max-positions or limits.positions in the job file", "limits(positions=N)")
-		msg = strings.ReplaceAll(msg, "--max-memory or limits.memory", "limits(memory=\"8GiB\")")
-		return nil, errors.New(msg)
+		return nil, errors.New(notebookHint(err.Error()))
 	}
 	return rep.Sections[0], nil
 }
+
+// limitHints are the engine's advice on raising a limit, in a job file's
+// terms, and what a notebook says instead: only the command line raises
+// a limit.
+var limitHints = strings.NewReplacer(
+	"raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
+	"--max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
+	"--max-positions or limits.positions in the job file", "start nimbook with a larger "+flagPositions,
+	"--max-positions or limits.positions", "start nimbook with a larger "+flagPositions,
+	"--max-memory or limits.memory in the job file", "start nimbook with a larger "+flagMemory,
+	"--max-memory or limits.memory", "start nimbook with a larger "+flagMemory,
+	"Limits.MaxPositions, --max-positions", "start nimbook with a larger "+flagPositions,
+)
+
+// notebookHint rewrites an engine message for a notebook.
+func notebookHint(msg string) string { return limitHints.Replace(msg) }
 
 // setArgs reads the arguments of an analysis into the section: sizes for
 // the data analyses, a position for outcome, moves and graph.
