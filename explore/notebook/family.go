@@ -582,8 +582,14 @@ func (f *Family) moverFunc() (mover, error) {
 				return nil, err
 			}
 			lim, _ := engineLimits(th)
+			if err := checkMoves(th, g, p.([]int), lim.MaxPositions); err != nil {
+				return nil, err
+			}
 			ms, err := heap.Moves(g, p.([]int), lim)
-			return tuples(ms), err
+			if err != nil {
+				return nil, errors.New(notebookHint(strings.TrimPrefix(err.Error(), "heap: ")))
+			}
+			return tuples(ms), nil
 		}, nil
 	case "wythoff":
 		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
@@ -637,6 +643,59 @@ func (f *Family) moverFunc() (mover, error) {
 		}, nil
 	}
 	return nil, fmt.Errorf("%s has no moves", f.sec.Family)
+}
+
+// optionCount is how many options a heap of h has in g, about: every move
+// is listed, so Nim and splitting games have many.
+func optionCount(g heap.Game, h int) float64 {
+	switch g := g.(type) {
+	case *heap.Nim:
+		if t := g.MaxTake(); t > 0 && t < h {
+			return float64(t)
+		}
+		return float64(h)
+	case *heap.Subtraction:
+		if g.AllBut() {
+			return float64(h)
+		}
+		return float64(len(g.Set()))
+	case interface{ Digit(int) int }:
+		var n float64
+		for k := 0; k <= h && k < 256; k++ {
+			d, m := g.Digit(k), float64(h-k)
+			if d&1 != 0 && m == 0 {
+				n++
+			}
+			if d&2 != 0 && m >= 1 {
+				n++
+			}
+			if d&4 != 0 {
+				n += m / 2
+			}
+			if d&8 != 0 {
+				n += m*m/12 + 1
+			}
+		}
+		return n
+	}
+	return float64(h)
+}
+
+// checkMoves refuses to list the moves of a position of a heap game when
+// they are more than the position limit allows or than fits in memory.
+func checkMoves(th *starlark.Thread, g heap.Game, heaps []int, maxPositions int) error {
+	var n float64
+	for _, h := range heaps {
+		n += optionCount(g, h)
+	}
+	if n > float64(maxPositions) {
+		return fmt.Errorf("%s from %v has about %.3g moves, more than the limit of %d positions; start from smaller heaps, or start nimbook with a larger %s",
+			g, heaps, n, maxPositions, flagPositions)
+	}
+	// Each move is a position of len(heaps) heaps, as a Go slice and as a
+	// Starlark tuple, in a list.
+	per := 100 + 24*float64(len(heaps))
+	return needMemory(th, fmt.Sprintf("listing the %.0f moves of %s from %v", n, g, heaps), int64(n*per))
 }
 
 func tuples[T any](ms []T) []starlark.Value {

@@ -440,10 +440,24 @@ func augmented(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (starl
 
 // extend appends the elements of it to l, within the budgets.
 func extend(th *starlark.Thread, l *starlark.List, it starlark.Iterable) error {
-	if n := starlark.Len(it); n > 0 {
-		if err := needMemory(th, describeSeq(l, int64(l.Len())+int64(n)), (int64(l.Len())+int64(n))*16); err != nil {
+	n := starlark.Len(it)
+	if n > 0 {
+		// Growing a list copies it: the old and the new array are both
+		// alive for a moment.
+		total := int64(l.Len()) + int64(n)
+		if err := needMemory(th, describeSeq(l, total), 2*total*16); err != nil {
 			return err
 		}
+	}
+	switch it.(type) {
+	case *starlark.List, starlark.Tuple:
+		// One copy, which Starlark's own extend does (l += l included).
+		m, err := attr(l, "extend")
+		if err != nil {
+			return err
+		}
+		_, err = starlark.Call(th, m, starlark.Tuple{it}, nil)
+		return err
 	}
 	iter := it.Iterate()
 	defer iter.Done()

@@ -101,7 +101,12 @@ func needMemory(th *starlark.Thread, what string, need int64) error {
 	}
 	used := budget.InUse()
 	if need > st.memory-used {
-		return &memoryError{what: what, need: need, inUse: used, limit: st.memory}
+		// What is in use counts garbage not yet collected: collect it
+		// before refusing.
+		runtime.GC()
+		if used = budget.InUse(); need > st.memory-used {
+			return &memoryError{what: what, need: need, inUse: used, limit: st.memory}
+		}
 	}
 	return nil
 }

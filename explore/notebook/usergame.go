@@ -457,6 +457,10 @@ func gamePeriod(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	return makeResult("period", sr)
 }
 
+// perPosition is about the memory the solver of a user game holds for one
+// position: its key, its Starlark value, its value and its options.
+const perPosition = 200
+
 // userValues returns g(0..upto) of a game whose positions are the
 // integers, as a values section: the same tables and plots as heap games.
 func userValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple, show ...string) (*job.SectionResult, error) {
@@ -473,6 +477,10 @@ func userValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	}
 	sol, err := g.prepare(th)
 	if err != nil {
+		return nil, err
+	}
+	// Each value keeps a position in the solver, with its key and moves.
+	if err := needMemory(th, fmt.Sprintf("%s(%d)", b.Name(), upto), int64(upto+1)*perPosition); err != nil {
 		return nil, err
 	}
 	vs := make([]uint64, upto+1)
