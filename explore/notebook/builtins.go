@@ -308,6 +308,7 @@ func builtinNim(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw
 	if err := fa.apply(f); err != nil {
 		return nil, err
 	}
+	f.sized = upto != starlark.None
 	if heaps != nil {
 		f.sec.Position = heaps
 	}
@@ -348,6 +349,7 @@ func builtinSubtraction(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if set != starlark.None {
 		f.repr = reprArgs("subtraction", []string{set.String()}, "upto", upto, "play", fa.play, "position", fa.position)
 	}
+	f.sized = upto != starlark.None
 	return f, fa.apply(f)
 }
 
@@ -384,7 +386,7 @@ func codeGame(name string, hex bool, args starlark.Tuple, kwargs []starlark.Tupl
 		fam = "hex"
 	}
 	f := &Family{repr: reprArgs(name, []string{strconv.Quote(code)}, "upto", upto, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: fam, Octal: oc}}
+		sec: job.Section{Family: fam, Octal: oc}, sized: upto != starlark.None}
 	return f, fa.apply(f)
 }
 

@@ -24,8 +24,9 @@ import (
 // (p-positions is p_positions); each runs the job engine on a section of
 // one analysis, so a notebook and a job file compute the same thing.
 type Family struct {
-	repr string
-	sec  job.Section // Family, the spec, Play and Position; Show is set per call
+	repr  string
+	sec   job.Section // Family, the spec, Play and Position; Show is set per call
+	sized bool        // upto was given when the family was made
 }
 
 var (
@@ -205,7 +206,13 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if analysis == "plot" {
 		sec.Show = []string{plotData(sec.Family), "plot"}
 	}
-	sr, err := runSection(th, sec)
+	var sr *job.SectionResult
+	var err error
+	if analysis == "period" && len(args) == 0 && len(kwargs) == 0 && !f.sized && (sec.Octal != nil || sec.Subtraction != nil) {
+		sr, err = searchPeriod(th, sec)
+	} else {
+		sr, err = runSection(th, sec)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -245,9 +252,67 @@ func runSection(th *starlark.Thread, sec *job.Section) (*job.SectionResult, erro
 		if ctx.Err() != nil {
 			return nil, errStopped
 		}
-		return nil, errors.New(notebookHint(err.Error()))
+		return nil, &hinted{msg: notebookHint(err.Error()), err: err}
 	}
 	return rep.Sections[0], nil
+}
+
+// hinted is an engine error with a notebook's advice.
+type hinted struct {
+	msg string
+	err error
+}
+
+func (e *hinted) Error() string { return e.msg }
+func (e *hinted) Unwrap() error { return e.err }
+
+// searchPeriod is period() of a subtraction, octal or hexadecimal game
+// given no range: the values are computed to twice as far each time, from
+// the game's upto, until a period is proven or the next range would pass
+// the session's limits; the cell's output then says where it stopped and
+// which limit stopped it.
+func searchPeriod(th *starlark.Thread, sec *job.Section) (*job.SectionResult, error) {
+	s, _, out := sessionOf(th)
+	var upto *int
+	if sec.Subtraction != nil {
+		upto = &sec.Subtraction.Upto
+	} else {
+		upto = &sec.Octal.Upto
+	}
+	*upto = max(*upto, 1)
+	var last *job.SectionResult
+	for {
+		sr, err := runSection(th, sec)
+		if err != nil {
+			if last == nil || errors.Is(err, errStopped) {
+				return nil, err
+			}
+			out.Stream("stdout", fmt.Sprintf("period: no period proven up to n = %d; looking further (values up to %d) passes a limit: %s\n", last.Results.Period.CheckedTo, *upto, strings.TrimPrefix(err.Error(), "heap: ")))
+			return last, nil
+		}
+		if p := sr.Results.Period; p == nil || p.Proven {
+			return sr, nil
+		}
+		last = sr
+		next := 2 * *upto
+		why := ""
+		switch {
+		case next > maxUpto:
+			why = fmt.Sprintf("the search stops at heaps of %d", maxUpto)
+		case int64(next) >= s.opts.Limits.Positions:
+			why = fmt.Sprintf("the values up to %d would pass the limit of %d positions (start nimbook with a larger %s to look further)", next, s.opts.Limits.Positions, flagPositions)
+		default:
+			// The values, and the engine's tables for them.
+			if err := needMemory(th, fmt.Sprintf("the values up to %d", next), int64(next)*64); err != nil {
+				why = err.Error()
+			}
+		}
+		if why != "" {
+			out.Stream("stdout", fmt.Sprintf("period: no period proven up to n = %d; %s\n", sr.Results.Period.CheckedTo, why))
+			return sr, nil
+		}
+		*upto = next
+	}
 }
 
 // limitHints are the engine's advice on raising a limit, in a job file's
