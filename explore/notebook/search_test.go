@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -37,5 +38,49 @@ func TestPeriodSearch(t *testing.T) {
 				t.Errorf("output %q, want %q", out, tc.out)
 			}
 		})
+	}
+}
+
+// TestHelpAndExit: name? and exit behave as in IPython.
+func TestHelpAndExit(t *testing.T) {
+	tests := []struct {
+		name, code, out string
+		exit            bool
+	}{
+		{"builtin", "coins?", "coins(rule=\"at-most\", r=None, n=None, first=1, play=\"normal\", position=None)\n\nA coin-turning game", false},
+		{"double", "coins??", "coins(rule=", false},
+		{"prefix", "?nim", "nim(*heaps, max_take=None", false},
+		{"starlark builtin", "len?", "len(...): a Starlark built-in", false},
+		{"unknown", "nothing?", "Object `nothing` not found.", false},
+		{"exit", "exit", "", true},
+		{"quit call", "  quit()  # bye", "", true},
+		{"exit in code", "x = 1\nexit", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(t)
+			_, out, err := run(t, s, tc.code)
+			if tc.exit != errors.Is(err, ErrExit) {
+				t.Fatalf("error %v, exit %v", err, tc.exit)
+			}
+			if !strings.HasPrefix(out, tc.out) {
+				t.Errorf("output %q, want it to start with %q", out, tc.out)
+			}
+		})
+	}
+	s := newSession(t)
+	run(t, s, "def moves(p):\n    \"The moves of p.\"\n    return []\ng = game(moves=moves, start=0)")
+	for code, want := range map[string]string{
+		"moves?":    "def moves(p)  # cell 1:1:1\n\nThe moves of p.",
+		"g.grundy?": "grundy(position): the normal-play Grundy value",
+		"g?":        "game(moves=moves) from 0",
+	} {
+		text, found, ok := s.Help(code)
+		if !ok || !found || !strings.HasPrefix(text, want) {
+			t.Errorf("Help(%q) = %q, %v, %v; want %q", code, text, found, ok, want)
+		}
+	}
+	if _, _, ok := s.Help("g.grundy()"); ok {
+		t.Error("a call taken for a help request")
 	}
 }

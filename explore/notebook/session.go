@@ -111,6 +111,16 @@ func (s *Session) Globals() []string {
 	return names
 }
 
+// userDefined tells whether a cell has defined one of the names.
+func (s *Session) userDefined(names ...string) bool {
+	for _, n := range names {
+		if _, ok := s.globals[n]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // Info describes Starlark for kernel_info.
 func (s *Session) Info() kernel.LanguageInfo {
 	return kernel.LanguageInfo{
@@ -134,12 +144,22 @@ const (
 
 // Execute runs one cell: every statement in order; when the last statement
 // is an expression, its value is the cell's result (None gives no result).
+// As in IPython, a cell that is only name? (or name??, ?name) prints the
+// help of name (see Help), and a cell that is only exit or quit returns
+// ErrExit.
 func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (d *kernel.Display, err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	if out == nil {
 		out = discard{}
+	}
+	if IsExit(code) && !s.userDefined("exit", "quit") {
+		return nil, ErrExit
+	}
+	if text, _, ok := s.Help(code); ok {
+		out.Stream("stdout", text+"\n")
+		return nil, nil
 	}
 	s.count++
 	name := fmt.Sprintf("cell %d", s.count)
