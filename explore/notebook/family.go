@@ -242,7 +242,9 @@ func plotData(family string) string {
 // context.
 func runSection(th *starlark.Thread, sec *job.Section) (*job.SectionResult, error) {
 	s, ctx, _ := sessionOf(th)
-	j := &job.Job{File: "notebook", Lang: "en", Limits: s.opts.Limits, Sections: []*job.Section{sec}}
+	lim := s.opts.Limits
+	lim.Memory = memoryLeft(th)
+	j := &job.Job{File: "notebook", Lang: "en", Limits: lim, Sections: []*job.Section{sec}}
 	rep, err := job.Run(ctx, j, job.Options{})
 	if err != nil {
 		var re *job.RunError
@@ -625,7 +627,7 @@ func engineLimits(th *starlark.Thread) (heap.Limits, coins.Limits) {
 		pos = int64(^uint(0) >> 1)
 	}
 	return heap.Limits{MaxPositions: int(pos), MaxSteps: pos * 10, Context: ctx},
-		coins.Limits{MaxMemory: s.opts.Limits.Memory, MaxSteps: pos * 10, MaxPositions: int(pos)}
+		coins.Limits{MaxMemory: memoryLeft(th), MaxSteps: pos * 10, MaxPositions: int(pos)}
 }
 
 // moverFunc lists moves in the family's position form, as tuples.

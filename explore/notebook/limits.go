@@ -111,6 +111,19 @@ func needMemory(th *starlark.Thread, what string, need int64) error {
 	return nil
 }
 
+// memoryLeft is the memory an engine call may use for its tables: what
+// the cell's limit leaves above what is in use, so that the engine's own
+// estimates refuse work the watchdog would stop. The engine's messages
+// then name this, not the whole limit.
+func memoryLeft(th *starlark.Thread) int64 {
+	s, _, _ := sessionOf(th)
+	limit := s.opts.Limits.Memory
+	if st := stateOf(th); st.memory > 0 {
+		limit = st.memory // the limit, or the headroom above what the session holds
+	}
+	return max(limit-budget.InUse(), 1<<20)
+}
+
 // headroom is what a cell may always allocate above the memory in use when
 // it starts, so that a session holding as much as its limit can still run
 // the cell that frees it (x = None).
