@@ -99,7 +99,9 @@ var calls = []func(a, b int64, s string) string{
 	// Coin games are bounded: their engine cannot be interrupted yet, and
 	// product(coins(r=15), coins(rule="ruler"), size=[51, 4]) computes for
 	// a minute (found by this fuzzer).
-	func(a, b int64, s string) string { return fmt.Sprintf("coins(rule=%q, r=%d, n=%d).weights()", s, a%12, b%24) },
+	func(a, b int64, s string) string {
+		return fmt.Sprintf("coins(rule=%q, r=%d, n=%d).weights()", s, a%12, b%24)
+	},
 	func(a, b int64, s string) string { return fmt.Sprintf("coins(r=%d).outcome([%d])", a, b) },
 	func(a, b int64, s string) string { return fmt.Sprintf("wythoff(%d, %d).table()", a, b) },
 	func(a, b int64, s string) string { return fmt.Sprintf("wythoff().grundy((%d, %d))", a, b) },
@@ -108,13 +110,19 @@ var calls = []func(a, b int64, s string) string{
 	},
 	func(a, b int64, s string) string { return fmt.Sprintf("nimbers(op=%q, size=%d)", s, a) },
 	func(a, b int64, s string) string { return fmt.Sprintf("nimber(%d) * nimber(%d) + %d", a, b, a) },
-	func(a, b int64, s string) string { return fmt.Sprintf("(nim_inv(%d), nim_sqrt(%d), nim_pow(%d, %d))", a, b, a, b) },
+	func(a, b int64, s string) string {
+		return fmt.Sprintf("(nim_inv(%d), nim_sqrt(%d), nim_pow(%d, %d))", a, b, a, b)
+	},
 	func(a, b int64, s string) string { return fmt.Sprintf("mex([%d, %d, %d])", a, b, a+b) },
 	func(a, b int64, s string) string { return fmt.Sprintf("[%d] * %d", a, b) },
 	func(a, b int64, s string) string { return fmt.Sprintf("%q * %d + %q", s, a, s) },
 	func(a, b int64, s string) string { return fmt.Sprintf("list(range(%d, %d))", a, b) },
-	func(a, b int64, s string) string { return fmt.Sprintf("sorted(range(%d), key=lambda x: x %% %d)", a, b) },
-	func(a, b int64, s string) string { return fmt.Sprintf("x = %d\nfor i in range(%d):\n    x = x * x + %d", a, b, a) },
+	func(a, b int64, s string) string {
+		return fmt.Sprintf("sorted(range(%d), key=lambda x: x %% %d)", a, b)
+	},
+	func(a, b int64, s string) string {
+		return fmt.Sprintf("x = %d\nfor i in range(%d):\n    x = x * x + %d", a, b, a)
+	},
 	func(a, b int64, s string) string { return fmt.Sprintf("%q.join([%q] * %d)", s, s, a) },
 	func(a, b int64, s string) string { return fmt.Sprintf("(%q * %d).split(%q)", s, a, s) },
 	func(a, b int64, s string) string { return fmt.Sprintf("(%q * %d) %% tuple(range(%d))", s, a, b) },
