@@ -168,3 +168,25 @@ func TestInterruptBuiltins(t *testing.T) {
 		})
 	}
 }
+
+// TestLongResult: a result small in memory but long as text (the same
+// string 10000 times) is shown cut, saying how much there is.
+func TestLongResult(t *testing.T) {
+	s := newSession(t)
+	for code, end := range map[string]string{
+		`["x" * 100000] * 10000`: "(10000 items)",
+		`"y" * 3000000`:          "…  (3000000 characters)",
+		`tuple(range(1000000))`:  "(1000000 items)",
+	} {
+		got, _, err := run(t, s, code)
+		if err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		if len(got) > maxDisplay+200_000 || !strings.HasSuffix(got, end) {
+			t.Errorf("%s: %d characters ending %q, want at most about %d ending %q", code, len(got), got[max(0, len(got)-40):], maxDisplay, end)
+		}
+	}
+	if _, err := s.EvalJSON(context.Background(), `["x" * 100000] * 10000`, nil); err == nil || !strings.Contains(err.Error(), "too large for JSON") {
+		t.Errorf("EvalJSON: %v", err)
+	}
+}
