@@ -26,7 +26,7 @@ var docs = map[string]doc{
 	"display": {"display(value, ...)", "Shows each value as a rich display (a table, a plot) without ending the cell."},
 	"help":    {"help(value)", "Prints the documentation of a built-in, a method or a game."},
 	"limits": {"limits(steps=None, positions=None, memory=None)",
-		"Sets the session's budgets and returns them: steps bounds the Starlark steps of a cell (a loop that never ends stops there), positions the positions an analysis or a user-defined game may visit, memory (bytes or a size like \"8GiB\") the tables of an analysis."},
+		"Lowers the session's budgets and returns them: steps bounds the steps of a cell (a loop that never ends stops there), positions the positions an analysis or a user-defined game may visit, memory (bytes or a size like \"512MiB\") what a cell may hold. The limits given when nimbook started (--max-steps, --max-positions, --max-memory) are a ceiling: a notebook may lower them, never raise them."},
 	"mex": {"mex(values)", "The least natural number not in values."},
 	"sum": {"sum(values, start=0)", "The sum of the values, as in Python (nimbers add with ⊕)."},
 	"game": {"game(moves, start=None, play=\"normal\", max_positions=0, name=None)",
@@ -116,6 +116,12 @@ func builtins() starlark.StringDict {
 			"nim_pow":     builtinNimPow,
 			"play":        builtinPlay,
 		}
+		for name, fn := range guardBuiltins() {
+			fns[name] = fn
+		}
+		for name, fn := range universeBuiltins() {
+			fns[name] = fn
+		}
 		builtinSet = starlark.StringDict{}
 		for name, fn := range fns {
 			builtinSet[name] = starlark.NewBuiltin(name, fn)
@@ -196,55 +202,6 @@ func familyBuiltin(family string) string {
 		return "hex_game"
 	}
 	return family
-}
-
-func builtinLimits(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var steps, positions, memory starlark.Value = starlark.None, starlark.None, starlark.None
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "steps?", &steps, "positions?", &positions, "memory?", &memory); err != nil {
-		return nil, err
-	}
-	s, _, _ := sessionOf(th)
-	if steps != starlark.None {
-		var n int64
-		if err := starlark.AsInt(steps, &n); err != nil || n <= 0 {
-			return nil, fmt.Errorf("limits: steps must be a positive whole number, not %s", steps)
-		}
-		s.opts.MaxSteps = uint64(n)
-		if st, ok := th.Local(localSteps).(*stepState); ok {
-			st.max = uint64(n)
-		}
-		// The running cell gets the new budget too.
-		th.SetMaxExecutionSteps(th.ExecutionSteps() + uint64(n))
-	}
-	if positions != starlark.None {
-		var n int64
-		if err := starlark.AsInt(positions, &n); err != nil || n <= 0 {
-			return nil, fmt.Errorf("limits: positions must be a positive whole number, not %s", positions)
-		}
-		s.opts.Limits.Positions = n
-		s.opts.MaxPositions = int(min(n, int64(^uint(0)>>1)))
-	}
-	if memory != starlark.None {
-		var n int64
-		switch m := memory.(type) {
-		case starlark.String:
-			v, err := job.ParseSize(string(m))
-			if err != nil {
-				return nil, fmt.Errorf("limits: memory: want a size like \"512MiB\" or \"8GiB\", not %s", m)
-			}
-			n = v
-		default:
-			if err := starlark.AsInt(memory, &n); err != nil || n <= 0 {
-				return nil, fmt.Errorf("limits: memory must be a size like \"8GiB\" or a number of bytes, not %s", memory)
-			}
-		}
-		s.opts.Limits.Memory = n
-	}
-	d := starlark.NewDict(3)
-	_ = d.SetKey(starlark.String("steps"), starlark.MakeUint64(s.opts.MaxSteps))
-	_ = d.SetKey(starlark.String("positions"), starlark.MakeInt64(s.opts.Limits.Positions))
-	_ = d.SetKey(starlark.String("memory"), starlark.MakeInt64(s.opts.Limits.Memory))
-	return d, nil
 }
 
 func builtinMex(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -351,6 +308,7 @@ func builtinNim(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw
 	if err := fa.apply(f); err != nil {
 		return nil, err
 	}
+	f.sized = upto != starlark.None
 	if heaps != nil {
 		f.sec.Position = heaps
 	}
@@ -391,6 +349,7 @@ func builtinSubtraction(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if set != starlark.None {
 		f.repr = reprArgs("subtraction", []string{set.String()}, "upto", upto, "play", fa.play, "position", fa.position)
 	}
+	f.sized = upto != starlark.None
 	return f, fa.apply(f)
 }
 
@@ -427,7 +386,7 @@ func codeGame(name string, hex bool, args starlark.Tuple, kwargs []starlark.Tupl
 		fam = "hex"
 	}
 	f := &Family{repr: reprArgs(name, []string{strconv.Quote(code)}, "upto", upto, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: fam, Octal: oc}}
+		sec: job.Section{Family: fam, Octal: oc}, sized: upto != starlark.None}
 	return f, fa.apply(f)
 }
 
@@ -590,18 +549,24 @@ func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	return makeResult("table", sr)
 }
 
+// hidden tells the built-ins of guarded cells (·+, ·*...), which no cell
+// can name, from those completion and Globals show.
+func hidden(name string) bool { return strings.HasPrefix(name, "·") }
+
 // builtinNames lists the built-ins, sorted.
 func builtinNames() []string {
 	var names []string
 	for n := range builtins() {
-		names = append(names, n)
+		if !hidden(n) {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	return names
 }
 
 // builtinSum is Python's sum, which Starlark lacks.
-func builtinSum(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func builtinSum(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var it starlark.Iterable
 	var total starlark.Value = starlark.MakeInt(0)
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "values", &it, "start?", &total); err != nil {
@@ -610,12 +575,20 @@ func builtinSum(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw
 	iter := it.Iterate()
 	defer iter.Done()
 	var x starlark.Value
-	for iter.Next(&x) {
-		v, err := starlark.Binary(syntax.PLUS, total, x)
+	for i := 1; iter.Next(&x); i++ {
+		v, err := guardedBinary(th, syntax.PLUS, total, x)
 		if err != nil {
+			if err == errStopped {
+				return nil, err
+			}
 			return nil, fmt.Errorf("sum: %v", err)
 		}
 		total = v
+		if i%chunk == 0 {
+			if err := tick(th, chunk); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return total, nil
 }

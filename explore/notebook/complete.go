@@ -46,7 +46,7 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 	}
 	seen := map[string]bool{}
 	add := func(n string) {
-		if strings.HasPrefix(n, word) && !seen[n] {
+		if strings.HasPrefix(n, word) && !seen[n] && !hidden(n) {
 			seen[n] = true
 			matches = append(matches, n)
 		}

@@ -8,8 +8,18 @@
 // display(value, ...) shows rich values; the value of a cell's last
 // expression is its result, as in Jupyter. Errors name the cell's line and
 // say what went wrong in one line, never with a Go stack trace. A cell stops
-// within a second when its context is cancelled (a Jupyter interrupt), and
-// after a step budget (limits(steps=N) raises it); the session survives both.
+// within a second when its context is cancelled (a Jupyter interrupt), after
+// a step budget, and when a memory watchdog sees the process cross the
+// memory limit; the session survives all three. The limits the session was
+// made with (the command line's --max-steps, --max-positions, --max-memory)
+// are a ceiling: limits(...) in a cell may lower them, never raise them.
+// Operators and built-ins whose work grows with their operands ([0] * n,
+// list(range(n)), x * x on huge ints, s.join(...), .options() of a huge
+// heap) check the memory left before they allocate and count their steps,
+// so that no single call escapes the budgets (see guard.go).
+//
+// As in IPython, a cell that is only name? shows the help of name, and one
+// that is only exit or quit returns ErrExit.
 //
 // Built-ins use the family names and parameters of job files (SPEC.md):
 // nim, subtraction, octal, hex_game (hexa), wythoff, coins, product and

@@ -25,6 +25,9 @@ func (s *Session) EvalJSON(ctx context.Context, code string, out kernel.Output) 
 	if last == nil {
 		return nil, nil
 	}
+	if reprSize(last, maxText) > maxText {
+		return nil, fmt.Errorf("the result is too large for JSON (more than %d characters); return a part of it", maxText)
+	}
 	return valueJSON(last, 0)
 }
 

@@ -24,8 +24,9 @@ import (
 // (p-positions is p_positions); each runs the job engine on a section of
 // one analysis, so a notebook and a job file compute the same thing.
 type Family struct {
-	repr string
-	sec  job.Section // Family, the spec, Play and Position; Show is set per call
+	repr  string
+	sec   job.Section // Family, the spec, Play and Position; Show is set per call
+	sized bool        // upto was given when the family was made
 }
 
 var (
@@ -205,7 +206,13 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if analysis == "plot" {
 		sec.Show = []string{plotData(sec.Family), "plot"}
 	}
-	sr, err := runSection(th, sec)
+	var sr *job.SectionResult
+	var err error
+	if analysis == "period" && len(args) == 0 && len(kwargs) == 0 && !f.sized && (sec.Octal != nil || sec.Subtraction != nil) {
+		sr, err = searchPeriod(th, sec)
+	} else {
+		sr, err = runSection(th, sec)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -235,7 +242,9 @@ func plotData(family string) string {
 // context.
 func runSection(th *starlark.Thread, sec *job.Section) (*job.SectionResult, error) {
 	s, ctx, _ := sessionOf(th)
-	j := &job.Job{File: "notebook", Lang: "en", Limits: s.opts.Limits, Sections: []*job.Section{sec}}
+	lim := s.opts.Limits
+	lim.Memory = memoryLeft(th)
+	j := &job.Job{File: "notebook", Lang: "en", Limits: lim, Sections: []*job.Section{sec}}
 	rep, err := job.Run(ctx, j, job.Options{})
 	if err != nil {
 		var re *job.RunError
@@ -243,15 +252,86 @@ func runSection(th *starlark.Thread, sec *job.Section) (*job.SectionResult, erro
 			err = re.Err
 		}
 		if ctx.Err() != nil {
-			return nil, errors.New("interrupted")
+			return nil, errStopped
 		}
-		msg := strings.ReplaceAll(err.Error(), "--max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "limits(positions=N, memory=\"8GiB\")")
-		msg = strings.ReplaceAll(msg, "--max-positions or limits.positions in the job file", "limits(positions=N)")
-		msg = strings.ReplaceAll(msg, "--max-memory or limits.memory", "limits(memory=\"8GiB\")")
-		return nil, errors.New(msg)
+		return nil, &hinted{msg: notebookHint(err.Error()), err: err}
 	}
 	return rep.Sections[0], nil
 }
+
+// hinted is an engine error with a notebook's advice.
+type hinted struct {
+	msg string
+	err error
+}
+
+func (e *hinted) Error() string { return e.msg }
+func (e *hinted) Unwrap() error { return e.err }
+
+// searchPeriod is period() of a subtraction, octal or hexadecimal game
+// given no range: the values are computed to twice as far each time, from
+// the game's upto, until a period is proven or the next range would pass
+// the session's limits; the cell's output then says where it stopped and
+// which limit stopped it.
+func searchPeriod(th *starlark.Thread, sec *job.Section) (*job.SectionResult, error) {
+	s, _, out := sessionOf(th)
+	var upto *int
+	if sec.Subtraction != nil {
+		upto = &sec.Subtraction.Upto
+	} else {
+		upto = &sec.Octal.Upto
+	}
+	*upto = max(*upto, 1)
+	var last *job.SectionResult
+	for {
+		sr, err := runSection(th, sec)
+		if err != nil {
+			if last == nil || errors.Is(err, errStopped) {
+				return nil, err
+			}
+			out.Stream("stdout", fmt.Sprintf("period: no period proven up to n = %d; looking further (values up to %d) passes a limit: %s\n", last.Results.Period.CheckedTo, *upto, strings.TrimPrefix(err.Error(), "heap: ")))
+			return last, nil
+		}
+		if p := sr.Results.Period; p == nil || p.Proven {
+			return sr, nil
+		}
+		last = sr
+		next := 2 * *upto
+		why := ""
+		switch {
+		case next > maxUpto:
+			why = fmt.Sprintf("the search stops at heaps of %d", maxUpto)
+		case int64(next) >= s.opts.Limits.Positions:
+			why = fmt.Sprintf("the values up to %d would pass the limit of %d positions (start nimbook with a larger %s to look further)", next, s.opts.Limits.Positions, flagPositions)
+		default:
+			// The values, and the engine's tables for them.
+			if err := needMemory(th, fmt.Sprintf("the values up to %d", next), int64(next)*64); err != nil {
+				why = err.Error()
+			}
+		}
+		if why != "" {
+			out.Stream("stdout", fmt.Sprintf("period: no period proven up to n = %d; %s\n", sr.Results.Period.CheckedTo, why))
+			return sr, nil
+		}
+		*upto = next
+	}
+}
+
+// limitHints are the engine's advice on raising a limit, in a job file's
+// terms, and what a notebook says instead: only the command line raises
+// a limit.
+var limitHints = strings.NewReplacer(
+	"raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
+	"--max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
+	"--max-positions or limits.positions in the job file", "start nimbook with a larger "+flagPositions,
+	"--max-positions or limits.positions", "start nimbook with a larger "+flagPositions,
+	"--max-memory or limits.memory in the job file", "start nimbook with a larger "+flagMemory,
+	"--max-memory or limits.memory", "start nimbook with a larger "+flagMemory,
+	"Limits.MaxPositions, --max-positions", "start nimbook with a larger "+flagPositions,
+)
+
+// notebookHint rewrites an engine message for a notebook.
+func notebookHint(msg string) string { return limitHints.Replace(msg) }
 
 // setArgs reads the arguments of an analysis into the section: sizes for
 // the data analyses, a position for outcome, moves and graph.
@@ -547,7 +627,7 @@ func engineLimits(th *starlark.Thread) (heap.Limits, coins.Limits) {
 		pos = int64(^uint(0) >> 1)
 	}
 	return heap.Limits{MaxPositions: int(pos), MaxSteps: pos * 10, Context: ctx},
-		coins.Limits{MaxMemory: s.opts.Limits.Memory, MaxSteps: pos * 10, MaxPositions: int(pos)}
+		coins.Limits{MaxMemory: memoryLeft(th), MaxSteps: pos * 10, MaxPositions: int(pos)}
 }
 
 // moverFunc lists moves in the family's position form, as tuples.
@@ -569,8 +649,14 @@ func (f *Family) moverFunc() (mover, error) {
 				return nil, err
 			}
 			lim, _ := engineLimits(th)
+			if err := checkMoves(th, g, p.([]int), lim.MaxPositions); err != nil {
+				return nil, err
+			}
 			ms, err := heap.Moves(g, p.([]int), lim)
-			return tuples(ms), err
+			if err != nil {
+				return nil, errors.New(notebookHint(strings.TrimPrefix(err.Error(), "heap: ")))
+			}
+			return tuples(ms), nil
 		}, nil
 	case "wythoff":
 		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
@@ -624,6 +710,59 @@ func (f *Family) moverFunc() (mover, error) {
 		}, nil
 	}
 	return nil, fmt.Errorf("%s has no moves", f.sec.Family)
+}
+
+// optionCount is how many options a heap of h has in g, about: every move
+// is listed, so Nim and splitting games have many.
+func optionCount(g heap.Game, h int) float64 {
+	switch g := g.(type) {
+	case *heap.Nim:
+		if t := g.MaxTake(); t > 0 && t < h {
+			return float64(t)
+		}
+		return float64(h)
+	case *heap.Subtraction:
+		if g.AllBut() {
+			return float64(h)
+		}
+		return float64(len(g.Set()))
+	case interface{ Digit(int) int }:
+		var n float64
+		for k := 0; k <= h && k < 256; k++ {
+			d, m := g.Digit(k), float64(h-k)
+			if d&1 != 0 && m == 0 {
+				n++
+			}
+			if d&2 != 0 && m >= 1 {
+				n++
+			}
+			if d&4 != 0 {
+				n += m / 2
+			}
+			if d&8 != 0 {
+				n += m*m/12 + 1
+			}
+		}
+		return n
+	}
+	return float64(h)
+}
+
+// checkMoves refuses to list the moves of a position of a heap game when
+// they are more than the position limit allows or than fits in memory.
+func checkMoves(th *starlark.Thread, g heap.Game, heaps []int, maxPositions int) error {
+	var n float64
+	for _, h := range heaps {
+		n += optionCount(g, h)
+	}
+	if n > float64(maxPositions) {
+		return fmt.Errorf("%s from %v has about %.3g moves, more than the limit of %d positions; start from smaller heaps, or start nimbook with a larger %s",
+			g, heaps, n, maxPositions, flagPositions)
+	}
+	// Each move is a position of len(heaps) heaps, as a Go slice and as a
+	// Starlark tuple, in a list.
+	per := 100 + 24*float64(len(heaps))
+	return needMemory(th, fmt.Sprintf("listing the %.0f moves of %s from %v", n, g, heaps), int64(n*per))
 }
 
 func tuples[T any](ms []T) []starlark.Value {

@@ -286,10 +286,7 @@ func makeResult(kind string, sr *job.SectionResult) (starlark.Value, error) {
 // bundle turns a value into a MIME bundle: the Renderer's, over a plain
 // text (and, for results, JSON) fallback.
 func (s *Session) bundle(v starlark.Value) *kernel.Display {
-	d := &kernel.Display{Data: map[string]any{"text/plain": v.String()}, Metadata: map[string]any{}}
-	if s, ok := v.(starlark.String); ok {
-		d.Data["text/plain"] = syntaxQuote(string(s))
-	}
+	d := &kernel.Display{Data: map[string]any{"text/plain": displayText(v)}, Metadata: map[string]any{}}
 	var sr *job.SectionResult
 	switch v := v.(type) {
 	case result:
@@ -321,6 +318,49 @@ func (s *Session) bundle(v starlark.Value) *kernel.Display {
 
 // syntaxQuote is the repr of a string, as Jupyter shows a str result.
 func syntaxQuote(s string) string { return starlark.String(s).String() }
+
+// maxDisplay bounds the text of a cell's result: a list of 10000 times the
+// same long string is small in memory, not on a screen.
+const maxDisplay = 1 << 20
+
+// displayText is the text/plain of a value, cut after about maxDisplay
+// characters with a note of what was left out.
+func displayText(v starlark.Value) string {
+	if reprSize(v, maxDisplay) <= maxDisplay {
+		if s, ok := v.(starlark.String); ok {
+			return syntaxQuote(string(s))
+		}
+		return v.String()
+	}
+	var b strings.Builder
+	var n int
+	var open, close string
+	var items func(i int) starlark.Value
+	switch x := v.(type) {
+	case starlark.String:
+		t := syntaxQuote(string(x[:maxDisplay]))
+		return t[:len(t)-1] + fmt.Sprintf("…  (%d characters)", len(x))
+	case *starlark.List:
+		n, open, close, items = x.Len(), "[", "]", x.Index
+	case starlark.Tuple:
+		n, open, close, items = len(x), "(", ")", func(i int) starlark.Value { return x[i] }
+	default:
+		return fmt.Sprintf("<a %s whose text is longer than %d characters>", v.Type(), maxDisplay)
+	}
+	b.WriteString(open)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if b.Len() > maxDisplay {
+			fmt.Fprintf(&b, "…%s  (%d items)", close, n)
+			return b.String()
+		}
+		b.WriteString(displayText(items(i)))
+	}
+	b.WriteString(close)
+	return b.String()
+}
 
 // resultJSON is the JSON object of the results (SPEC.md's keys), for
 // application/json; plots add nothing to it.

@@ -66,6 +66,11 @@ func (s *Session) Run(ctx context.Context, nb *Notebook, opts RunOptions) error 
 		c.ExecutionCount = &n
 		rec := &cellOutputs{}
 		d, err := s.Execute(ctx, c.Source, rec)
+		if errors.Is(err, ErrExit) {
+			// The notebook ends here, as a script that calls exit.
+			c.Outputs = rec.outs
+			return nil
+		}
 		if d != nil {
 			rec.add(Output{Type: "execute_result", Data: d.Data, Metadata: d.Metadata, ExecutionCount: n})
 		}

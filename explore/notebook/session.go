@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -40,13 +41,17 @@ type Options struct {
 	// it results display as text/plain and application/json.
 	Renderer Renderer
 	// MaxSteps is the Starlark step budget of one cell; 0 means
-	// DefaultMaxSteps. A cell may change it with limits(steps=N).
+	// DefaultMaxSteps. A cell may lower it with limits(steps=N), never
+	// raise it: MaxSteps, MaxPositions and Limits are the session's
+	// ceilings (the command line's --max-steps, --max-positions and
+	// --max-memory).
 	MaxSteps uint64
 	// MaxPositions bounds the positions of user-defined games and sums; 0
 	// means DefaultMaxPositions.
 	MaxPositions int
 	// Limits bound the built-in analyses as in a job file; zero fields
-	// mean job.DefaultLimits.
+	// mean job.DefaultLimits. Limits.Memory is also the memory a cell may
+	// use: a watchdog stops a cell that crosses it.
 	Limits job.Limits
 }
 
@@ -55,6 +60,7 @@ type Options struct {
 // not safe for concurrent use (the kernel runs one cell at a time).
 type Session struct {
 	opts    Options
+	ceil    ceiling // the limits opts started with: cells may only lower them
 	globals starlark.StringDict
 	count   int // cells executed, for the file names of positions
 
@@ -82,19 +88,8 @@ func New(opts Options) (*Session, error) {
 	if opts.Limits.Positions < 0 || opts.Limits.Memory < 0 {
 		return nil, errors.New("notebook: negative limits")
 	}
-	if opts.MaxSteps == 0 {
-		opts.MaxSteps = DefaultMaxSteps
-	}
-	if opts.MaxPositions == 0 {
-		opts.MaxPositions = DefaultMaxPositions
-	}
-	if opts.Limits.Positions == 0 {
-		opts.Limits.Positions = job.DefaultLimits.Positions
-	}
-	if opts.Limits.Memory == 0 {
-		opts.Limits.Memory = job.DefaultLimits.Memory
-	}
-	s := &Session{opts: opts, globals: starlark.StringDict{}}
+	ceil := newCeiling(&opts)
+	s := &Session{opts: opts, ceil: ceil, globals: starlark.StringDict{}}
 	for name, b := range builtins() {
 		s.globals[name] = b
 	}
@@ -114,6 +109,16 @@ func (s *Session) Globals() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// userDefined tells whether a cell has defined one of the names.
+func (s *Session) userDefined(names ...string) bool {
+	for _, n := range names {
+		if _, ok := s.globals[n]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Info describes Starlark for kernel_info.
@@ -137,20 +142,24 @@ const (
 	localSteps   = "nimbook.steps"
 )
 
-// stepState remembers whether a cell ran out of steps, and its budget.
-type stepState struct {
-	max      uint64
-	exceeded bool
-}
-
 // Execute runs one cell: every statement in order; when the last statement
 // is an expression, its value is the cell's result (None gives no result).
+// As in IPython, a cell that is only name? (or name??, ?name) prints the
+// help of name (see Help), and a cell that is only exit or quit returns
+// ErrExit.
 func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (d *kernel.Display, err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	if out == nil {
 		out = discard{}
+	}
+	if IsExit(code) && !s.userDefined("exit", "quit") {
+		return nil, ErrExit
+	}
+	if text, _, ok := s.Help(code); ok {
+		out.Stream("stdout", text+"\n")
+		return nil, nil
 	}
 	s.count++
 	name := fmt.Sprintf("cell %d", s.count)
@@ -175,9 +184,21 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 			f.Stmts = f.Stmts[:n-1]
 		}
 	}
+	guardFile(f)
+	if last != nil {
+		last = guardExpr(last)
+	}
+	// A cell stopped at the memory limit gives back the globals it bound,
+	// so that what made it too large does not stay held.
+	before := maps.Clone(s.globals)
+	defer func() {
+		if memoryStopped(steps.ctx) {
+			s.globals = before
+		}
+	}()
 	if len(f.Stmts) > 0 {
 		if err := starlark.ExecREPLChunk(f, thread, s.globals); err != nil {
-			return nil, s.cellError(name, err, ctx, steps)
+			return nil, s.cellError(name, err, steps.ctx, steps)
 		}
 	}
 	if last == nil {
@@ -185,7 +206,7 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 	}
 	v, err := starlark.EvalExprOptions(fileOptions, thread, last, s.globals)
 	if err != nil {
-		return nil, s.cellError(name, err, ctx, steps)
+		return nil, s.cellError(name, err, steps.ctx, steps)
 	}
 	if s.lastValue != nil {
 		*s.lastValue = v
@@ -207,7 +228,7 @@ func (discard) Input(string, bool) (string, error) {
 
 // cellError turns a parse, resolve or evaluation error into what the user
 // sees: the cell line and a short message, never a Go stack trace.
-func (s *Session) cellError(cell string, err error, ctx context.Context, steps *stepState) error {
+func (s *Session) cellError(cell string, err error, ctx context.Context, steps *cellState) error {
 	var se syntax.Error
 	var rl resolve.ErrorList
 	var ee *starlark.EvalError
@@ -221,17 +242,18 @@ func (s *Session) cellError(cell string, err error, ctx context.Context, steps *
 		line, where, trace := locate(cell, ee.CallStack)
 		switch {
 		case steps != nil && steps.exceeded:
-			msg := fmt.Sprintf("the cell ran past its budget of %d steps (a loop that never ends?); if it is meant to run longer, raise the budget with limits(steps=%d) at the top of the cell", steps.max, steps.max*10)
+			msg := fmt.Sprintf("the cell ran past its budget of %d steps (a loop that never ends?); if it is meant to run longer, start nimbook with a larger %s", steps.max, flagSteps)
 			return &kernel.CellError{Name: "StepLimit", Value: withLine(line, where, msg), Traceback: traceback("StepLimit", withLine(line, where, msg), trace)}
 		case ctx.Err() != nil:
-			msg := "interrupted"
-			return &kernel.CellError{Name: "Interrupted", Value: withLine(line, where, msg), Traceback: traceback("Interrupted", withLine(line, where, msg), trace)}
+			name, msg := stoppedMessage(ctx)
+			return &kernel.CellError{Name: name, Value: withLine(line, where, msg), Traceback: traceback(name, withLine(line, where, msg), trace)}
 		}
 		msg := withLine(line, where, ee.Msg)
 		return &kernel.CellError{Name: "Error", Value: msg, Traceback: traceback("Error", msg, trace)}
 	}
 	if ctx.Err() != nil {
-		return &kernel.CellError{Name: "Interrupted", Value: "interrupted"}
+		name, msg := stoppedMessage(ctx)
+		return &kernel.CellError{Name: name, Value: msg}
 	}
 	return &kernel.CellError{Name: "Error", Value: err.Error()}
 }

@@ -231,7 +231,7 @@ func TestErrors(t *testing.T) {
 		{"list start", "game(moves=lambda p: [], start=[1, 2])", "Error", "use tuples, e.g. (1, 2)"},
 		{"moves returns None", "def f(p):\n    pass\ngame(moves=f, start=0).grundy()", "Error", "returned None"},
 		{"error in moves", "def f(p):\n    return [p // 0]\ng = game(moves=f, start=1)\ng.grundy()", "Error", "line 2:"},
-		{"limit named", `coins(r=7, n=40).weights()`, "Error", "limits("},
+		{"limit named", `coins(r=7, n=40).weights()`, "Error", "start nimbook with a larger --max-positions"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -313,7 +313,7 @@ func TestStepBudget(t *testing.T) {
 	s := newSession(t)
 	_, _, err := run(t, s, "limits(steps=10000)\nwhile True:\n    pass")
 	var ce *kernel.CellError
-	if !errors.As(err, &ce) || ce.Name != "StepLimit" || !strings.Contains(ce.Value, "limits(steps=") {
+	if !errors.As(err, &ce) || ce.Name != "StepLimit" || !strings.Contains(ce.Value, "--max-steps") {
 		t.Fatalf("got %v", err)
 	}
 	got, _, err := run(t, s, "sum([i for i in range(100)])")

@@ -44,12 +44,13 @@ type Game struct {
 	max   int // position budget; 0 means the session's
 
 	// The solver and the positions behind its keys, kept between calls.
-	solver *game.Solver[string]
-	mover  game.Mover[string] // the solver's move function, for record analyses
-	pos    map[string]starlark.Value
-	th     *starlark.Thread // the thread of the call in progress
-	ctx    context.Context  // and its cell's context
-	limit  int
+	solver  *game.Solver[string]
+	mover   game.Mover[string] // the solver's move function, for record analyses
+	pos     map[string]starlark.Value
+	th      *starlark.Thread // the thread of the call in progress
+	ctx     context.Context  // and its cell's context
+	limit   int
+	ceiling int64 // the session's position limit when the solver was made
 }
 
 var (
@@ -272,6 +273,9 @@ func (g *Game) prepare(th *starlark.Thread) (*game.Solver[string], error) {
 	if limit == 0 {
 		limit = s.opts.MaxPositions
 	}
+	// The session's limit may have been lowered since the game was made.
+	limit = int(min(int64(limit), s.opts.Limits.Positions))
+	g.ceiling = s.opts.Limits.Positions
 	if g.solver != nil && g.limit == limit {
 		return g.solver, nil
 	}
@@ -355,7 +359,7 @@ func (g *Game) solveErr(fn string, err error) error {
 		return fmt.Errorf("%s: the moves form a cycle, so play may never end: %s", fn, strings.Join(parts, " → "))
 	}
 	if errors.Is(err, game.ErrTooManyPositions) {
-		return fmt.Errorf("%s: the game has more than %d positions; raise the budget with game(..., max_positions=N) or limits(positions=N)", fn, g.limit)
+		return fmt.Errorf("%s: the game has more than %d positions; raise the budget with game(..., max_positions=N), at most the session's %d (start nimbook with a larger %s to go further)", fn, g.limit, g.ceiling, flagPositions)
 	}
 	// An error raised by the user's move function keeps its place in the
 	// user's code.
@@ -367,7 +371,7 @@ func (g *Game) solveErr(fn string, err error) error {
 	if errors.As(err, &me) {
 		return fmt.Errorf("%s: %w", fn, me.err)
 	}
-	return fmt.Errorf("%s: %s", fn, strings.TrimPrefix(err.Error(), "game: "))
+	return fmt.Errorf("%s: %s", fn, notebookHint(strings.TrimPrefix(err.Error(), "game: ")))
 }
 
 // Attr gives the methods of a game.
@@ -453,6 +457,10 @@ func gamePeriod(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	return makeResult("period", sr)
 }
 
+// perPosition is about the memory the solver of a user game holds for one
+// position: its key, its Starlark value, its value and its options.
+const perPosition = 200
+
 // userValues returns g(0..upto) of a game whose positions are the
 // integers, as a values section: the same tables and plots as heap games.
 func userValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple, show ...string) (*job.SectionResult, error) {
@@ -469,6 +477,10 @@ func userValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	}
 	sol, err := g.prepare(th)
 	if err != nil {
+		return nil, err
+	}
+	// Each value keeps a position in the solver, with its key and moves.
+	if err := needMemory(th, fmt.Sprintf("%s(%d)", b.Name(), upto), int64(upto+1)*perPosition); err != nil {
 		return nil, err
 	}
 	vs := make([]uint64, upto+1)
@@ -781,7 +793,7 @@ func graphOf(gr *graph.Graph, name string) (*job.Graph, error) {
 }
 
 // builtinGame is game(moves=f, start=None, play="normal", max_positions=0).
-func builtinGame(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func builtinGame(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var moves starlark.Callable
 	var start starlark.Value = starlark.None
 	var play, name string
@@ -795,6 +807,9 @@ func builtinGame(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	}
 	if maxPos < 0 {
 		return nil, fmt.Errorf("game: max_positions must be positive, not %d", maxPos)
+	}
+	if s, _, _ := sessionOf(th); int64(maxPos) > s.opts.Limits.Positions {
+		return nil, fmt.Errorf("game: max_positions=%d is above this session's limit of %d positions, set when nimbook started (%s) or lowered by limits(); a notebook may only lower it", maxPos, s.opts.Limits.Positions, flagPositions)
 	}
 	g := &Game{moves: userMover(moves), play: p, max: maxPos, name: name}
 	if g.name == "" {

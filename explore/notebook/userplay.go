@@ -500,8 +500,9 @@ func (s *Session) ExecFile(ctx context.Context, filename string, src []byte, out
 	}
 	th, steps, stop := s.newThread(ctx, filename, out)
 	defer stop()
+	guardFile(f)
 	if err := starlark.ExecREPLChunk(f, th, s.globals); err != nil {
-		return fileError(filename, err, ctx, steps)
+		return fileError(filename, err, steps.ctx, steps)
 	}
 	return nil
 }
@@ -539,7 +540,7 @@ func (s *Session) PlayGame(ctx context.Context, name, position string) (play.Gam
 	}
 	u, p, err := playUserGame(th, g, start, "play", "give one with --position")
 	if err != nil {
-		return nil, nil, fileError("", err, ctx, steps)
+		return nil, nil, fileError("", err, steps.ctx, steps)
 	}
 	// The name a file gives the game says more than game(moves=f).
 	if strings.HasPrefix(u.name, "game(moves=") {
@@ -549,33 +550,39 @@ func (s *Session) PlayGame(ctx context.Context, name, position string) (play.Gam
 }
 
 // newThread is a thread of the session, for a cell or for code run outside
-// one: the session's step budget, ctx's interrupt, print to out.
-func (s *Session) newThread(ctx context.Context, name string, out kernel.Output) (*starlark.Thread, *stepState, func() bool) {
+// one: the session's step budget, ctx's interrupt and the memory watchdog
+// (both cancel the thread), print to out. The returned state's ctx is the
+// context to pass on to the engine; stop releases the watchdog.
+func (s *Session) newThread(ctx context.Context, name string, out kernel.Output) (*starlark.Thread, *cellState, func()) {
 	if out == nil {
 		out = discard{}
 	}
-	steps := &stepState{max: s.opts.MaxSteps}
+	st := &cellState{max: s.opts.MaxSteps, limit: s.opts.MaxSteps}
+	wctx, stopWatch := s.watch(ctx, st)
 	th := &starlark.Thread{
 		Name:  name,
 		Print: func(_ *starlark.Thread, msg string) { out.Stream("stdout", msg+"\n") },
 		OnMaxSteps: func(th *starlark.Thread) {
-			steps.exceeded = true
+			st.exceeded = true
 			th.Cancel("step budget exhausted")
 		},
 	}
-	th.SetMaxExecutionSteps(steps.max)
+	th.SetMaxExecutionSteps(st.limit)
 	th.SetLocal(localSession, s)
-	th.SetLocal(localCtx, ctx)
+	th.SetLocal(localCtx, wctx)
 	th.SetLocal(localOut, out)
-	th.SetLocal(localSteps, steps)
-	stop := context.AfterFunc(ctx, func() { th.Cancel("interrupted") })
-	return th, steps, stop
+	th.SetLocal(localSteps, st)
+	stopCancel := context.AfterFunc(wctx, func() { th.Cancel("interrupted") })
+	return th, st, func() {
+		stopCancel()
+		stopWatch()
+	}
 }
 
 // fileError writes an error of Starlark run from a file as FILE:LINE: msg,
 // the line that of the innermost frame in a file (for filename "", any
 // file).
-func fileError(filename string, err error, ctx context.Context, steps *stepState) error {
+func fileError(filename string, err error, ctx context.Context, steps *cellState) error {
 	var se syntax.Error
 	var rl resolve.ErrorList
 	var ee *starlark.EvalError
@@ -590,7 +597,7 @@ func fileError(filename string, err error, ctx context.Context, steps *stepState
 		case steps != nil && steps.exceeded:
 			msg = fmt.Sprintf("ran past the budget of %d steps (a loop that never ends?)", steps.max)
 		case ctx.Err() != nil:
-			msg = "interrupted"
+			_, msg = stoppedMessage(ctx)
 		}
 		for k := len(ee.CallStack) - 1; k >= 0; k-- {
 			fr := ee.CallStack[k]
@@ -602,7 +609,8 @@ func fileError(filename string, err error, ctx context.Context, steps *stepState
 		return errors.New(msg)
 	}
 	if ctx.Err() != nil {
-		return errors.New("interrupted")
+		_, msg := stoppedMessage(ctx)
+		return errors.New(msg)
 	}
 	return err
 }

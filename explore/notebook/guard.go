@@ -1,0 +1,718 @@
+package notebook
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// A Starlark thread checks for cancellation and counts its step budget
+// between instructions only, so one instruction that does a lot of work
+// escapes both: [0] * 1000000000 allocates 16 GB in one step, x * x on a
+// huge integer multiplies for minutes, list(range(1000000000)) fills 16 GB.
+// The interrupt then lands when the step is over, if the process is still
+// alive.
+//
+// Cells are therefore guarded: before a cell runs, guardFile rewrites the
+// operators and methods whose work grows with their operands (+, *, %, <<,
+// their augmented forms, and the string, list, dict and set methods of
+// guardedMethods) into calls of hidden built-ins (named with a "·", which
+// no cell can write). These estimate the memory of the result and refuse
+// it when it passes what the memory limit leaves, bound the size of
+// integers, and do long work in chunks that count steps and stop as soon as
+// the cell is interrupted. The built-ins of the Starlark universe that
+// materialise or scan an iterable (list, sorted, min...) are shadowed by
+// versions that check the same way. The memory watchdog of the cell
+// (budget.Watch) stays the safety net behind these estimates.
+
+// Names of the hidden built-ins the rewritten cells call.
+const (
+	opAdd       = "·+"
+	opMul       = "·*"
+	opMod       = "·%"
+	opShl       = "·<<"
+	opAddAssign = "·+="  // x += y: extends a list in place
+	opSetIndex  = "·[]=" // x[i] op= y
+	opSetField  = "·.="  // x.f op= y
+	opAttr      = "·."   // x.method, for guardedMethods
+)
+
+// maxIntBits bounds the integers a cell computes: a product of two of them
+// takes a few milliseconds, and printing one well under a second.
+const maxIntBits = 1 << 21
+
+// maxText bounds the text str, repr, print and % produce in one call.
+const maxText = 64 << 20
+
+// chunk is how many elements a built-in handles between two checks of its
+// cell's interrupt and budget.
+const chunk = 1 << 16
+
+// guardedMethods are the methods of strings, lists, dicts and sets whose
+// result grows with their arguments.
+var guardedMethods = map[string]bool{
+	"extend": true, "join": true, "replace": true, "format": true, "split": true, "rsplit": true,
+	"splitlines": true, "union": true, "update": true, "intersection": true, "difference": true,
+	"symmetric_difference": true,
+}
+
+var binaryOps = map[syntax.Token]string{syntax.PLUS: opAdd, syntax.STAR: opMul, syntax.PERCENT: opMod, syntax.LTLT: opShl}
+
+var assignOps = map[syntax.Token]syntax.Token{syntax.PLUS_EQ: syntax.PLUS, syntax.STAR_EQ: syntax.STAR, syntax.PERCENT_EQ: syntax.PERCENT, syntax.LTLT_EQ: syntax.LTLT}
+
+// guardFile rewrites the statements of a parsed cell in place.
+func guardFile(f *syntax.File) {
+	f.Stmts = guardStmts(f.Stmts)
+}
+
+func guardStmts(stmts []syntax.Stmt) []syntax.Stmt {
+	for i, s := range stmts {
+		stmts[i] = guardStmt(s)
+	}
+	return stmts
+}
+
+func ident(name string, pos syntax.Position) *syntax.Ident {
+	return &syntax.Ident{NamePos: pos, Name: name}
+}
+
+func call(fn string, pos syntax.Position, args ...syntax.Expr) *syntax.CallExpr {
+	return &syntax.CallExpr{Fn: ident(fn, pos), Lparen: pos, Args: args, Rparen: pos}
+}
+
+func strLit(s string, pos syntax.Position) *syntax.Literal {
+	return &syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: fmt.Sprintf("%q", s), Value: s}
+}
+
+func guardStmt(s syntax.Stmt) syntax.Stmt {
+	switch s := s.(type) {
+	case *syntax.AssignStmt:
+		op, aug := assignOps[s.Op]
+		s.RHS = guardExpr(s.RHS)
+		if !aug {
+			s.LHS = guardTarget(s.LHS)
+			return s
+		}
+		switch lhs := s.LHS.(type) {
+		case *syntax.Ident:
+			fn := binaryOps[op]
+			if op == syntax.PLUS {
+				fn = opAddAssign
+			}
+			return &syntax.AssignStmt{OpPos: s.OpPos, Op: syntax.EQ, LHS: lhs, RHS: call(fn, s.OpPos, &syntax.Ident{NamePos: lhs.NamePos, Name: lhs.Name}, s.RHS)}
+		case *syntax.IndexExpr:
+			return &syntax.ExprStmt{X: call(opSetIndex, s.OpPos, guardExpr(lhs.X), guardExpr(lhs.Y), strLit(op.String(), s.OpPos), s.RHS)}
+		case *syntax.DotExpr:
+			return &syntax.ExprStmt{X: call(opSetField, s.OpPos, guardExpr(lhs.X), strLit(lhs.Name.Name, s.OpPos), strLit(op.String(), s.OpPos), s.RHS)}
+		}
+		return s
+	case *syntax.DefStmt:
+		for _, p := range s.Params {
+			if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+				b.Y = guardExpr(b.Y)
+			}
+		}
+		s.Body = guardStmts(s.Body)
+	case *syntax.ExprStmt:
+		s.X = guardExpr(s.X)
+	case *syntax.ForStmt:
+		s.Vars = guardTarget(s.Vars)
+		s.X = guardExpr(s.X)
+		s.Body = guardStmts(s.Body)
+	case *syntax.WhileStmt:
+		s.Cond = guardExpr(s.Cond)
+		s.Body = guardStmts(s.Body)
+	case *syntax.IfStmt:
+		s.Cond = guardExpr(s.Cond)
+		s.True = guardStmts(s.True)
+		s.False = guardStmts(s.False)
+	case *syntax.ReturnStmt:
+		if s.Result != nil {
+			s.Result = guardExpr(s.Result)
+		}
+	}
+	return s
+}
+
+// guardTarget guards the expressions evaluated inside an assignment's
+// target (a[i + 1] = v) but keeps the target itself.
+func guardTarget(e syntax.Expr) syntax.Expr {
+	switch e := e.(type) {
+	case *syntax.IndexExpr:
+		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
+	case *syntax.DotExpr:
+		e.X = guardExpr(e.X)
+	case *syntax.TupleExpr:
+		for i, x := range e.List {
+			e.List[i] = guardTarget(x)
+		}
+	case *syntax.ListExpr:
+		for i, x := range e.List {
+			e.List[i] = guardTarget(x)
+		}
+	case *syntax.ParenExpr:
+		e.X = guardTarget(e.X)
+	}
+	return e
+}
+
+// guardExpr returns e with its growing operators and methods guarded.
+func guardExpr(e syntax.Expr) syntax.Expr {
+	switch e := e.(type) {
+	case *syntax.BinaryExpr:
+		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
+		if fn, ok := binaryOps[e.Op]; ok {
+			return call(fn, e.OpPos, e.X, e.Y)
+		}
+	case *syntax.CallExpr:
+		e.Fn = guardExpr(e.Fn)
+		for i, a := range e.Args {
+			switch a := a.(type) {
+			case *syntax.BinaryExpr:
+				if a.Op == syntax.EQ { // name=value
+					a.Y = guardExpr(a.Y)
+					continue
+				}
+			}
+			e.Args[i] = guardExpr(a)
+		}
+	case *syntax.DotExpr:
+		e.X = guardExpr(e.X)
+		if guardedMethods[e.Name.Name] {
+			return call(opAttr, e.Dot, e.X, strLit(e.Name.Name, e.NamePos))
+		}
+	case *syntax.Comprehension:
+		e.Body = guardExpr(e.Body)
+		for _, c := range e.Clauses {
+			switch c := c.(type) {
+			case *syntax.ForClause:
+				c.Vars = guardTarget(c.Vars)
+				c.X = guardExpr(c.X)
+			case *syntax.IfClause:
+				c.Cond = guardExpr(c.Cond)
+			}
+		}
+	case *syntax.CondExpr:
+		e.Cond, e.True, e.False = guardExpr(e.Cond), guardExpr(e.True), guardExpr(e.False)
+	case *syntax.DictExpr:
+		for _, x := range e.List {
+			if de, ok := x.(*syntax.DictEntry); ok {
+				de.Key, de.Value = guardExpr(de.Key), guardExpr(de.Value)
+			}
+		}
+	case *syntax.IndexExpr:
+		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
+	case *syntax.LambdaExpr:
+		for _, p := range e.Params {
+			if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+				b.Y = guardExpr(b.Y)
+			}
+		}
+		e.Body = guardExpr(e.Body)
+	case *syntax.ListExpr:
+		for i, x := range e.List {
+			e.List[i] = guardExpr(x)
+		}
+	case *syntax.TupleExpr:
+		for i, x := range e.List {
+			e.List[i] = guardExpr(x)
+		}
+	case *syntax.ParenExpr:
+		e.X = guardExpr(e.X)
+	case *syntax.SliceExpr:
+		e.X = guardExpr(e.X)
+		if e.Lo != nil {
+			e.Lo = guardExpr(e.Lo)
+		}
+		if e.Hi != nil {
+			e.Hi = guardExpr(e.Hi)
+		}
+		if e.Step != nil {
+			e.Step = guardExpr(e.Step)
+		}
+	case *syntax.UnaryExpr:
+		if e.X != nil {
+			e.X = guardExpr(e.X)
+		}
+	}
+	return e
+}
+
+// guardBuiltins are the hidden built-ins of guarded cells.
+func guardBuiltins() map[string]builtinFunc {
+	bin := func(op syntax.Token) builtinFunc {
+		return func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			return guardedBinary(th, op, args[0], args[1])
+		}
+	}
+	return map[string]builtinFunc{
+		opAdd:       bin(syntax.PLUS),
+		opMul:       bin(syntax.STAR),
+		opMod:       bin(syntax.PERCENT),
+		opShl:       bin(syntax.LTLT),
+		opAddAssign: guardAddAssign,
+		opSetIndex:  guardSetIndex,
+		opSetField:  guardSetField,
+		opAttr:      guardAttr,
+	}
+}
+
+// intBits returns the bit length of an int.
+func intBits(x starlark.Int) int {
+	if v, ok := x.Int64(); ok {
+		if v < 0 {
+			v = -v
+		}
+		n := 0
+		for ; v != 0; v >>= 1 {
+			n++
+		}
+		return n
+	}
+	return x.BigInt().BitLen()
+}
+
+// intTooLarge refuses an integer of bits bits.
+func intTooLarge(what string, bits int) error {
+	return fmt.Errorf("%s would have about %d digits, more than the %d a cell may compute with (integers are bounded so that a cell stays interruptible)",
+		what, int(float64(bits)*math.Log10(2))+1, int(float64(maxIntBits)*math.Log10(2)))
+}
+
+// seqLen returns the length of a string, bytes, list or tuple, and the
+// bytes one element takes.
+func seqLen(v starlark.Value) (n int, size int64, ok bool) {
+	switch v := v.(type) {
+	case starlark.String:
+		return len(v), 1, true
+	case starlark.Bytes:
+		return len(v), 1, true
+	case *starlark.List:
+		return v.Len(), 16, true
+	case starlark.Tuple:
+		return len(v), 16, true
+	}
+	return 0, 0, false
+}
+
+// describeSeq names a sequence of n elements of v's type, for messages.
+func describeSeq(v starlark.Value, n int64) string {
+	switch v.(type) {
+	case starlark.String, starlark.Bytes:
+		return fmt.Sprintf("a %s of %d characters", v.Type(), n)
+	}
+	return fmt.Sprintf("a %s of %d items", v.Type(), n)
+}
+
+// guardedBinary is x op y for +, *, % and <<, refused when its result
+// would not fit.
+func guardedBinary(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+	xi, xInt := x.(starlark.Int)
+	yi, yInt := y.(starlark.Int)
+	if xInt && yInt {
+		if _, ok := xi.Int64(); ok {
+			if _, ok := yi.Int64(); ok && op != syntax.STAR && op != syntax.LTLT {
+				return starlark.Binary(op, x, y)
+			}
+		}
+		var bits int
+		switch op {
+		case syntax.PLUS:
+			bits = max(intBits(xi), intBits(yi)) + 1
+		case syntax.STAR:
+			bits = intBits(xi) + intBits(yi)
+		case syntax.LTLT:
+			if s, ok := yi.Int64(); ok && s > 0 && s < maxIntBits {
+				bits = intBits(xi) + int(s)
+			}
+		}
+		if bits > maxIntBits {
+			return nil, intTooLarge("the result of "+op.String(), bits)
+		}
+		return starlark.Binary(op, x, y)
+	}
+	switch op {
+	case syntax.PLUS:
+		nx, sx, okx := seqLen(x)
+		ny, _, oky := seqLen(y)
+		if okx && oky && x.Type() == y.Type() {
+			n := int64(nx) + int64(ny)
+			if err := needMemory(th, describeSeq(x, n), n*sx); err != nil {
+				return nil, err
+			}
+		}
+	case syntax.STAR:
+		seq, count := x, y
+		if _, _, ok := seqLen(y); ok && xInt {
+			seq, count = y, x
+		}
+		if n, size, ok := seqLen(seq); ok {
+			c, isInt := count.(starlark.Int)
+			k, small := c.Int64()
+			if isInt && small && k > 0 && k <= math.MaxInt32 && n > 0 && int64(n)*k < 1<<30 {
+				return repeat(th, seq, n, size, k)
+			}
+		}
+	case syntax.PERCENT:
+		if f, ok := x.(starlark.String); ok {
+			need := int64(len(f)) + int64(strings.Count(string(f), "%"))*reprSize(y, maxText)
+			if need > maxText {
+				return nil, fmt.Errorf("%%: the formatted text would be about %d characters long, more than the %d a cell may build at once", need, maxText)
+			}
+		}
+	}
+	return starlark.Binary(op, x, y)
+}
+
+// repeat is seq * k, done in chunks.
+func repeat(th *starlark.Thread, seq starlark.Value, n int, size int64, k int64) (starlark.Value, error) {
+	total := int64(n) * k
+	if err := needMemory(th, describeSeq(seq, total), total*size); err != nil {
+		return nil, err
+	}
+	switch s := seq.(type) {
+	case starlark.String:
+		r, err := repeatString(th, string(s), int(k))
+		return starlark.String(r), err
+	case starlark.Bytes:
+		r, err := repeatString(th, string(s), int(k))
+		return starlark.Bytes(r), err
+	}
+	var elems []starlark.Value
+	switch s := seq.(type) {
+	case *starlark.List:
+		elems = make([]starlark.Value, n)
+		for i := range elems {
+			elems[i] = s.Index(i)
+		}
+	case starlark.Tuple:
+		elems = s
+	}
+	res := make([]starlark.Value, total)
+	x := copy(res, elems)
+	step := max(n, chunk/n*n) // a whole number of copies of elems
+	for x < len(res) {
+		c := copy(res[x:], res[:min(x, step)])
+		x += c
+		if err := tick(th, c); err != nil {
+			return nil, err
+		}
+	}
+	if _, ok := seq.(starlark.Tuple); ok {
+		return starlark.Tuple(res), nil
+	}
+	return starlark.NewList(res), nil
+}
+
+func repeatString(th *starlark.Thread, s string, k int) (string, error) {
+	var b strings.Builder
+	b.Grow(len(s) * k)
+	per := max(1, chunk*16/len(s))
+	for i := 0; i < k; i++ {
+		b.WriteString(s)
+		if i%per == per-1 {
+			if err := tick(th, per); err != nil {
+				return "", err
+			}
+		}
+	}
+	return b.String(), nil
+}
+
+// guardAddAssign is x += y, which extends a list in place.
+func guardAddAssign(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	return augmented(th, syntax.PLUS, args[0], args[1])
+}
+
+func augmented(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+	if l, ok := x.(*starlark.List); ok && op == syntax.PLUS {
+		if it, ok := y.(starlark.Iterable); ok {
+			if err := extend(th, l, it); err != nil {
+				return nil, err
+			}
+			return l, nil
+		}
+	}
+	return guardedBinary(th, op, x, y)
+}
+
+// extend appends the elements of it to l, within the budgets.
+func extend(th *starlark.Thread, l *starlark.List, it starlark.Iterable) error {
+	n := starlark.Len(it)
+	if n > 0 {
+		// Growing a list copies it: the old and the new array are both
+		// alive for a moment.
+		total := int64(l.Len()) + int64(n)
+		if err := needMemory(th, describeSeq(l, total), 2*total*16); err != nil {
+			return err
+		}
+	}
+	switch it.(type) {
+	case *starlark.List, starlark.Tuple:
+		// One copy, which Starlark's own extend does (l += l included).
+		m, err := attr(l, "extend")
+		if err != nil {
+			return err
+		}
+		_, err = starlark.Call(th, m, starlark.Tuple{it}, nil)
+		return err
+	}
+	iter := it.Iterate()
+	defer iter.Done()
+	var x starlark.Value
+	for i := 1; iter.Next(&x); i++ {
+		if err := l.Append(x); err != nil {
+			return err
+		}
+		if i%chunk == 0 {
+			if err := tick(th, chunk); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+var opTokens = map[string]syntax.Token{"+": syntax.PLUS, "*": syntax.STAR, "%": syntax.PERCENT, "<<": syntax.LTLT}
+
+// guardSetIndex is x[i] op= y.
+func guardSetIndex(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x, i, op, y := args[0], args[1], opTokens[string(args[2].(starlark.String))], args[3]
+	old, err := getIndex(x, i)
+	if err != nil {
+		return nil, err
+	}
+	v, err := augmented(th, op, old, y)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.None, setIndex(x, i, v)
+}
+
+// getIndex is x[i] as the interpreter reads it.
+func getIndex(x, i starlark.Value) (starlark.Value, error) {
+	switch x := x.(type) {
+	case starlark.Mapping:
+		v, found, err := x.Get(i)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, fmt.Errorf("key %v not in %s", i, x.Type())
+		}
+		return v, nil
+	case starlark.Indexable:
+		n := x.Len()
+		k, err := index(i, n, x.Type())
+		if err != nil {
+			return nil, err
+		}
+		return x.Index(k), nil
+	}
+	return nil, fmt.Errorf("unhandled index operation %s[%s]", x.Type(), i.Type())
+}
+
+func index(i starlark.Value, n int, typ string) (int, error) {
+	var k int
+	if err := starlark.AsInt(i, &k); err != nil {
+		return 0, fmt.Errorf("%s index: got %s, want int", typ, i.Type())
+	}
+	orig := k
+	if k < 0 {
+		k += n
+	}
+	if k < 0 || k >= n {
+		return 0, fmt.Errorf("%s index %d out of range [%d:%d]", typ, orig, -n, n-1)
+	}
+	return k, nil
+}
+
+// setIndex is x[i] = v as the interpreter writes it.
+func setIndex(x, i, v starlark.Value) error {
+	switch x := x.(type) {
+	case starlark.HasSetKey:
+		return x.SetKey(i, v)
+	case starlark.HasSetIndex:
+		k, err := index(i, x.Len(), x.Type())
+		if err != nil {
+			return err
+		}
+		return x.SetIndex(k, v)
+	}
+	return fmt.Errorf("%s value does not support item assignment", x.Type())
+}
+
+// guardSetField is x.f op= y.
+func guardSetField(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x, name, op, y := args[0], string(args[1].(starlark.String)), opTokens[string(args[2].(starlark.String))], args[3]
+	old, err := attr(x, name)
+	if err != nil {
+		return nil, err
+	}
+	v, err := augmented(th, op, old, y)
+	if err != nil {
+		return nil, err
+	}
+	sf, ok := x.(starlark.HasSetField)
+	if !ok {
+		return nil, fmt.Errorf("can't assign to .%s field of %s", name, x.Type())
+	}
+	return starlark.None, sf.SetField(name, v)
+}
+
+// attr is x.name as the interpreter finds it.
+func attr(x starlark.Value, name string) (starlark.Value, error) {
+	if ha, ok := x.(starlark.HasAttrs); ok {
+		v, err := ha.Attr(name)
+		if err != nil || v != nil {
+			return v, err
+		}
+	}
+	return nil, fmt.Errorf("%s has no .%s field or method", x.Type(), name)
+}
+
+// guardAttr is x.name for a name of guardedMethods: the method of a
+// string, list, dict or set comes back checked.
+func guardAttr(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x, name := args[0], string(args[1].(starlark.String))
+	v, err := attr(x, name)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := v.(*starlark.Builtin)
+	if !ok {
+		return v, nil
+	}
+	switch x.(type) {
+	case starlark.String, *starlark.List, *starlark.Dict, *starlark.Set:
+	default:
+		return v, nil
+	}
+	return starlark.NewBuiltin(name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := checkMethod(th, x, name, args, kwargs); err != nil {
+			return nil, err
+		}
+		if l, ok := x.(*starlark.List); ok && name == "extend" && len(args) == 1 && len(kwargs) == 0 {
+			if it, ok := args[0].(starlark.Iterable); ok {
+				return starlark.None, extend(th, l, it)
+			}
+		}
+		return starlark.Call(th, m, tickingArgs(th, args), kwargs)
+	}).BindReceiver(x), nil
+}
+
+// checkMethod estimates the memory of a method's result.
+func checkMethod(th *starlark.Thread, x starlark.Value, name string, args starlark.Tuple, kwargs []starlark.Tuple) error {
+	what := fmt.Sprintf("%s.%s()", x.Type(), name)
+	s, isString := x.(starlark.String)
+	var need int64
+	switch {
+	case isString && name == "join" && len(args) == 1:
+		if n := starlark.Len(args[0]); n > 1 {
+			need = int64(len(s)) * int64(n-1)
+		}
+	case isString && name == "replace" && len(args) >= 2:
+		old, ok1 := args[0].(starlark.String)
+		new, ok2 := args[1].(starlark.String)
+		if ok1 && ok2 && len(new) > len(old) {
+			occ := int64(len(s)) + 1
+			if old != "" {
+				occ = int64(strings.Count(string(s), string(old)))
+			}
+			need = int64(len(s)) + occ*int64(len(new)-len(old))
+		}
+	case isString && name == "format":
+		var most int64
+		for _, a := range args {
+			most = max(most, reprSize(a, maxText))
+		}
+		for _, kv := range kwargs {
+			most = max(most, reprSize(kv[1], maxText))
+		}
+		need = int64(len(s)) + int64(strings.Count(string(s), "{"))*most
+		if need > maxText {
+			return fmt.Errorf("format: the text would be about %d characters long, more than the %d a cell may build at once", need, maxText)
+		}
+	case isString && (name == "split" || name == "rsplit" || name == "splitlines"):
+		pieces := int64(len(s))/2 + 1
+		if name == "splitlines" {
+			pieces = int64(strings.Count(string(s), "\n")) + 1
+		} else if len(args) > 0 {
+			if sep, ok := args[0].(starlark.String); ok && sep != "" {
+				pieces = int64(strings.Count(string(s), string(sep))) + 1
+			}
+		}
+		need = pieces * 32
+	default:
+		for _, a := range args {
+			if n := starlark.Len(a); n > 0 {
+				need += int64(n) * 64
+			}
+		}
+	}
+	return needMemory(th, what, need)
+}
+
+// reprSize estimates the length of v's text, stopping once it passes
+// limit; containers are walked, once per path (a list that contains itself
+// prints as [...]).
+func reprSize(v starlark.Value, limit int64) int64 {
+	var total int64
+	var walk func(v starlark.Value, depth int)
+	walk = func(v starlark.Value, depth int) {
+		if total > limit {
+			return
+		}
+		if depth > 100 {
+			total += 5
+			return
+		}
+		switch v := v.(type) {
+		case starlark.String:
+			total += int64(len(v)) + 2
+		case starlark.Bytes:
+			total += int64(len(v)) + 3
+		case starlark.Int:
+			total += int64(float64(intBits(v))*math.Log10(2)) + 2
+		case starlark.Tuple:
+			total += 2
+			for _, x := range v {
+				walk(x, depth+1)
+				total += 2
+			}
+		case *starlark.List:
+			total += 2
+			for i := 0; i < v.Len() && total <= limit; i++ {
+				walk(v.Index(i), depth+1)
+				total += 2
+			}
+		case *starlark.Dict:
+			total += 2
+			for _, kv := range v.Items() {
+				walk(kv[0], depth+1)
+				walk(kv[1], depth+1)
+				total += 4
+				if total > limit {
+					return
+				}
+			}
+		case *starlark.Set:
+			total += 5
+			iter := v.Iterate()
+			var x starlark.Value
+			for iter.Next(&x) && total <= limit {
+				walk(x, depth+1)
+				total += 2
+			}
+			iter.Done()
+		case starlark.NoneType, starlark.Bool, starlark.Float:
+			total += 24
+		default:
+			total += int64(len(v.String()))
+		}
+	}
+	walk(v, 0)
+	return total
+}
