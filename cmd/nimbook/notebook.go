@@ -42,7 +42,13 @@ func newSessionWith(bd reports.Bundler, limits job.Limits) (*notebook.Session, e
 // runKernel is `nimbook kernel install ...` and `nimbook kernel
 // --connection-file FILE`.
 func runKernel(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	newExec := func() (kernel.Executor, error) { return newSession("en", job.Limits{}) }
+	newExec := func() (kernel.Executor, error) {
+		s, err := newSession("en", job.Limits{})
+		if err != nil {
+			return nil, err
+		}
+		return kernelSession{s}, nil
+	}
 	// SIGINT interrupts the running cell (the kernel traps it); it must not
 	// end the kernel through the command's own interrupt context (main
 	// installs none for the kernel; tests may pass one).
@@ -54,6 +60,17 @@ func runKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	return err
 }
+
+// kernelSession is a notebook session as the kernel sees it: help requests
+// go to the front end's pager and exit ends the kernel, as in IPython.
+type kernelSession struct{ *notebook.Session }
+
+func (k kernelSession) Help(code string) (string, bool) {
+	text, _, ok := k.Session.Help(code)
+	return text, ok
+}
+
+func (k kernelSession) IsExit(code string) bool { return k.Session.AsksExit(code) }
 
 // runEval is `nimbook eval [--json] 'CODE'`: one cell in a fresh session.
 // CODE "-" reads the cell from standard input.

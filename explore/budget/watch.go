@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -118,6 +119,12 @@ func Watch(parent context.Context, limit int64) (ctx context.Context, stop func(
 			case <-ctx.Done():
 				return
 			case <-t.C:
+				if InUse() <= limit {
+					continue
+				}
+				// Garbage not yet swept counts in InUse: collect it
+				// before stopping work that holds less than the limit.
+				runtime.GC()
 				if used := InUse(); used > limit {
 					cancel(&LimitError{Used: used, Limit: limit})
 					return

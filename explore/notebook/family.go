@@ -622,12 +622,18 @@ func (f *Family) product() (*coins.Product, error) {
 // engineLimits are the heap and coin limits from the session's.
 func engineLimits(th *starlark.Thread) (heap.Limits, coins.Limits) {
 	s, ctx, _ := sessionOf(th)
-	pos := s.opts.Limits.Positions
+	pos := int64(clampPositions(s.opts.Limits.Positions))
+	mem := memoryLeft(th)
+	return heap.Limits{MaxPositions: int(pos), MaxSteps: pos * 10, MaxMemory: mem, Context: ctx},
+		coins.Limits{MaxMemory: mem, MaxSteps: pos * 10, MaxPositions: int(pos), Context: ctx}
+}
+
+// clampPositions is a position limit as an int.
+func clampPositions(pos int64) int {
 	if pos > int64(^uint(0)>>1) {
-		pos = int64(^uint(0) >> 1)
+		return int(^uint(0) >> 1)
 	}
-	return heap.Limits{MaxPositions: int(pos), MaxSteps: pos * 10, Context: ctx},
-		coins.Limits{MaxMemory: memoryLeft(th), MaxSteps: pos * 10, MaxPositions: int(pos)}
+	return int(pos)
 }
 
 // moverFunc lists moves in the family's position form, as tuples.
@@ -665,7 +671,12 @@ func (f *Family) moverFunc() (mover, error) {
 				return nil, err
 			}
 			hs := p.([]int)
-			ms := wythoff.Moves([2]int{hs[0], hs[1]})
+			s, ctx, _ := sessionOf(th)
+			ms, err := wythoff.MovesOptions([2]int{hs[0], hs[1]}, wythoff.Options{
+				MaxCells: clampPositions(s.opts.Limits.Positions), MaxMemory: memoryLeft(th), Context: ctx})
+			if err != nil {
+				return nil, err
+			}
 			out := make([]starlark.Value, len(ms))
 			for i, m := range ms {
 				out[i] = starlark.Tuple{starlark.MakeInt(m[0]), starlark.MakeInt(m[1])}

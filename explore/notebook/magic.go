@@ -68,3 +68,10 @@ func shortText(s string) string {
 	}
 	return s[:most] + "…"
 }
+
+// AsksExit tells whether code asks to end the session, as Execute decides:
+// exit or quit alone in the cell, when the session has not given those
+// names a value of its own.
+func (s *Session) AsksExit(code string) bool {
+	return IsExit(code) && !s.userDefined("exit", "quit")
+}

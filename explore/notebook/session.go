@@ -154,7 +154,7 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 	if out == nil {
 		out = discard{}
 	}
-	if IsExit(code) && !s.userDefined("exit", "quit") {
+	if s.AsksExit(code) {
 		return nil, ErrExit
 	}
 	if text, _, ok := s.Help(code); ok {
