@@ -131,6 +131,15 @@ func hostileCases() []hostileCase {
 		{name: "play escapes from a Starlark file", args: "play $T/escape.star --seed 1", stdin: "quit\n", msg: `\x1b]0;pwned\x07`},
 		{name: "play escapes in a job title", args: "play job.yaml#1 --seed 1 --save game.yaml", files: map[string]string{"job.yaml": "@escape-title.yaml"}, stdin: "1 1\nquit\n", creates: []string{"game.yaml"}},
 		{name: "play missing job file", args: "play nope.yaml", code: 1, msg: "nope.yaml: no such file"},
+
+		// The kernel's connection file (hostile messages on its sockets are
+		// explore/kernel's tests: frames, signatures, control, output).
+		{name: "kernel open address without a key", args: "kernel --connection-file c.json", files: map[string]string{"c.json": `{"ip":"0.0.0.0","transport":"tcp","key":"","signature_scheme":"hmac-sha256","shell_port":0,"iopub_port":0,"stdin_port":0,"control_port":0,"hb_port":0}`}, code: 1, msg: "anyone there could run code"},
+		{name: "kernel broken connection file", args: "kernel --connection-file c.json", files: map[string]string{"c.json": `{"ip":`}, code: 1, msg: "c.json"},
+		{name: "kernel unknown transport", args: "kernel --connection-file c.json", files: map[string]string{"c.json": `{"ip":"127.0.0.1","transport":"udp","key":"k","signature_scheme":"hmac-sha256","shell_port":0,"iopub_port":0,"stdin_port":0,"control_port":0,"hb_port":0}`}, code: 1, msg: `transport "udp" is not supported`},
+		{name: "kernel unknown signature scheme", args: "kernel --connection-file c.json", files: map[string]string{"c.json": `{"ip":"127.0.0.1","transport":"tcp","key":"k","signature_scheme":"hmac-md5","shell_port":0,"iopub_port":0,"stdin_port":0,"control_port":0,"hb_port":0}`}, code: 1, msg: "want hmac-sha256"},
+		{name: "kernel missing connection file", args: "kernel --connection-file nope.json", code: 1, msg: "nope.json"},
+		{name: "kernel without a connection file", args: "kernel", code: 2, msg: "kernel"},
 	}
 }
 
