@@ -114,6 +114,9 @@ func hostileCases() []hostileCase {
 		{name: "eval escapes in an error", args: "eval", argv: []string{`fail("\x1b]0;pwned\x07")`}, code: 1, msg: `\x1b]0;pwned\x07`},
 		{name: "eval huge list", args: "eval", argv: []string{"x = [0] * 100000000000"}, code: 1, msg: "eval", maxRSS: 500 * mib},
 		{name: "eval endless loop", args: "eval", argv: []string{"limits(steps=1000000)\ndef f():\n    for i in range(1000000000000):\n        pass\nf()"}, code: 1, msg: "past its budget", maxTime: time.Minute},
+		{name: "eval max-steps 0", args: "eval --max-steps 0 1", code: 2, msg: "--max-steps 0"},
+		{name: "eval past --max-steps", args: "eval --max-steps 1000", argv: []string{"def f():\n    for i in range(100000):\n        pass\nf()"}, code: 1, msg: "budget of 1000 steps"},
+		{name: "eval raising the step ceiling", args: "eval", argv: []string{"limits(steps=1000000000000)"}, code: 1, msg: "ceiling"},
 		{name: "eval max-positions 0", args: "eval --max-positions 0 1", code: 2, msg: "at least 1"},
 
 		// Play.

@@ -21,6 +21,8 @@ import (
 type runFlags struct {
 	out, format, lang string
 	maxPositions      int64
+	maxSteps          uint64
+	maxStepsFlag      int64
 	maxMemory         string
 	quiet             bool
 	inPlace           bool
@@ -40,6 +42,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.lang, "lang", "", "en or fr (over the job file's lang)")
 	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions an analysis may enumerate")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory an analysis may use, e.g. 4GiB")
+	fs.Int64Var(&f.maxStepsFlag, "max-steps", 0, "notebooks: most Starlark steps a cell may take")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
 	fs.BoolVar(&f.inPlace, "in-place", false, "allow -o to overwrite the input notebook")
 	fs.BoolVar(&f.allowErrors, "allow-errors", false, "notebooks: keep running after a cell fails (its error is in its outputs)")
@@ -71,6 +74,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	lim, err := limitFlags(fs, f.maxPositions, f.maxMemory)
 	if err != nil {
+		return err
+	}
+	if f.maxSteps, err = stepsFlag(fs, f.maxStepsFlag); err != nil {
 		return err
 	}
 	if f.templates != "" {

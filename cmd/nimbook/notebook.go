@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"regexp"
@@ -23,15 +24,18 @@ import (
 
 // newSession is a notebook session whose results display through the
 // report renderers, as in `nimbook kernel`, `eval` and `run`.
-func newSession(lang string, limits job.Limits) (*notebook.Session, error) {
-	return newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang}}, limits)
+func newSession(lang string, limits job.Limits, steps uint64) (*notebook.Session, error) {
+	return newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang}}, limits, steps)
 }
 
 // newSessionWith renders results with bd: Print bundles for a PDF.
-func newSessionWith(bd reports.Bundler, limits job.Limits) (*notebook.Session, error) {
+// steps is the Starlark step budget of a cell (--max-steps; 0: the
+// default), a ceiling as the other limits are.
+func newSessionWith(bd reports.Bundler, limits job.Limits, steps uint64) (*notebook.Session, error) {
 	opts := notebook.Options{
 		Renderer: bd,
 		Limits:   limits,
+		MaxSteps: steps,
 	}
 	if limits.Positions > 0 {
 		opts.MaxPositions = int(min(limits.Positions, int64(^uint(0)>>1)))
@@ -43,7 +47,7 @@ func newSessionWith(bd reports.Bundler, limits job.Limits) (*notebook.Session, e
 // --connection-file FILE`.
 func runKernel(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	newExec := func() (kernel.Executor, error) {
-		s, err := newSession("en", job.Limits{})
+		s, err := newSession("en", job.Limits{}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -80,6 +84,7 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	lang := fs.String("lang", "en", "en or fr, for the words of results")
 	maxPositions := fs.Int64("max-positions", 0, "most positions an analysis may enumerate")
 	maxMemory := fs.String("max-memory", "", "most memory the cell may use, e.g. 4GiB")
+	maxSteps := fs.Int64("max-steps", 0, "most Starlark steps the cell may take")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -94,6 +99,10 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
+	steps, err := stepsFlag(fs, *maxSteps)
+	if err != nil {
+		return err
+	}
 	code := pos[0]
 	in := bufio.NewReader(stdin)
 	if code == "-" {
@@ -103,7 +112,7 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		code = string(b)
 	}
-	s, err := newSession(*lang, lim)
+	s, err := newSession(*lang, lim, steps)
 	if err != nil {
 		return err
 	}
@@ -261,7 +270,7 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	if mem <= 0 {
 		mem = job.DefaultLimits.Memory
 	}
-	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf"}, limits)
+	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf"}, limits, f.maxSteps)
 	if err != nil {
 		return err
 	}
@@ -340,4 +349,17 @@ func clipLine(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// stepsFlag reads --max-steps: the step budget of a notebook cell.
+func stepsFlag(fs *flag.FlagSet, steps int64) (uint64, error) {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "max-steps" })
+	if !set {
+		return 0, nil
+	}
+	if steps < 1 {
+		return 0, usagef("--max-steps %d: write a number of steps of at least 1 (the default is %d)", steps, notebook.DefaultMaxSteps)
+	}
+	return uint64(steps), nil
 }

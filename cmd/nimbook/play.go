@@ -580,7 +580,7 @@ func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	s, err := newSession("en", f.limits)
+	s, err := newSession("en", f.limits, 0)
 	if err != nil {
 		return nil, nil, nil, err
 	}

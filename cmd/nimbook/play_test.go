@@ -123,7 +123,7 @@ func analyseNotebook(t *testing.T, path string) *job.Record {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, data)
 	}
-	s, err := newSession("en", job.Limits{})
+	s, err := newSession("en", job.Limits{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

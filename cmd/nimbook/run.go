@@ -28,7 +28,7 @@ const (
 	runUsage = `  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--quiet]
                    [--templates DIR] [--export DIR] [--date DATE|today]
-                   [--png] [--wrap N] [--allow-errors] [--in-place]
+                   [--png] [--wrap N] [--allow-errors] [--in-place] [--max-steps N]
       Run a job file (.yaml), a notebook (.ipynb) or a Markdown notebook (.md)
       and write its report (standard output without -o). PDF is A4, made
       without any external program; ipynb is an executed notebook.
@@ -43,9 +43,10 @@ const (
       DIR/sNN-rare.csv and DIR/sNN-graph.dot, each written atomically.
 `
 	evalUsage = `  nimbook eval [--json] [--lang en|fr] [--max-positions N] [--max-memory SIZE]
-               'CODE' | -
+               [--max-steps N] 'CODE' | -
       Evaluate one notebook cell (Starlark; - reads it from standard input)
-      and print its result.
+      and print its result. --max-steps bounds the Starlark steps of a cell
+      (default 1000000000); a cell's limits(...) may lower it, not raise it.
 `
 	nimUsageText = `  nimbook nim add|mul|inv|sqrt|pow ARGS
       Nimber calculator on 64-bit nimbers, in decimal.
