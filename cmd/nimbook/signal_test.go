@@ -21,7 +21,7 @@ func TestSignals(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := nimbookBinary(t)
-	long := "limits(steps=100000000000)\ndef f():\n    n = 0\n    for i in range(100000000000):\n        n += i\n    return n\nf()"
+	long := "def f():\n    n = 0\n    for i in range(100000000000):\n        n += i\n    return n\nf()"
 	tests := []struct {
 		name string
 		args []string
@@ -31,10 +31,10 @@ func TestSignals(t *testing.T) {
 	}{
 		{"play waiting for a move, Ctrl-C", []string{"play", "nim", "--save", "game.yaml"}, syscall.SIGINT, 130, "Interrupted."},
 		{"play, SIGTERM", []string{"play", "wythoff"}, syscall.SIGTERM, 143, "Interrupted."},
-		{"eval, Ctrl-C", []string{"eval", long}, syscall.SIGINT, 130, "nimbook: interrupted"},
-		{"eval, SIGTERM", []string{"eval", long}, syscall.SIGTERM, 143, "nimbook: terminated"},
-		{"run to a file, Ctrl-C", []string{"run", "nb.md", "-o", "out.html", "--quiet"}, syscall.SIGINT, 130, "nimbook: interrupted"},
-		{"run to a file, SIGTERM", []string{"run", "nb.md", "-o", "out.html", "--quiet"}, syscall.SIGTERM, 143, "nimbook: terminated"},
+		{"eval, Ctrl-C", []string{"eval", "--max-steps", "100000000000", long}, syscall.SIGINT, 130, "nimbook: interrupted"},
+		{"eval, SIGTERM", []string{"eval", "--max-steps", "100000000000", long}, syscall.SIGTERM, 143, "nimbook: terminated"},
+		{"run to a file, Ctrl-C", []string{"run", "nb.md", "-o", "out.html", "--quiet", "--max-steps", "100000000000"}, syscall.SIGINT, 130, "nimbook: interrupted"},
+		{"run to a file, SIGTERM", []string{"run", "nb.md", "-o", "out.html", "--quiet", "--max-steps", "100000000000"}, syscall.SIGTERM, 143, "nimbook: terminated"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -119,12 +118,8 @@ func Watch(parent context.Context, limit int64) (ctx context.Context, stop func(
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if InUse() <= limit {
-					continue
-				}
-				// Garbage not yet swept counts in InUse: collect it
-				// before stopping work that holds less than the limit.
-				runtime.GC()
+				// The soft limit set above makes the collector keep
+				// garbage under the limit, so what is over it is held.
 				if used := InUse(); used > limit {
 					cancel(&LimitError{Used: used, Limit: limit})
 					return
