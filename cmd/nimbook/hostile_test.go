@@ -102,7 +102,7 @@ func hostileCases() []hostileCase {
 		{name: "-o onto the input notebook", args: "run nb.md -o nb.md", files: map[string]string{"nb.md": "@escape.md"}, code: 1, msg: "refusing to overwrite the input notebook"},
 		{name: "--in-place on Markdown", args: "run nb.md --in-place", files: map[string]string{"nb.md": "@escape.md"}, code: 2, msg: "--in-place rewrites .ipynb"},
 		{name: "failing cell", args: "run $T/fail.md -o out.html", code: 1, msg: "fail.md:5: cell 1"},
-		{name: "endless cell", args: "run $T/loop.md -o out.md", code: 1, msg: "loop.md:7: cell 1: StepLimit", maxTime: time.Minute},
+		{name: "endless cell", args: "run $T/loop.md -o out.md", code: 1, msg: "cell 1: StepLimit", maxTime: time.Minute},
 		{name: "notebook as JSON", args: "run $T/escape.md --format json", code: 1, msg: "--format json"},
 		{name: "notebook with --export", args: "run $T/escape.md --export ex", code: 2, msg: "--export"},
 		{name: "notebook into a missing directory", args: "run $T/escape.md -o nodir/x.ipynb", code: 1, msg: "nodir does not exist"},

@@ -51,6 +51,7 @@ type Kernel struct {
 	count      int                // execution_count
 	cellCancel context.CancelFunc // cancels the running cell, nil between cells
 	abortUpTo  uint64             // execute requests received up to this one are aborted
+	failedAt   time.Time          // when the last cell with stop_on_error failed
 	exiting    bool               // a cell asked to end the session
 	stopped    chan struct{}      // closed by shutdown_request
 	stopOnce   sync.Once
@@ -492,14 +493,30 @@ func (k *Kernel) abort(m *message) {
 	k.status(m, "idle")
 }
 
-// aborted reports whether m is an execute request that waited while a cell failed.
+// abortGrace is how long after a failure a request still in flight, sent
+// before the failure, is aborted too.
+const abortGrace = 2 * time.Second
+
+// aborted reports whether m is an execute request that waited while a cell
+// failed. A front end's Run All sends every cell at once, but the requests
+// may reach the kernel after a quick cell has already failed (ipykernel's
+// slower cells hide this): those whose header says they were sent before
+// the failure, arriving within abortGrace of it, were queued behind it too.
+// A request sent after the client saw the error runs.
 func (k *Kernel) aborted(m *message) bool {
 	if m.header.MsgType != "execute_request" {
 		return false
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return m.seq <= k.abortUpTo
+	if m.seq <= k.abortUpTo {
+		return true
+	}
+	if k.failedAt.IsZero() || time.Since(k.failedAt) > abortGrace {
+		return false
+	}
+	sent, err := time.Parse(time.RFC3339Nano, m.header.Date)
+	return err == nil && sent.Before(k.failedAt)
 }
 
 func (k *Kernel) kernelInfo() map[string]any {
@@ -598,6 +615,7 @@ func (k *Kernel) execute(s *socket, m *message) {
 			received := k.inbox.received()
 			k.mu.Lock()
 			k.abortUpTo = received
+			k.failedAt = time.Now()
 			k.mu.Unlock()
 		}
 		k.errorReply(s, m, "execute_reply", ce, map[string]any{"execution_count": n})

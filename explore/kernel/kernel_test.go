@@ -43,6 +43,7 @@ type client struct {
 	in      map[string]chan *tmsg
 	hb      zmq4.Socket
 	n       int
+	date    string // header date of the requests sent; "" is now
 }
 
 const wait = 5 * time.Second
@@ -140,7 +141,7 @@ func (c *client) sendKey(key []byte, sock, msgType string, content any) string {
 	c.n++
 	id := fmt.Sprintf("%s-%d", c.session, c.n)
 	hdr, _ := json.Marshal(map[string]any{"msg_id": id, "session": c.session, "username": "test",
-		"date": "2026-01-01T00:00:00.000000Z", "msg_type": msgType, "version": "5.3"})
+		"date": c.sentAt(), "msg_type": msgType, "version": "5.3"})
 	body, _ := json.Marshal(content)
 	frames := [][]byte{hdr, []byte("{}"), []byte("{}"), body}
 	sig := []byte(signWith(key, frames...))
@@ -149,6 +150,15 @@ func (c *client) sendKey(key []byte, sock, msgType string, content any) string {
 		c.t.Fatalf("send %s: %v", msgType, err)
 	}
 	return id
+}
+
+// sentAt is the date of the next request's header: now, unless the test
+// set c.date to pretend the request was sent earlier.
+func (c *client) sentAt() string {
+	if c.date != "" {
+		return c.date
+	}
+	return time.Now().UTC().Format("2006-01-02T15:04:05.000000Z")
 }
 
 func (c *client) send(sock, msgType string, content any) string {

@@ -293,6 +293,28 @@ func TestAbortAfterError(t *testing.T) {
 	}
 }
 
+// TestAbortLateArrival: Run All's requests can reach the kernel after a
+// quick cell failed; those sent before the failure are aborted all the same,
+// those sent after it run.
+func TestAbortLateArrival(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	before := time.Now().UTC().Format("2006-01-02T15:04:05.000000Z")
+	r, _ := execute(c, "fail boom", nil)
+	if r.Content["status"] != "error" {
+		t.Fatalf("failing cell: %v", r.Content)
+	}
+	c.date = before // sent with the failing cell, arrived after it failed
+	id := c.send("shell", "execute_request", map[string]any{"code": "print late", "stop_on_error": true})
+	if r := c.reply("shell", id); r.Content["status"] != "aborted" {
+		t.Errorf("request sent before the failure: %v, want aborted", r.Content)
+	}
+	c.iopub(id)
+	c.date = ""
+	if r, _ := execute(c, "1+1", nil); r.Content["status"] != "ok" {
+		t.Errorf("request sent after the failure: %v, want ok", r.Content)
+	}
+}
+
 func TestCommOpenClosed(t *testing.T) {
 	c, _, _ := start(t, tcpInfo())
 	id := c.send("shell", "comm_open", map[string]any{"comm_id": "c-1", "target_name": "jupyter.widget", "data": map[string]any{}})
