@@ -87,15 +87,6 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var opts job.Options
 	opts.Lang = f.lang
 	opts.Limits = lim
-	if !f.quiet && f.out != "" {
-		opts.Progress = func(i int, s *job.Section) {
-			title := s.Title
-			if title == "" {
-				title = s.Family
-			}
-			fmt.Fprintf(stderr, "nimbook: section %d: %s\n", i+1, sanitizeLine(title))
-		}
-	}
 
 	switch lowerExt(file) {
 	case "yaml", "yml":
@@ -147,7 +138,19 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	wctx, stop := budget.Watch(ctx, mem)
 	defer stop()
-	rep, err := job.Run(wctx, j, opts)
+	// On a terminal, a progress line says which section runs and how far
+	// it is; in a pipe or with --quiet, nothing.
+	pctx, prog, stopProgress := startProgress(wctx, stderr, f.quiet)
+	opts.Progress = func(i int, s *job.Section) {
+		title := s.Title
+		if title == "" {
+			title = s.Family
+		}
+		prog.SetStage(fmt.Sprintf("section %d/%d (%s)", i+1, len(j.Sections), clipLine(title, 40)))
+		prog.Start("", 0)
+	}
+	rep, err := job.Run(pctx, j, opts)
+	stopProgress()
 	if err != nil {
 		return stopped(wctx, err)
 	}

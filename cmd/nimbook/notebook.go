@@ -123,6 +123,10 @@ func runEval(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	out := &cliOutput{stdout: tout, stderr: terr, in: in}
 	ctx, stop := budget.Watch(ctx, memoryLimit(lim))
 	defer stop()
+	// A long cell shows its progress on a terminal (what it prints goes
+	// to standard output, the line to standard error).
+	ctx, _, stopProgress := startProgress(ctx, stderr, false)
+	defer stopProgress()
 	if *asJSON {
 		v, err := s.EvalJSON(ctx, code, out)
 		if err != nil {
@@ -275,17 +279,22 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		return err
 	}
 	ro := notebook.RunOptions{AllowErrors: f.allowErrors}
-	if !f.quiet && out != "" {
-		n := 0
-		ro.Progress = func(i, total int) {
-			n++
-			first, _, _ := strings.Cut(strings.TrimSpace(nb.Cells[i].Source), "\n")
-			fmt.Fprintf(stderr, "nimbook: cell %d: %s\n", n, sanitizeLine(clipLine(first, 60)))
-		}
-	}
 	wctx, stop := budget.Watch(ctx, memoryLimit(limits))
 	defer stop()
-	if err := s.Run(wctx, nb, ro); err != nil {
+	// On a terminal, a progress line says which cell runs; in a pipe or
+	// with --quiet, nothing.
+	pctx, prog, stopProgress := startProgress(wctx, stderr, f.quiet)
+	defer stopProgress()
+	n := 0
+	ro.Progress = func(i, total int) {
+		n++
+		first, _, _ := strings.Cut(strings.TrimSpace(nb.Cells[i].Source), "\n")
+		prog.SetStage(fmt.Sprintf("cell %d (%s)", n, clipLine(first, 40)))
+		prog.Start("", 0)
+	}
+	err = s.Run(pctx, nb, ro)
+	stopProgress()
+	if err != nil {
 		if wctx.Err() != nil {
 			return fmt.Errorf("%s: %w", file, budget.Err(wctx))
 		}

@@ -172,6 +172,11 @@ func TestProgress(t *testing.T) {
 	if got, want := s.String(), "octal 0.6: 250/1000 (25%), 250/s, ETA 0:03"; got != want {
 		t.Errorf("String = %q, want %q", got, want)
 	}
+	p.SetStage("section 2/3")
+	p.Start("Wythoff table", 10)
+	if got := p.Snapshot().Label; got != "section 2/3: Wythoff table" {
+		t.Errorf("label with a stage = %q", got)
+	}
 	s = Snapshot{Done: 5}
 	if got := s.String(); got != "5" {
 		t.Errorf("String without total = %q", got)

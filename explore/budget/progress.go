@@ -15,6 +15,7 @@ import (
 type Progress struct {
 	done, total atomic.Int64
 	mu          sync.Mutex
+	stage       string // what the whole run is at, kept across Start
 	label       string
 	start       time.Time
 }
@@ -35,6 +36,17 @@ func (p *Progress) Start(label string, total int64) {
 	p.mu.Unlock()
 	p.done.Store(0)
 	p.total.Store(total)
+}
+
+// SetStage says where the whole run is (e.g. "section 2/5"): it prefixes
+// the line and, unlike the label, stays when a computation calls Start.
+func (p *Progress) SetStage(stage string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	p.stage = stage
+	p.mu.Unlock()
 }
 
 // SetLabel changes what the line says runs, keeping the counts.
@@ -75,6 +87,9 @@ func (p *Progress) Snapshot() Snapshot {
 	}
 	p.mu.Lock()
 	label, start := p.label, p.start
+	if p.stage != "" {
+		label = strings.TrimSuffix(p.stage+": "+label, ": ")
+	}
 	p.mu.Unlock()
 	return Snapshot{Label: label, Done: p.done.Load(), Total: p.total.Load(), Elapsed: time.Since(start)}
 }
