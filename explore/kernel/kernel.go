@@ -598,7 +598,9 @@ func (k *Kernel) execute(s *socket, m *message) {
 	case "nohelp":
 		out.Stream("stdout", arg)
 	default:
-		d, err = k.run(cellCtx, req.code, out)
+		pctx, stopProgress := k.watchProgress(cellCtx, m, n, req.silent)
+		d, err = k.run(pctx, req.code, out)
+		stopProgress()
 	}
 	if err != nil {
 		out.close(nil, n)

@@ -472,3 +472,51 @@ func TestOpenAddressWarned(t *testing.T) {
 		t.Errorf("log %q, want a warning", logb.String())
 	}
 }
+
+// TestProgressDisplay: a long cell whose computation reports progress shows
+// one display, updated in place, emptied when the cell ends.
+func TestProgressDisplay(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	r, msgs := execute(c, "progress 2", nil)
+	if r.Content["status"] != "ok" {
+		t.Fatalf("reply %v", r.Content)
+	}
+	var shown, updates int
+	var display, last string
+	for _, m := range msgs {
+		switch m.typ() {
+		case "display_data", "update_display_data":
+			tr, _ := m.Content["transient"].(map[string]any)
+			did, _ := tr["display_id"].(string)
+			if display == "" {
+				display = did
+			}
+			if did == "" || did != display {
+				t.Errorf("%s with display_id %q, want one id for the cell", m.typ(), did)
+			}
+			data, _ := m.Content["data"].(map[string]any)
+			last, _ = data["text/plain"].(string)
+			if m.typ() == "display_data" {
+				shown++
+				if !strings.Contains(last, "/10 (") || !strings.Contains(last, "steps: ") {
+					t.Errorf("first progress %q, want steps: done/10", last)
+				}
+			} else {
+				updates++
+			}
+		}
+	}
+	if shown != 1 || updates < 1 {
+		t.Errorf("%d displays and %d updates, want one display updated", shown, updates)
+	}
+	if last != "" {
+		t.Errorf("last progress %q, want it emptied at the end", last)
+	}
+	// A quick cell shows none.
+	_, msgs = execute(c, "1+1", nil)
+	for _, m := range msgs {
+		if m.typ() == "display_data" {
+			t.Errorf("quick cell showed %v", m.Content)
+		}
+	}
+}

@@ -8,6 +8,7 @@
 //	warn TEXT      write TEXT and a newline to stderr
 //	html TEXT      display TEXT as text/html (and text/plain)
 //	sleep SECONDS  wait, or until interrupted
+//	progress SECONDS  ten steps over SECONDS, reported as progress
 //	block          wait until interrupted
 //	input PROMPT   ask for a line and print it
 //	fail TEXT      fail with a ValueError
@@ -23,6 +24,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/kernel"
 )
 
@@ -31,7 +33,7 @@ type Executor struct {
 	cells int
 }
 
-var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "sleep", "text", "warn"}
+var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "progress", "sleep", "text", "warn"}
 
 // Execute runs the commands of code.
 func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) (*kernel.Display, error) {
@@ -78,6 +80,22 @@ func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) 
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			case <-time.After(d):
+			}
+		case "progress":
+			// Ten steps over SECONDS, counted on the context's progress.
+			s, err := strconv.ParseFloat(arg, 64)
+			if err != nil {
+				return nil, &kernel.CellError{Name: "SyntaxError", Value: "progress needs seconds"}
+			}
+			p := budget.From(ctx)
+			p.Start("steps", 10)
+			for range 10 {
+				select {
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				case <-time.After(time.Duration(s * float64(time.Second) / 10)):
+				}
+				p.Add(1)
 			}
 		case "input":
 			v, err := out.Input(arg, false)
