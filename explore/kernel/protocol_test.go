@@ -477,7 +477,7 @@ func TestOpenAddressWarned(t *testing.T) {
 // one display, updated in place, emptied when the cell ends.
 func TestProgressDisplay(t *testing.T) {
 	c, _, _ := start(t, tcpInfo())
-	r, msgs := execute(c, "progress 2", nil)
+	r, msgs := execute(c, "steps 2", nil)
 	if r.Content["status"] != "ok" {
 		t.Fatalf("reply %v", r.Content)
 	}

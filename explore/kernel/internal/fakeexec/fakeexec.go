@@ -8,7 +8,7 @@
 //	warn TEXT      write TEXT and a newline to stderr
 //	html TEXT      display TEXT as text/html (and text/plain)
 //	sleep SECONDS  wait, or until interrupted
-//	progress SECONDS  ten steps over SECONDS, reported as progress
+//	steps SECONDS  ten steps over SECONDS, reported as progress
 //	block          wait until interrupted
 //	input PROMPT   ask for a line and print it
 //	fail TEXT      fail with a ValueError
@@ -33,7 +33,7 @@ type Executor struct {
 	cells int
 }
 
-var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "progress", "sleep", "text", "warn"}
+var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "sleep", "steps", "text", "warn"}
 
 // Execute runs the commands of code.
 func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) (*kernel.Display, error) {
@@ -81,11 +81,11 @@ func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) 
 				return nil, ctx.Err()
 			case <-time.After(d):
 			}
-		case "progress":
+		case "steps":
 			// Ten steps over SECONDS, counted on the context's progress.
 			s, err := strconv.ParseFloat(arg, 64)
 			if err != nil {
-				return nil, &kernel.CellError{Name: "SyntaxError", Value: "progress needs seconds"}
+				return nil, &kernel.CellError{Name: "SyntaxError", Value: "steps needs seconds"}
 			}
 			p := budget.From(ctx)
 			p.Start("steps", 10)
