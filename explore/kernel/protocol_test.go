@@ -103,7 +103,8 @@ func TestHugeFramesDropped(t *testing.T) {
 func TestLargeMessageDropped(t *testing.T) {
 	good, k, _ := startWith(t, tcpInfo(), &fakeexec.Executor{}, kernel.Options{MaxMessage: 64 << 10})
 	bad := dial(t, k.Info())
-	code := strings.Repeat("1", 40<<10) // the content frame alone fits
+	bad.mayFailSend = true              // the kernel closes its connection
+	code := strings.Repeat("1", 40<<10) // each string fits, the message does not
 	id := bad.send("shell", "execute_request", map[string]any{"code": "1+1", "padding": code, "more": code})
 	ok := good.send("shell", "execute_request", map[string]any{"code": "20+22"})
 	if r := good.reply("shell", ok); r.Content["status"] != "ok" {
