@@ -150,8 +150,9 @@ func countLabels(p *plot.Plot, counts []uint64) error {
 	return nil
 }
 
-// Scatter draws the points (xs[i], ys[i]) of natural numbers, one dot per
-// distinct point, its area growing with the number of variants there. An
+// Scatter draws the points (xs[i], ys[i]) of natural numbers, one ring per
+// distinct point, its area growing with the number of variants there (the
+// most crowded point gets a ring of 12 points). An
 // axis whose values span more than two decades is drawn on a log(1 + v)
 // scale, which keeps 0 on the axis.
 func Scatter(xs, ys []int, l Labels) (*plot.Plot, error) {
@@ -185,6 +186,7 @@ func Scatter(xs, ys []int, l Labels) (*plot.Plot, error) {
 		}
 		return a.y < b.y
 	})
+	most := count[order[0]]
 	p := newPlot(l)
 	for _, q := range order {
 		s, err := plotter.NewScatter(plotter.XYs{{X: float64(q.x), Y: float64(q.y)}})
@@ -193,7 +195,8 @@ func Scatter(xs, ys []int, l Labels) (*plot.Plot, error) {
 		}
 		s.Shape = draw.RingGlyph{}
 		s.Color = ink
-		s.Radius = vg.Points(2 + 1.5*math.Sqrt(float64(count[q]-1)))
+		// Area proportional to the count, up to a ring of 12 points.
+		s.Radius = vg.Points(2 + 10*math.Sqrt(float64(count[q]-1)/float64(max(most-1, 1))))
 		p.Add(s)
 	}
 	axis := func(a *plot.Axis, hi int) {
@@ -204,7 +207,7 @@ func Scatter(xs, ys []int, l Labels) (*plot.Plot, error) {
 			return
 		}
 		a.Tick.Marker = intTicks{}
-		a.Min, a.Max = -0.5, float64(max(hi, 5))+0.5
+		a.Min, a.Max = -0.5, float64(max(hi, 5))*1.04+1
 	}
 	axis(&p.X, xhi)
 	axis(&p.Y, yhi)

@@ -31,8 +31,8 @@ type Findings struct {
 
 	// Compared is how many first values were compared (0 when the
 	// survey shows no values); Same lists the groups of two variants or
-	// more with equal first values, each in survey order, the groups in
-	// the order of their first variant.
+	// more with equal first values, each in survey order, the largest
+	// groups first (ties in the order of their first variant).
 	Compared int
 	Same     [][]int
 }
@@ -93,6 +93,8 @@ func NewFindings(r *Report, compare int) (*Findings, error) {
 			f.Same = append(f.Same, g)
 		}
 	}
+	// The largest groups first: they say most about the family.
+	slices.SortStableFunc(f.Same, func(a, b []int) int { return len(b) - len(a) })
 	return f, nil
 }
 
