@@ -248,3 +248,29 @@ func TestSurveyNil(t *testing.T) {
 		}
 	}
 }
+
+// In a notebook a survey displays as its report: the table, the notable
+// variants, figures in text/html only (none for print).
+func TestSurveyBundle(t *testing.T) {
+	r := surveyReport(t, "octal")
+	for _, print := range []bool{false, true} {
+		d, err := Bundler{Options: Options{Lang: "fr"}, Print: print}.Bundle(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md, _ := d.Data["text/markdown"].(string)
+		html, _ := d.Data["text/html"].(string)
+		if !strings.Contains(md, "**Variantes remarquables**") || !strings.Contains(md, "| 0.77 ") || strings.Contains(md, "## ") {
+			t.Errorf("print %v: text/markdown:\n%s", print, md)
+		}
+		if strings.Contains(md, "Figures") {
+			t.Errorf("print %v: text/markdown mentions figures", print)
+		}
+		if got := strings.Count(html, "<svg"); (got == 3) == print {
+			t.Errorf("print %v: %d figures in text/html", print, got)
+		}
+		if d.Data["text/plain"] != strings.TrimRight(md, "\n") {
+			t.Errorf("print %v: text/plain is not the Markdown", print)
+		}
+	}
+}

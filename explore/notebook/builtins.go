@@ -115,6 +115,7 @@ func builtins() starlark.StringDict {
 			"nim_sqrt":    builtinNimSqrt,
 			"nim_pow":     builtinNimPow,
 			"play":        builtinPlay,
+			"survey":      builtinSurvey,
 		}
 		builtinSet = starlark.StringDict{}
 		for name, fn := range fns {
