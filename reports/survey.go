@@ -158,7 +158,6 @@ func (b *surveyBuilder) overview() *section {
 		}
 	}
 	if f.Compared > 0 {
-		same := b.tx("survey.same", args{"N": b.big(itoa(f.Compared)), "Groups": itoa(len(f.Same))})
 		var groups []string
 		for k, g := range f.Same {
 			if k == surveyGroups {
@@ -167,9 +166,7 @@ func (b *surveyBuilder) overview() *section {
 			}
 			groups = append(groups, b.names(g, " = ", surveyGroupNamed))
 		}
-		if len(groups) > 0 {
-			same += " " + strings.Join(groups, b.tx("survey.sep", nil)+" ") + "."
-		}
+		same := b.tx("survey.same", args{"N": b.big(itoa(f.Compared)), "Groups": itoa(len(f.Same)), "List": groups})
 		items = append(items, text(same))
 	}
 	if len(items) > 0 {

@@ -24,12 +24,12 @@ survey:
   octal: {codes: ["0.07", "0.77", "0.33", "0.333", "0.3333", "0.6"], upto: 300}
 show: [period, values]
 `,
-	// 0.33 and 0.333 agree on g(0..2) = 0 1 2, and 0.333, 0.3333 on
-	// g(0..3) = 0 1 2 3: compared on their first three values, they are
-	// one group.
+	// 0.33, 0.333 and 0.3333 agree on g(0..2) = 0 1 2; 0.6 (take one,
+	// leaving one or two heaps) and 0.01 (take two, emptying the heap)
+	// on g(0..2) = 0 0 1.
 	"same": `title: Take one to k
 survey:
-  octal: {codes: ["0.33", "0.333", "0.3333", "0.6"], upto: 2}
+  octal: {codes: ["0.33", "0.333", "0.3333", "0.6", "0.01"], upto: 2}
 show: [values]
 `,
 	"coins": `title: Coins
@@ -115,7 +115,14 @@ func TestSurveyNotable(t *testing.T) {
 	if err := SurveyMarkdown(&b, surveyReport(t, "same"), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if want := "Same first 3 values (1 group): 0.33 = 0.333 = 0.3333."; !strings.Contains(b.String(), want) {
+	if want := "Same first 3 values (2 groups): 0.33 = 0.333 = 0.3333; 0.6 = 0.01."; !strings.Contains(b.String(), want) {
+		t.Errorf("%q missing from:\n%s", want, b.String())
+	}
+	b.Reset()
+	if err := SurveyMarkdown(&b, surveyReport(t, "same"), Options{Lang: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Mêmes 3 premières valeurs (2 groupes) : 0.33 = 0.333 = 0.3333 ; 0.6 = 0.01."; !strings.Contains(b.String(), want) {
 		t.Errorf("%q missing from:\n%s", want, b.String())
 	}
 }
