@@ -10,7 +10,8 @@ import (
 )
 
 // surveyBundle displays a survey in a notebook as its report does: the
-// overview with the notable variants, the figures (in text/html), and
+// overview with the notable variants, the figures (in text/html, as
+// <img> elements), and
 // the table of variants; section titles become bold lines, so that the
 // notebook's outline lists its own headings only. A bundle for print
 // (Bundler.Print) leaves the figures out: a PDF bundle holds one image.
@@ -46,7 +47,7 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*kernel.Display, error) {
 			writeBundleBlockMarkdown(&run, h, false)
 			continue
 		}
-		if err := b.blocksHTML(&html, &run, []block{bl}, o); err != nil {
+		if err := b.blocksHTML(&html, &run, []block{bl}, o, true); err != nil {
 			return nil, err
 		}
 	}

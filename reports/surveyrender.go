@@ -3,6 +3,7 @@ package reports
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -65,7 +66,7 @@ func SurveyHTML(w io.Writer, r *survey.Report, opts Options) error {
 		fmt.Fprintf(&body, "<section class=\"section\" id=\"%s\">\n", ids[i])
 		var run bytes.Buffer
 		fmt.Fprintf(&run, "## %s\n\n", escape(s.Title))
-		if err := b.blocksHTML(&body, &run, s.Blocks, o); err != nil {
+		if err := b.blocksHTML(&body, &run, s.Blocks, o, false); err != nil {
 			return err
 		}
 		body.WriteString("</section>\n")
@@ -89,8 +90,10 @@ func SurveyHTML(w io.Writer, r *survey.Report, opts Options) error {
 }
 
 // blocksHTML writes blocks to body: Markdown (started in run) through
-// goldmark, figures as inline SVG.
-func (b *surveyBuilder) blocksHTML(body, run *bytes.Buffer, blocks []block, o Options) error {
+// goldmark, figures as inline SVG, or with img set as <img> elements
+// holding the SVG as a data URI, which a notebook shows even when it is
+// not trusted (Jupyter strips inline SVG from untrusted HTML).
+func (b *surveyBuilder) blocksHTML(body, run *bytes.Buffer, blocks []block, o Options, img bool) error {
 	flush := func() error {
 		if run.Len() == 0 {
 			return nil
@@ -123,7 +126,11 @@ func (b *surveyBuilder) blocksHTML(body, run *bytes.Buffer, blocks []block, o Op
 		if err := plots.SVG(&svg, p, plots.Width, f.Height); err != nil {
 			return fmt.Errorf("reports: %w", err)
 		}
-		fmt.Fprintf(body, "<figure>\n%s<figcaption>%s</figcaption>\n</figure>\n", inlineSVG(svg.String(), f.Caption), template.HTMLEscapeString(f.Caption))
+		pic := inlineSVG(svg.String(), f.Caption)
+		if img {
+			pic = fmt.Sprintf("<img alt=\"%s\" src=\"data:image/svg+xml;base64,%s\">\n", template.HTMLEscapeString(f.Caption), base64.StdEncoding.EncodeToString(svg.Bytes()))
+		}
+		fmt.Fprintf(body, "<figure>\n%s<figcaption>%s</figcaption>\n</figure>\n", pic, template.HTMLEscapeString(f.Caption))
 	}
 	return flush()
 }

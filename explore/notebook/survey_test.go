@@ -71,7 +71,7 @@ func TestSurveyCell(t *testing.T) {
 	if strings.Contains(md, "Figures") {
 		t.Errorf("text/markdown mentions figures it cannot hold:\n%s", md)
 	}
-	if !strings.Contains(html, "<svg") || !strings.Contains(html, "<table>") || !strings.Contains(html, "<strong>Variants</strong>") {
+	if !strings.Contains(html, "<img alt=") || !strings.Contains(html, "<table>") || !strings.Contains(html, "<strong>Variants</strong>") {
 		t.Errorf("text/html lacks its figures, table or headings:\n%.600s", html)
 	}
 	j, ok := d.Data["application/json"].(map[string]any)
