@@ -261,6 +261,9 @@ func (b *surveyBuilder) figures() []block {
 	return out
 }
 
+// tableAnalyses are the analyses with columns in the table of variants.
+var tableAnalyses = []string{"period", "p-positions", "values", "weights", "steiner", "automorphisms", "outcome", "moves", "rare", "code"}
+
 // column is one column of the variants table: its header and its cell
 // for a variant's results.
 type column struct {
@@ -431,6 +434,15 @@ func (b *surveyBuilder) variants() *section {
 	s.Blocks = append(s.Blocks, t)
 	if slices.Contains(r.Show, "period") {
 		s.Blocks = append(s.Blocks, para{Spans: text(b.tx("survey.table.proven", nil)), Note: true})
+	}
+	var jsonOnly []string
+	for _, a := range r.Show {
+		if !slices.Contains(tableAnalyses, a) && a != "plot" {
+			jsonOnly = append(jsonOnly, a)
+		}
+	}
+	if len(jsonOnly) > 0 {
+		s.Blocks = append(s.Blocks, para{Spans: text(b.tx("survey.table.json", args{"Analyses": strings.Join(jsonOnly, ", ")})), Note: true})
 	}
 	if len(failed) > 0 {
 		s.Blocks = append(s.Blocks, para{Spans: text(b.tx("survey.failed", nil))}, list{Items: failed})

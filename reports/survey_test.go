@@ -135,12 +135,13 @@ func TestSurveyStatus(t *testing.T) {
 	r.Variants[2].Status, r.Variants[2].Results = survey.StatusPending, nil
 	r.Variants[3].Status, r.Variants[3].Error, r.Variants[3].Results = survey.StatusError, "internal error, please report it", nil
 	r.Done = 3
+	r.Show = append(r.Show, "table", "plot") // no column, no data
 	for _, tc := range []struct {
 		lang string
 		want []string
 	}{
 		{"en", []string{"3 of 6 variants computed; 1 refused (past a limit); 1 failed; 1 not computed yet", "| status ", "refused", "pending",
-			"#1 (0.77): the values need more steps than the limit", "#3 (0.333): internal error, please report it"}},
+			"#1 (0.77): the values need more steps than the limit", "#3 (0.333): internal error, please report it", "Not in the table (table): see the JSON form"}},
 		{"fr", []string{"3 variantes calculées sur 6 ; 1 refusée (limite dépassée) ; 1 en échec ; 1 pas encore calculée", "| état", "refusée", "en attente", "n° 1 (0.77) : the values need more steps"}},
 	} {
 		var b bytes.Buffer
