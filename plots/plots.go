@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -339,26 +340,9 @@ func Bars(counts []uint64, l Labels) (*plot.Plot, error) {
 	bars.LineStyle.Width = vg.Points(0.5)
 	p.Add(bars)
 	p.NominalX(names...)
-	// Counts above the bars, so that the numbers survive a photocopy.
-	var xys plotter.XYs
-	var labels []string
-	for i, c := range counts {
-		if c != 0 {
-			xys = append(xys, plotter.XY{X: float64(i), Y: float64(c)})
-			labels = append(labels, strconv.FormatUint(c, 10))
-		}
+	if err := countLabels(p, counts); err != nil {
+		return nil, err
 	}
-	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: labels})
-	if err != nil {
-		return nil, fmt.Errorf("plots: %w", err)
-	}
-	for i := range lb.TextStyle {
-		lb.TextStyle[i].XAlign = draw.XCenter
-		lb.TextStyle[i].YAlign = draw.YBottom
-		lb.TextStyle[i].Font = font.From(Sans, vg.Points(8))
-	}
-	lb.Offset = vg.Point{Y: vg.Points(2)}
-	p.Add(lb)
 	p.Y.Tick.Marker = intTicks{}
 	var top uint64
 	for _, c := range counts {
@@ -394,7 +378,15 @@ func (intTicks) Ticks(lo, hi float64) []plot.Tick {
 func SVG(w io.Writer, p *plot.Plot, width, height vg.Length) error {
 	c := vgsvg.New(width, height)
 	p.Draw(draw.New(c))
-	if _, err := c.WriteTo(w); err != nil {
+	var b bytes.Buffer
+	if _, err := c.WriteTo(&b); err != nil {
+		return fmt.Errorf("plots: %w", err)
+	}
+	// An image (ValueRows, CountRows) fills the rectangle it is drawn in,
+	// with its cells sharp: SVG would otherwise keep its aspect ratio
+	// (centring it) and smooth it.
+	svg := bytes.ReplaceAll(b.Bytes(), []byte("<image "), []byte(`<image preserveAspectRatio="none" style="image-rendering:pixelated" `))
+	if _, err := w.Write(svg); err != nil {
 		return fmt.Errorf("plots: %w", err)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/survey"
 )
 
 // Bundle renders one analysis, a *job.SectionResult as a notebook cell
@@ -43,10 +44,15 @@ type Bundler struct {
 //   - image/png: the same figure, with Options.PNG or Print;
 //   - application/json: the results under SPEC.md's keys.
 //
-// Any other value gives (nil, nil): the notebook falls back to plain text.
+// A *survey.Report (the notebook's survey()) displays as its report
+// does, without the title. Any other value gives (nil, nil): the notebook
+// falls back to plain text.
 // A plot's bundle holds the figure and its caption but not the table the
 // figure is drawn from, and no text/markdown, which cannot hold it.
 func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
+	if r, ok := v.(*survey.Report); ok {
+		return bd.surveyBundle(r)
+	}
 	sr, ok := v.(*job.SectionResult)
 	if !ok || sr == nil {
 		return nil, nil

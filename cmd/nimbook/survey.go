@@ -15,10 +15,11 @@ import (
 	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/survey"
+	"github.com/nimbook/nimbook/reports"
 )
 
 const surveyUsage = `  nimbook survey FILE [--db DB] [--jobs N] [--shard I/N] [--redo] [--retry]
-                      [-o OUT] [--format json|csv] [--lang en|fr]
+                      [-o OUT] [--format md|html|pdf|json|csv] [--lang en|fr]
                       [--max-positions N] [--max-memory SIZE] [--max-variants N]
                       [--known DB] [--check] [--quiet]
       Run every variant of a survey file (one family whose parameters are
@@ -29,7 +30,9 @@ const surveyUsage = `  nimbook survey FILE [--db DB] [--jobs N] [--shard I/N] [-
       --shard I/N runs the variants whose index is I mod N (I may be "auto":
       $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX); --known DB also skips
       what DB holds. --check states the variants and the cost, and stops.
-      -o writes a report over the database (JSON or CSV).
+      -o writes a report over the database: a table of the variants, the
+      notable ones and figures across them (md, html, pdf), or the data
+      (json, csv).
   nimbook survey merge OUT.db SHARD.db...
       Combine databases of one survey (and OUT.db itself, if it exists).
   nimbook survey slurm FILE --shards N [--db DB] [--jobs N] [--submit] [--wait]
@@ -66,7 +69,7 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.BoolVar(&redo, "redo", false, "recompute every variant")
 	fs.BoolVar(&retry, "retry", false, "recompute the refused and failed variants")
 	fs.StringVar(&out, "o", "", "report file (format from its extension)")
-	fs.StringVar(&format, "format", "", "json or csv")
+	fs.StringVar(&format, "format", "", "md, html, pdf, json or csv")
 	fs.StringVar(&lang, "lang", "", "en or fr")
 	fs.Int64Var(&maxPositions, "max-positions", 0, "most positions one variant may enumerate")
 	fs.StringVar(&maxMemory, "max-memory", "", "most memory the variants in flight may use, e.g. 4GiB")
@@ -86,11 +89,13 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		format = lowerExt(out)
 	}
 	switch format {
-	case "", "json", "csv":
-	case "md", "markdown", "html", "htm", "pdf":
-		return fmt.Errorf("survey reports as %s are not available yet; write -o survey.json or survey.csv", format)
+	case "", "json", "csv", "md", "html", "pdf":
+	case "markdown":
+		format = "md"
+	case "htm":
+		format = "html"
 	default:
-		return usagef("--format %q: write json or csv (md, html and pdf are coming)", format)
+		return usagef("--format %q: write md, html, pdf, json or csv", format)
 	}
 	if lang != "" && lang != "en" && lang != "fr" {
 		return usagef("--lang %q: write en or fr", lang)
@@ -184,8 +189,15 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	rep := survey.NewReport(s, rows, lang)
 	render := func(w io.Writer) error {
-		if format == "csv" {
+		switch format {
+		case "csv":
 			return rep.CSV(w)
+		case "md":
+			return reports.SurveyMarkdown(w, rep, reports.Options{})
+		case "html":
+			return reports.SurveyHTML(w, rep, reports.Options{})
+		case "pdf":
+			return reports.SurveyPDF(w, rep, reports.Options{})
 		}
 		return rep.JSON(w)
 	}

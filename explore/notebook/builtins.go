@@ -115,6 +115,7 @@ func builtins() starlark.StringDict {
 			"nim_sqrt":    builtinNimSqrt,
 			"nim_pow":     builtinNimPow,
 			"play":        builtinPlay,
+			"survey":      builtinSurvey,
 		}
 		for name, fn := range guardBuiltins() {
 			fns[name] = fn

@@ -42,6 +42,8 @@ func valueJSON(v starlark.Value, depth int) (any, error) {
 			return nil, fmt.Errorf("this %s has no JSON form", v.Type())
 		}
 		return j, nil
+	case *surveyValue:
+		return v.json()
 	case starlark.NoneType:
 		return nil, nil
 	case starlark.Bool:

@@ -295,6 +295,8 @@ func (s *Session) bundle(v starlark.Value) *kernel.Display {
 		d.Data["text/plain"] = v.describe()
 	case *Game:
 		d.Data["text/plain"] = v.describe()
+	case *surveyValue:
+		return v.bundle(s, d)
 	}
 	if sr == nil {
 		return d
