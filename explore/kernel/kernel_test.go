@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -51,12 +52,16 @@ type client struct {
 
 const wait = 5 * time.Second
 
+// clients numbers the test clients: two clients of one test need sessions
+// (and so message ids) of their own.
+var clients atomic.Int64
+
 // dial connects a client to every socket of the kernel described by info.
 func dial(t testing.TB, info kernel.ConnectionInfo) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	c := &client{t: t, key: []byte(info.Key), session: fmt.Sprintf("client-%p", t), ctx: ctx,
+	c := &client{t: t, key: []byte(info.Key), session: fmt.Sprintf("client-%p-%d", t, clients.Add(1)), ctx: ctx,
 		socks: map[string]zmq4.Socket{}, in: map[string]chan *tmsg{}}
 	ep := func(port int) string {
 		if info.Transport == "ipc" {
