@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/nimbook/nimbook/explore/atomicfile"
 )
 
 // Notebook is a Jupyter notebook (nbformat 4): cells and metadata. Read it
@@ -333,29 +336,10 @@ func (o Output) toJSON() map[string]any {
 	return m
 }
 
-// WriteFile writes the notebook to path through a temporary file renamed
-// into place, so that a failure never leaves half a notebook.
+// WriteFile writes the notebook to path atomically (explore/atomicfile),
+// so that a failure never leaves half a notebook.
 func (nb *Notebook) WriteFile(path string) error {
-	var buf bytes.Buffer
-	if err := nb.WriteIPYNB(&buf); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".nimbook-*.ipynb")
-	if err != nil {
-		return fmt.Errorf("notebook: %w", err)
-	}
-	_ = tmp.Chmod(0o644) // CreateTemp makes it private; a notebook is not
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("notebook: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("notebook: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(context.Background(), path, atomicfile.Options{}, nb.WriteIPYNB); err != nil {
 		return fmt.Errorf("notebook: %w", err)
 	}
 	return nil
