@@ -83,6 +83,31 @@ func TestTableMatchesNaive(t *testing.T) {
 	}
 }
 
+// a317205 is OEIS A317205, the Grundy values of Wythoff's game read by
+// rows of the lower triangle: g(a, 0), …, g(a, a) for a = 0, 1, … (Winning
+// Ways, vol. 1, p. 76; Blass and Fraenkel 1990, table 2).
+var a317205 = []uint64{
+	0, 1, 2, 2, 0, 1, 3, 4, 5, 6, 4, 5, 3, 2, 7, 5, 3, 4, 0, 6, 8, 6, 7, 8, 1, 9, 10, 3, 7, 8, 6, 9, 0, 1,
+	4, 5, 8, 6, 7, 10, 1, 2, 5, 3, 4, 9, 10, 11, 12, 8, 7, 13, 14, 15, 16, 10, 11, 9, 8, 13, 12, 0,
+	15, 16, 17, 14, 11, 9, 10, 7, 12, 14, 2, 13, 17, 6, 18, 15,
+}
+
+func TestTableOEIS(t *testing.T) {
+	tb, err := wythoff.NewTable(12, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for a := range 12 {
+		for b := 0; b <= a; b++ {
+			if got := tb.At(a, b); got != a317205[i] {
+				t.Errorf("g(%d, %d) = %d, A317205 says %d", a, b, got, a317205[i])
+			}
+			i++
+		}
+	}
+}
+
 // TestTableAllSmall compares every table up to 64×64 with the top-left
 // corner of the naive 64×64 table (g(a, b) depends only on the cells up
 // and left of it), with tiles of many sides and several workers, so that
@@ -453,6 +478,47 @@ func TestRowPeriods(t *testing.T) {
 	}
 	if len(rp) != 8 || rp[5] != (wythoff.RowPeriod{Row: 5, Period: 24, Start: 27, Periods: 9}) || rp[7] != (wythoff.RowPeriod{Row: 7, Period: 24, Start: 92, Periods: 6}) {
 		t.Errorf("8×256 RowPeriods() = %v", rp)
+	}
+}
+
+// TestRowPeriodsWide checks the periods seen in 8192 columns (issue 13)
+// against their definition: g(x, y + p) = g(x, y) + p from Start to the
+// edge and not from Start − 1, at least two whole periods. Row x of a table
+// depends only on the rows above it, so 40 rows are those of 8192 × 8192.
+func TestRowPeriodsWide(t *testing.T) {
+	const rows, cols = 40, 8192
+	tb, err := wythoff.NewTable(rows, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := tb.RowPeriods(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 8192 columns show two periods of rows 0 to 34 (row 34: 768 from 6065).
+	if len(ps) != 35 {
+		t.Errorf("%d rows with a period, want 35", len(ps))
+	}
+	var row []uint64
+	for i, p := range ps {
+		row = tb.AppendRow(row[:0], p.Row)
+		if p.Row != i || p.Periods < 2 || p.Periods != (cols-p.Start)/p.Period {
+			t.Errorf("row %d: %+v", i, p)
+		}
+		for y := p.Start; y+p.Period < cols; y++ {
+			if row[y+p.Period] != row[y]+uint64(p.Period) {
+				t.Fatalf("row %d: g(%d) = %d, g(%d) = %d, not %d more", p.Row, y, row[y], y+p.Period, row[y+p.Period], p.Period)
+			}
+		}
+		if y := p.Start - 1; y >= 0 && row[y+p.Period] == row[y]+uint64(p.Period) {
+			t.Errorf("row %d: the period holds from %d, before its start %d", p.Row, y, p.Start)
+		}
+	}
+	// MATH.md: row 0: p = 1; row 1: p = 3; row 3: p = 6 from 8.
+	for _, want := range []wythoff.RowPeriod{{Row: 0, Period: 1, Start: 0}, {Row: 1, Period: 3, Start: 0}, {Row: 3, Period: 6, Start: 8}} {
+		if got := ps[want.Row]; got.Period != want.Period || got.Start != want.Start {
+			t.Errorf("row %d: period %d from %d, MATH.md says %d from %d", want.Row, got.Period, got.Start, want.Period, want.Start)
+		}
 	}
 }
 
