@@ -692,15 +692,19 @@ func TestNormalWinningFar(t *testing.T) {
 }
 
 func TestCancelLong(t *testing.T) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
-	start := time.Now()
-	_, err := wythoff.NewTableOptions(1<<12, 1<<12, wythoff.Options{MaxCells: 1 << 30, MaxMemory: -1, Context: ctx})
-	if err == nil || err.Error() != "wythoff: interrupted" || !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled table: %v", err)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("cancelled table took %v", d)
+	// One worker, and three: those waiting for the tile row above must stop
+	// too.
+	for _, workers := range []int{1, 3} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
+		start := time.Now()
+		_, err := wythoff.NewTableOptions(1<<13, 1<<13, wythoff.Options{MaxCells: 1 << 30, MaxMemory: -1, Context: ctx, Workers: workers})
+		if err == nil || err.Error() != "wythoff: interrupted" || !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled table, %d workers: %v", workers, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("cancelled table, %d workers, took %v", workers, d)
+		}
 	}
 	tb, err := wythoff.NewTable(1, 1<<14)
 	if err != nil {
