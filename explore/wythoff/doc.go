@@ -9,11 +9,16 @@
 // pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirrors, φ the golden ratio; PPairs computes
 // them with integer arithmetic only.
 //
-// NewTable fills a Grundy table in row-major order keeping, for every row,
-// column and diagonal, a bitset of the values seen so far from which the
-// words already full have been dropped; the mex of a cell starts at the
-// largest of the three full prefixes, so a cell costs a few word operations
-// instead of a scan of its a + b + min(a, b) options.
+// NewTable fills a Grundy table keeping, for every row, column and
+// diagonal, a bitset of the values seen so far and the index of its first
+// word not full; the mex of a cell is the first zero bit of the OR of its
+// three sets, from the largest of the three full prefixes, a few word
+// operations where the definition scans a + b + min(a, b) options. The
+// cells are filled by square tiles, so that the sets of a tile stay in the
+// cache, and the tile rows are shared by the workers (Options.Workers,
+// GOMAXPROCS by default), each a tile behind the one above. The values are
+// stored in the smallest unsigned type that holds a + b + min(a, b) for
+// the last cell (Table.ValueBits): 16 bits for an 8192 × 8192 table.
 //
 // Each row is additively periodic (Dress, Flammenkamp and Pink, 1999):
 // g(x, y + p) = g(x, y) + p for y ≥ y₀. RowPeriods reports (p, y₀) as seen

@@ -25,6 +25,16 @@ func ExampleNewTable() {
 	// P: [[0 0] [1 2] [2 1] [3 5]]
 }
 
+func ExampleTable_AppendRow() {
+	t, _ := wythoff.NewTable(4, 6)
+	fmt.Println(t.AppendRow(nil, 3), t.ValueBits(), "bits a value")
+	big, _ := wythoff.NewTable(40, 8192)
+	fmt.Println(big.AppendRow(nil, 39)[:8], big.ValueBits(), "bits a value")
+	// Output:
+	// [3 4 5 6 2 0] 8 bits a value
+	// [39 40 41 42 34 37 43 36] 16 bits a value
+}
+
 func ExamplePPairs() {
 	ps, _ := wythoff.PPairs(10)
 	fmt.Println(ps)

@@ -28,9 +28,10 @@ type RowPeriod struct {
 func (t *Table) RowPeriods(ctx context.Context) ([]RowPeriod, error) {
 	opts := Options{Context: ctx}
 	var out []RowPeriod
+	var row []uint64
 	work := 1 << 16 // check before the first row
 	for x := 0; x < t.rows; x++ {
-		row := t.g[x*t.cols : (x+1)*t.cols]
+		row = t.AppendRow(row[:0], x)
 		for p := 1; 2*p <= t.cols; p++ {
 			if work += t.cols; work >= 1<<16+t.cols {
 				work = 0

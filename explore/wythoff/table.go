@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 
 	"github.com/nimbook/nimbook/explore/budget"
 )
 
-// DefaultMaxCells is the cell budget of NewTable: 2^24 cells take 128 MiB.
+// DefaultMaxCells is the cell budget of NewTable: a 4096 × 4096 table,
+// 32 MiB of 16-bit values.
 const DefaultMaxCells = 1 << 24
 
 // DefaultMaxMemory is the memory budget of a zero Options.MaxMemory.
@@ -29,6 +29,9 @@ type Options struct {
 	// Context, when not nil, stops a long computation once it is done; the
 	// error is then budget.Err of it.
 	Context context.Context
+	// Workers bounds the goroutines that fill a table together; 0 means
+	// runtime.GOMAXPROCS.
+	Workers int
 }
 
 func (o Options) maxMemory() int64 {
@@ -57,17 +60,12 @@ func (o Options) stopped() error {
 	return nil
 }
 
-// ctxEvery is how many cells run between two context checks: a few
-// microseconds of work, so a cancellation is seen at once.
-const ctxEvery = 1 << 12
-
 // TableBytes estimates the bytes NewTableOptions allocates for a rows ×
-// cols table: the values and the seen sets of the lines of the shorter
-// side. The sides must already be checked against the cell budget.
+// cols table with the default number of workers: the values, in the
+// smallest unsigned type that holds them (ValueBits), and the seen sets.
+// The sides must already be checked against the cell budget.
 func TableBytes(rows, cols int) int64 {
-	w := int64(min(rows, cols))
-	// A seen set is a header and a short window; 64 bytes on average.
-	return int64(rows)*int64(cols)*8 + 2*w*(48+64)
+	return newLayout(rows, cols, 0).bytes()
 }
 
 func (o Options) maxCells() (int, error) {
@@ -96,10 +94,11 @@ func (o Options) checkCells(rows, cols int) error {
 }
 
 // Table is the Grundy table of Wythoff's game on 0 ≤ a < Rows, 0 ≤ b < Cols.
-// It is immutable.
+// It stores its values in the smallest unsigned type that holds every
+// value the table may have (ValueBits), row-major. It is immutable.
 type Table struct {
 	rows, cols int
-	g          []uint64 // row-major
+	cells      store
 }
 
 // NewTable computes the Grundy table of rows × cols cells within
@@ -108,121 +107,38 @@ func NewTable(rows, cols int) (*Table, error) {
 	return NewTableOptions(rows, cols, Options{})
 }
 
-// seenSet is a set of naturals that keeps only a window of words: every
-// value below 64·full is in the set, and words[k] holds the values
-// 64·(off+k) … 64·(off+k)+63 (off ≥ full; words between are empty). A line
-// far from the origin starts at large values, and its full prefix keeps
-// growing, so the window stays short. Rows, columns and diagonals hold
-// distinct values, so a value below the full prefix is never added.
-type seenSet struct {
-	full, off int
-	words     []uint64
-}
-
-func (s *seenSet) word(i int) uint64 {
-	switch {
-	case i < s.full:
-		return ^uint64(0)
-	case i < s.off || i >= s.off+len(s.words):
-		return 0
-	}
-	return s.words[i-s.off]
-}
-
-// reset empties the set, keeping its window's memory: a table of many
-// lines would otherwise leave one window of garbage per line.
-func (s *seenSet) reset() {
-	s.full, s.off = 0, 0
-	s.words = s.words[:0]
-}
-
-func (s *seenSet) add(v uint64) {
-	i := int(v / 64)
-	switch {
-	case i < s.full:
-		return
-	case len(s.words) == 0:
-		s.off = i
-	case i < s.off:
-		grown := make([]uint64, s.off-i+len(s.words), s.off-i+cap(s.words))
-		copy(grown[s.off-i:], s.words)
-		s.words, s.off = grown, i
-	}
-	for len(s.words) <= i-s.off {
-		s.words = append(s.words, 0)
-	}
-	s.words[i-s.off] |= 1 << (v % 64)
-	for len(s.words) > 0 && s.off == s.full && s.words[0] == ^uint64(0) {
-		s.words = s.words[1:]
-		s.off++
-		s.full++
-	}
-}
-
-// mex3 returns the least natural in none of r, c, d. It is at least each
-// set's own full prefix, so the scan starts at the largest one.
-func mex3(r, c, d *seenSet) uint64 {
-	i := max(r.full, c.full, d.full)
-	for {
-		w := r.word(i) | c.word(i) | d.word(i)
-		if w != ^uint64(0) {
-			return uint64(i*64 + bits.TrailingZeros64(^w))
-		}
-		i++
-	}
-}
-
 // NewTableOptions computes the Grundy table of rows × cols cells, refusing
-// tables of more than opts.MaxCells cells.
+// tables of more than opts.MaxCells cells or estimated to need more than
+// opts.MaxMemory bytes. Up to opts.Workers goroutines fill it.
 func NewTableOptions(rows, cols int, opts Options) (*Table, error) {
 	if err := opts.checkCells(rows, cols); err != nil {
 		return nil, err
 	}
-	if err := opts.checkMemory(fmt.Sprintf("a %d×%d Wythoff table", rows, cols), TableBytes(rows, cols)); err != nil {
+	if opts.Workers < 0 {
+		return nil, fmt.Errorf("wythoff: negative number of workers %d", opts.Workers)
+	}
+	l := newLayout(rows, cols, opts.Workers)
+	if err := opts.checkMemory(fmt.Sprintf("a %d×%d Wythoff table", rows, cols), l.bytes()); err != nil {
 		return nil, err
 	}
 	if err := opts.stopped(); err != nil {
 		return nil, err
 	}
-	t := &Table{rows: rows, cols: cols, g: make([]uint64, rows*cols)}
-	// g is symmetric, so fill the table along its longer side: the sets then
-	// number O(shorter side), and a 1 × 2^24 table needs no 2^24 of them.
-	h, w := rows, cols
-	at := func(i, j int) int { return i*cols + j }
-	if cols > rows {
-		h, w = cols, rows
-		at = func(i, j int) int { return j*cols + i }
+	t := &Table{rows: rows, cols: cols}
+	var err error
+	switch l.bits {
+	case 8:
+		t.cells, err = fill[uint8](rows, cols, l, opts)
+	case 16:
+		t.cells, err = fill[uint16](rows, cols, l, opts)
+	case 32:
+		t.cells, err = fill[uint32](rows, cols, l, opts)
+	default:
+		t.cells, err = fill[uint64](rows, cols, l, opts)
 	}
-	colSets := make([]seenSet, w)
-	// Row i touches the diagonals j − i for 0 ≤ j < w; diagonal j − i + w
-	// was last touched in row i − 1, so w slots reused in turn suffice.
-	diagSets := make([]seenSet, w)
-	var prog *budget.Progress
-	if opts.Context != nil {
-		prog = budget.From(opts.Context)
-		prog.Start("Wythoff table", int64(h))
+	if err != nil {
+		return nil, err
 	}
-	every := max(1, ctxEvery/w) // lines between two checks
-	for i := range h {
-		if i%every == 0 {
-			if err := opts.stopped(); err != nil {
-				return nil, err
-			}
-			prog.Set(int64(i))
-		}
-		var row seenSet
-		first := (w - i%w) % w // slot of diagonal −i, a new one
-		diagSets[first].reset()
-		for j := range w {
-			col, diag := &colSets[j], &diagSets[(first+j)%w]
-			v := mex3(&row, col, diag)
-			t.g[at(i, j)] = v
-			row.add(v)
-			col.add(v)
-			diag.add(v)
-		}
-	}
-	prog.Set(int64(h))
 	return t, nil
 }
 
@@ -232,18 +148,35 @@ func (t *Table) Rows() int { return t.rows }
 // Cols returns the number of columns (values of b).
 func (t *Table) Cols() int { return t.cols }
 
+// ValueBits returns the width of the unsigned integers the table stores
+// its values in: 8, 16, 32 or 64, the least that holds a + b + min(a, b),
+// the number of options of the last cell and so a bound on every value.
+// An 8192 × 8192 table takes 16 bits a value.
+func (t *Table) ValueBits() int { return t.cells.bits() }
+
 // At returns g(a, b). It panics when (a, b) is outside the table, like an
 // index out of range.
 func (t *Table) At(a, b int) uint64 {
 	if a < 0 || a >= t.rows || b < 0 || b >= t.cols {
 		panic(fmt.Sprintf("wythoff: cell (%d, %d) outside the %d×%d table", a, b, t.rows, t.cols))
 	}
-	return t.g[a*t.cols+b]
+	return t.cells.at(a*t.cols + b)
 }
 
-// Values returns a copy of the table: Values()[a][b] = g(a, b).
+// AppendRow appends g(a, 0), …, g(a, Cols−1) to dst and returns the
+// result: one row at a time, where Values would copy the whole table into
+// 8 bytes a cell. It panics when a is outside the table.
+func (t *Table) AppendRow(dst []uint64, a int) []uint64 {
+	if a < 0 || a >= t.rows {
+		panic(fmt.Sprintf("wythoff: row %d outside the %d×%d table", a, t.rows, t.cols))
+	}
+	return t.cells.appendRange(dst, a*t.cols, t.cols)
+}
+
+// Values returns a copy of the table: Values()[a][b] = g(a, b). It takes
+// 8 bytes a cell; AppendRow reads one row at a time.
 func (t *Table) Values() [][]uint64 {
-	flat := append([]uint64(nil), t.g...)
+	flat := t.cells.appendRange(make([]uint64, 0, t.rows*t.cols), 0, t.rows*t.cols)
 	out := make([][]uint64, t.rows)
 	for a := range out {
 		out[a] = flat[a*t.cols : (a+1)*t.cols : (a+1)*t.cols]
@@ -254,10 +187,8 @@ func (t *Table) Values() [][]uint64 {
 // PPositions returns the cells with g = 0 in row-major order.
 func (t *Table) PPositions() [][2]int {
 	var ps [][2]int
-	for i, v := range t.g {
-		if v == 0 {
-			ps = append(ps, [2]int{i / t.cols, i % t.cols})
-		}
+	for _, i := range t.cells.zeros() {
+		ps = append(ps, [2]int{i / t.cols, i % t.cols})
 	}
 	return ps
 }

@@ -1,10 +1,13 @@
 package wythoff_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,6 +80,182 @@ func TestTableMatchesNaive(t *testing.T) {
 		if got := tb.Values(); !slices.EqualFunc(got, want, slices.Equal) {
 			t.Errorf("%d×%d table differs from the naive mex", rows, cols)
 		}
+	}
+}
+
+// a317205 is OEIS A317205, the Grundy values of Wythoff's game read by
+// rows of the lower triangle: g(a, 0), …, g(a, a) for a = 0, 1, … (Winning
+// Ways, vol. 1, p. 76; Blass and Fraenkel 1990, table 2).
+var a317205 = []uint64{
+	0, 1, 2, 2, 0, 1, 3, 4, 5, 6, 4, 5, 3, 2, 7, 5, 3, 4, 0, 6, 8, 6, 7, 8, 1, 9, 10, 3, 7, 8, 6, 9, 0, 1,
+	4, 5, 8, 6, 7, 10, 1, 2, 5, 3, 4, 9, 10, 11, 12, 8, 7, 13, 14, 15, 16, 10, 11, 9, 8, 13, 12, 0,
+	15, 16, 17, 14, 11, 9, 10, 7, 12, 14, 2, 13, 17, 6, 18, 15,
+}
+
+func TestTableOEIS(t *testing.T) {
+	tb, err := wythoff.NewTable(12, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for a := range 12 {
+		for b := 0; b <= a; b++ {
+			if got := tb.At(a, b); got != a317205[i] {
+				t.Errorf("g(%d, %d) = %d, A317205 says %d", a, b, got, a317205[i])
+			}
+			i++
+		}
+	}
+}
+
+// TestTableAllSmall compares every table up to 64×64 with the top-left
+// corner of the naive 64×64 table (g(a, b) depends only on the cells up
+// and left of it), with tiles of many sides and several workers, so that
+// small tables run the tiling and the hand-over between workers.
+func TestTableAllSmall(t *testing.T) {
+	const n = 64
+	want := naiveTable(n, n)
+	configs := []struct {
+		side, workers int
+		step          int // test every step-th side only
+	}{
+		{64, 0, 1},
+		{3, 2, 1},
+		{1, 3, 7},
+		{2, 4, 5},
+		{5, 2, 3},
+		{16, 2, 1},
+	}
+	for _, cf := range configs {
+		t.Run(fmt.Sprintf("side %d workers %d", cf.side, cf.workers), func(t *testing.T) {
+			defer wythoff.SetTileSide(cf.side)()
+			for rows := 1; rows <= n; rows += cf.step {
+				for cols := 1; cols <= n; cols += cf.step {
+					tb, err := wythoff.NewTableOptions(rows, cols, wythoff.Options{Workers: cf.workers})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d, ok := differs(tb, want); ok {
+						t.Fatalf("%d×%d: %s", rows, cols, d)
+					}
+				}
+			}
+		})
+	}
+}
+
+// differs returns the first cell where tb and the reference want differ.
+func differs(tb *wythoff.Table, want [][]uint64) (string, bool) {
+	var row []uint64
+	for a := range tb.Rows() {
+		row = tb.AppendRow(row[:0], a)
+		if len(row) != tb.Cols() {
+			return fmt.Sprintf("row %d has %d cells", a, len(row)), true
+		}
+		for b, v := range row {
+			if v != want[a][b] || tb.At(a, b) != v {
+				return fmt.Sprintf("g(%d, %d) = %d (At %d), reference %d", a, b, v, tb.At(a, b), want[a][b]), true
+			}
+		}
+	}
+	return "", false
+}
+
+// TestTableRandomShapes compares random rectangles, thin ones among them,
+// with the naive table of the same shape.
+func TestTableRandomShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 3))
+	shapes := [][2]int{{1, 3000}, {3000, 1}, {2, 1500}, {700, 5}, {65, 129}, {129, 65}, {200, 200}}
+	for range 12 {
+		shapes = append(shapes, [2]int{1 + rng.IntN(250), 1 + rng.IntN(250)})
+	}
+	for _, sh := range shapes {
+		want := naiveTable(sh[0], sh[1])
+		for _, side := range []int{64, 7} {
+			for _, workers := range []int{1, 2, 3} {
+				restore := wythoff.SetTileSide(side)
+				tb, err := wythoff.NewTableOptions(sh[0], sh[1], wythoff.Options{Workers: workers})
+				restore()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d, ok := differs(tb, want); ok {
+					t.Errorf("%d×%d, tiles of %d, %d workers: %s", sh[0], sh[1], side, workers, d)
+				}
+			}
+		}
+	}
+}
+
+// TestValueBits checks that a table takes the smallest unsigned type that
+// holds a + b + min(a, b) for its last cell, and that its memory estimate
+// follows that type.
+func TestValueBits(t *testing.T) {
+	tests := []struct {
+		rows, cols, bits int
+	}{
+		{1, 1, 8},
+		{86, 86, 8},  // 85 + 85 + 85 = 255
+		{86, 87, 16}, // 256
+		{1, 256, 8},  // 255
+		{1, 257, 16}, // 256
+		{1, 65536, 16},
+		{65537, 1, 32},
+		{300, 5, 16},
+	}
+	for _, tt := range tests {
+		tb, err := wythoff.NewTable(tt.rows, tt.cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tb.ValueBits(); got != tt.bits {
+			t.Errorf("%d×%d: %d-bit values, want %d", tt.rows, tt.cols, got, tt.bits)
+		}
+		var top uint64
+		for a := range tt.rows {
+			for b := range tt.cols {
+				top = max(top, tb.At(a, b))
+			}
+		}
+		if top >= 1<<tt.bits {
+			t.Errorf("%d×%d: value %d in %d bits", tt.rows, tt.cols, top, tt.bits)
+		}
+	}
+	// 8192 × 8192 takes 16 bits a value: 128 MiB, and the seen sets.
+	const n = 8192
+	if got, cells := wythoff.TableBytes(n, n), int64(n*n*2); got < cells || got > cells+cells/2 {
+		t.Errorf("TableBytes(%d, %d) = %d, want 128 MiB and the sets", n, n, got)
+	}
+	if got := wythoff.TableBytes(1, 1<<24); got < 4<<24 || got > 5<<24 {
+		t.Errorf("TableBytes(1, 2^24) = %d, want 64 MiB of 32-bit values and a few sets", got)
+	}
+}
+
+// TestPPositionsBeatty checks a large rectangle's zeros against the
+// Beatty pairs computed with big integers.
+func TestPPositionsBeatty(t *testing.T) {
+	const rows, cols = 1500, 2500
+	tb, err := wythoff.NewTable(rows, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want [][2]int
+	for k := int64(0); ; k++ {
+		a := int(bigBeatty(k))
+		b := a + int(k)
+		if a >= max(rows, cols) {
+			break
+		}
+		if a < rows && b < cols {
+			want = append(want, [2]int{a, b})
+		}
+		if k > 0 && b < rows && a < cols {
+			want = append(want, [2]int{b, a})
+		}
+	}
+	slices.SortFunc(want, func(p, q [2]int) int { return cmp.Or(cmp.Compare(p[0], q[0]), cmp.Compare(p[1], q[1])) })
+	if got := tb.PPositions(); !slices.Equal(got, want) {
+		t.Errorf("%d×%d: %d P-positions, %d Beatty pairs", rows, cols, len(got), len(want))
 	}
 }
 
@@ -302,6 +481,47 @@ func TestRowPeriods(t *testing.T) {
 	}
 }
 
+// TestRowPeriodsWide checks the periods seen in 8192 columns (issue 13)
+// against their definition: g(x, y + p) = g(x, y) + p from Start to the
+// edge and not from Start − 1, at least two whole periods. Row x of a table
+// depends only on the rows above it, so 40 rows are those of 8192 × 8192.
+func TestRowPeriodsWide(t *testing.T) {
+	const rows, cols = 40, 8192
+	tb, err := wythoff.NewTable(rows, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := tb.RowPeriods(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 8192 columns show two periods of rows 0 to 34 (row 34: 768 from 6065).
+	if len(ps) != 35 {
+		t.Errorf("%d rows with a period, want 35", len(ps))
+	}
+	var row []uint64
+	for i, p := range ps {
+		row = tb.AppendRow(row[:0], p.Row)
+		if p.Row != i || p.Periods < 2 || p.Periods != (cols-p.Start)/p.Period {
+			t.Errorf("row %d: %+v", i, p)
+		}
+		for y := p.Start; y+p.Period < cols; y++ {
+			if row[y+p.Period] != row[y]+uint64(p.Period) {
+				t.Fatalf("row %d: g(%d) = %d, g(%d) = %d, not %d more", p.Row, y, row[y], y+p.Period, row[y+p.Period], p.Period)
+			}
+		}
+		if y := p.Start - 1; y >= 0 && row[y+p.Period] == row[y]+uint64(p.Period) {
+			t.Errorf("row %d: the period holds from %d, before its start %d", p.Row, y, p.Start)
+		}
+	}
+	// MATH.md: row 0: p = 1; row 1: p = 3; row 3: p = 6 from 8.
+	for _, want := range []wythoff.RowPeriod{{Row: 0, Period: 1, Start: 0}, {Row: 1, Period: 3, Start: 0}, {Row: 3, Period: 6, Start: 8}} {
+		if got := ps[want.Row]; got.Period != want.Period || got.Start != want.Start {
+			t.Errorf("row %d: period %d from %d, MATH.md says %d from %d", want.Row, got.Period, got.Start, want.Period, want.Start)
+		}
+	}
+}
+
 func TestTableLimits(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(errors.New("interrupted"))
@@ -318,7 +538,7 @@ func TestTableLimits(t *testing.T) {
 		{"negative budget", 1, 1, wythoff.Options{MaxCells: -1}, "negative cell budget"},
 		{"overflow", 1 << 62, 1 << 62, wythoff.Options{}, "more than"},
 		{"cancelled", 3, 3, wythoff.Options{Context: ctx}, "wythoff: interrupted"},
-		{"memory", 5000, 5000, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 64 << 20}, "a 5000×5000 Wythoff table needs about 191.8 MiB, more than the memory limit of 64 MiB"},
+		{"memory", 5000, 5000, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 64 << 20, Workers: 1}, "a 5000×5000 Wythoff table needs about 66 MiB, more than the memory limit of 64 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -376,6 +596,20 @@ func BenchmarkTable(b *testing.B) {
 			naiveTable(n, n)
 		}
 	})
+}
+
+// BenchmarkTableLarge fills the tables of issue 13: run it with
+// GOMAXPROCS=1 and 2 for the speed-up of the second core.
+func BenchmarkTableLarge(b *testing.B) {
+	for _, n := range []int{4096, 8192} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := wythoff.NewTableOptions(n, n, wythoff.Options{MaxCells: n * n}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 func BenchmarkMisereOutcome(b *testing.B) {
@@ -458,15 +692,19 @@ func TestNormalWinningFar(t *testing.T) {
 }
 
 func TestCancelLong(t *testing.T) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
-	start := time.Now()
-	_, err := wythoff.NewTableOptions(1<<12, 1<<12, wythoff.Options{MaxCells: 1 << 30, MaxMemory: -1, Context: ctx})
-	if err == nil || err.Error() != "wythoff: interrupted" || !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled table: %v", err)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("cancelled table took %v", d)
+	// One worker, and three: those waiting for the tile row above must stop
+	// too.
+	for _, workers := range []int{1, 3} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
+		start := time.Now()
+		_, err := wythoff.NewTableOptions(1<<13, 1<<13, wythoff.Options{MaxCells: 1 << 30, MaxMemory: -1, Context: ctx, Workers: workers})
+		if err == nil || err.Error() != "wythoff: interrupted" || !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled table, %d workers: %v", workers, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("cancelled table, %d workers, took %v", workers, d)
+		}
 	}
 	tb, err := wythoff.NewTable(1, 1<<14)
 	if err != nil {
