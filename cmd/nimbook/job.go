@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -217,10 +218,21 @@ func limitFlags(fs *flag.FlagSet, positions int64, memory string) (job.Limits, e
 // stopped is the error to show for work that failed: when its context is
 // done, why (the memory limit, Ctrl-C), rather than how it ended.
 func stopped(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return budget.Err(ctx)
+	if ctx.Err() == nil {
+		return err
 	}
-	return err
+	cause := budget.Err(ctx)
+	if !errors.Is(cause, budget.ErrMemory) {
+		return cause // interrupted or terminated: said in a word by main
+	}
+	// The watchdog stopped a section: say which, and how to give it more.
+	var re *job.RunError
+	if errors.As(err, &re) {
+		where := *re
+		where.Err = cause
+		return fmt.Errorf("%w; raise it with --max-memory or limits.memory in the job file", &where)
+	}
+	return fmt.Errorf("%w; raise it with --max-memory or limits.memory in the job file", cause)
 }
 
 // outputFormat decides the format: --format, else -o's extension, else md.
