@@ -54,7 +54,7 @@ const chunk = 1 << 16
 // guardedMethods are the methods of strings, lists, dicts and sets whose
 // result grows with their arguments.
 var guardedMethods = map[string]bool{
-	"extend": true, "join": true, "replace": true, "format": true, "split": true, "rsplit": true,
+	"append": true, "extend": true, "join": true, "replace": true, "format": true, "split": true, "rsplit": true,
 	"splitlines": true, "union": true, "update": true, "intersection": true, "difference": true,
 	"symmetric_difference": true,
 }
@@ -590,6 +590,9 @@ func guardAttr(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ 
 	default:
 		return v, nil
 	}
+	if l, ok := x.(*starlark.List); ok && name == "append" && l.Len() < 1<<16 {
+		return v, nil // small lists grow unchecked, at full speed
+	}
 	return starlark.NewBuiltin(name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := checkMethod(th, x, name, args, kwargs); err != nil {
 			return nil, err
@@ -635,6 +638,17 @@ func checkMethod(th *starlark.Thread, x starlark.Value, name string, args starla
 		if need > maxText {
 			return fmt.Errorf("format: the text would be about %d characters long, more than the %d a cell may build at once", need, maxText)
 		}
+	case name == "append":
+		// A list grown one element at a time reallocates by a quarter of
+		// its length: a large one checks, now and then, that the next
+		// copy fits (the watchdog alone may see it too late on a busy
+		// machine).
+		if l, ok := x.(*starlark.List); ok {
+			if n := int64(l.Len()); n >= 1<<16 && n%4096 == 0 {
+				return needMemory(th, what, n*16*5/4)
+			}
+		}
+		return nil
 	case isString && (name == "split" || name == "rsplit" || name == "splitlines"):
 		pieces := int64(len(s))/2 + 1
 		if name == "splitlines" {

@@ -728,7 +728,7 @@ func TestProgress(t *testing.T) {
 	if _, err := wythoff.NewTableOptions(300, 200, wythoff.Options{Context: ctx}); err != nil {
 		t.Fatal(err)
 	}
-	if s := p.Snapshot(); s.Label != "Wythoff table" || s.Done != 300 || s.Total != 300 {
-		t.Errorf("progress %+v, want 300 of 300 lines", s)
+	if s := p.Snapshot(); s.Label != "Wythoff table" || s.Done != 300*200 || s.Total != 300*200 {
+		t.Errorf("progress %+v, want 60000 of 60000 cells", s)
 	}
 }
