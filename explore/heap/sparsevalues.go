@@ -87,7 +87,7 @@ type sweep struct {
 	class             []uint8
 	seen, need        []uint32
 	rare              []int32 // rare positions ≥ 1 (parts of a split are non-empty)
-	ms                []int   // scratch of next
+	ms, cnts          []int   // scratch of next
 	rareV             []uint32
 	steps             int64
 	resplitAt, resplt int // the heap of the next new choice of split; how many so far
@@ -201,8 +201,9 @@ func (w *sweep) next(n int) {
 		}
 	}
 	// ms lists the heaps m = n − k of the split digits scanned at their
-	// rare parts only: their other splits may hold rare values below C.
-	ms := w.ms[:0]
+	// rare parts only (cnt of them, the rare positions below m): their
+	// other splits may hold rare values below C.
+	ms, cnts := w.ms[:0], w.cnts[:0]
 	for _, k := range w.splits {
 		m := n - k
 		if m < 2 {
@@ -221,14 +222,27 @@ func (w *sweep) next(n int) {
 			w.fullScans++
 			continue
 		}
-		ms = append(ms, m)
-		rv := w.rareV[:cnt]
-		for i, r := range w.rare[:cnt] {
-			seen[rv[i]^vs[m-int(r)]] = st
-		}
+		ms, cnts = append(ms, m), append(cnts, cnt)
 		w.steps += int64(cnt)
 	}
-	w.ms = ms
+	if len(ms) == 2 && cnts[0] == cnts[1] {
+		// Two split digits (0.376, 0.354): one pass over the rare parts.
+		m0, m1 := ms[0], ms[1]
+		rv := w.rareV[:cnts[0]]
+		for i, r := range w.rare[:cnts[0]] {
+			x := rv[i]
+			seen[x^vs[m0-int(r)]] = st
+			seen[x^vs[m1-int(r)]] = st
+		}
+	} else {
+		for j, m := range ms {
+			rv := w.rareV[:cnts[j]]
+			for i, r := range w.rare[:cnts[j]] {
+				seen[rv[i]^vs[m-int(r)]] = st
+			}
+		}
+	}
+	w.ms, w.cnts = ms, cnts
 	rp := w.s.rareParity(n)
 	c := uint32(0)
 	for seen[c] == st || class[c] == rp {
@@ -242,32 +256,7 @@ func (w *sweep) next(n int) {
 		}
 	}
 	if len(ms) > 0 && missing > 0 {
-		// All the digits' splits a + (m − a) at once, smaller parts
-		// first: a value missing from one digit's splits is often found
-		// early among another's.
-		top := 0
-		for _, m := range ms {
-			top = max(top, m/2)
-		}
-	scan:
-		for a := 1; a <= top; a++ {
-			for _, m := range ms {
-				if a > m-a {
-					continue
-				}
-				if v := vs[a] ^ vs[m-a]; need[v] == st {
-					need[v] = 0
-					missing--
-					if missing == 0 {
-						w.steps += int64(a * len(ms))
-						break scan
-					}
-				}
-			}
-		}
-		if missing > 0 {
-			w.steps += int64(top * len(ms))
-		}
+		missing = w.findMissing(ms, st, missing)
 	}
 	v := c
 	if missing > 0 {
@@ -286,6 +275,80 @@ func (w *sweep) next(n int) {
 		w.rare = append(w.rare, int32(n))
 		w.rareV = append(w.rareV, v)
 	}
+}
+
+// findMissing looks for the values marked in need with stamp st among the
+// splits a + (m − a) of every m in ms, and returns how many it did not
+// find. All the digits' splits go at once, smaller parts first: a value
+// missing from one digit's splits is often found early among another's.
+func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
+	vs, need := w.vs, w.need
+	if len(ms) == 1 {
+		m := ms[0]
+		for a := 1; a <= m-a; a++ {
+			if v := vs[a] ^ vs[m-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(a)
+					return 0
+				}
+			}
+		}
+		w.steps += int64(m / 2)
+		return missing
+	}
+	if len(ms) == 2 {
+		// The same, unrolled: both digits' splits of part a in turn, as
+		// far as the smaller half, then the rest of the larger.
+		m0, m1 := min(ms[0], ms[1]), max(ms[0], ms[1])
+		for a := 1; a <= m0-a; a++ {
+			if v := vs[a] ^ vs[m0-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(2 * a)
+					return 0
+				}
+			}
+			if v := vs[a] ^ vs[m1-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(2 * a)
+					return 0
+				}
+			}
+		}
+		for a := m0/2 + 1; a <= m1-a; a++ {
+			if v := vs[a] ^ vs[m1-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(m0/2 + a)
+					return 0
+				}
+			}
+		}
+		w.steps += int64(m0/2 + m1/2)
+		return missing
+	}
+	top := 0
+	for _, m := range ms {
+		top = max(top, m/2)
+	}
+	for a := 1; a <= top; a++ {
+		for _, m := range ms {
+			if a > m-a {
+				continue
+			}
+			if v := vs[a] ^ vs[m-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(a * len(ms))
+					return 0
+				}
+			}
+		}
+	}
+	w.steps += int64(top * len(ms))
+	return missing
 }
 
 // run computes vs[from..to]. Each time the heap size doubles it chooses
