@@ -242,6 +242,7 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
 	case SweepPlain:
 		return c.plainValues(upto, lim)
 	case SweepSparse:
+		p.sweep.estimate = p.cost
 		return p.sweep.finish(g, upto, lim)
 	}
 	return c.splitValues(g, upto, lim)

@@ -1,6 +1,7 @@
 package heap
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -110,5 +111,20 @@ func TestSparseProjectionStops(t *testing.T) {
 	want := "(projected at heap 20481, with 1582 rare positions), more than the limit of 1000000000"
 	if !errors.Is(err, ErrTooManySteps) || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+}
+
+// TestSparseProgressLabel: the progress line of the sparse-space sweep
+// says which sweep runs and what it was estimated to need.
+func TestSparseProgressLabel(t *testing.T) {
+	p := budget.NewProgress()
+	ctx := budget.WithProgress(context.Background(), p)
+	g := mustOctal(t, "0.6")
+	if _, err := g.Values(40_000, Limits{Context: ctx}); err != nil {
+		t.Fatal(err)
+	}
+	s := p.Snapshot()
+	if want := "octal 0.6: sparse-space sweep, mask 10001, about 497.1 KiB and "; !strings.HasPrefix(s.Label, want) || s.Total != 40_001 {
+		t.Errorf("progress %q of %d, want a label starting %q of 40001", s.Label, s.Total, want)
 	}
 }

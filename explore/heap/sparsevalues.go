@@ -3,6 +3,8 @@ package heap
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // The sparse-space sweep (Winning Ways ch. 4, "Sparse space spells speed";
@@ -95,6 +97,7 @@ type sweep struct {
 	// (dense = 2: when they are half its splits); fullScans counts those.
 	dense     int
 	fullScans int64
+	estimate  Cost // for the progress line
 }
 
 // newSweep starts a sweep whose values vs[0..from) are known, under sp.
@@ -415,12 +418,17 @@ func (w *sweep) finish(g Game, upto int, lim Limits) ([]uint64, error) {
 	return out, nil
 }
 
+// label is what the progress line says runs, e.g. "octal 0.6: sparse-space
+// sweep, mask 10001, about 12 MiB and 4.1e+09 steps".
 func (w *sweep) label(g Game) string {
-	kind := "range type"
+	out := fmt.Sprintf("%v: %s, mask %b", g, SweepSparse, w.s.mask)
 	if w.s.domain {
-		kind = fmt.Sprintf("domain type t = %d", w.s.t)
+		out += fmt.Sprintf(" (domain type, t = %d)", w.s.t)
 	}
-	return fmt.Sprintf("%v (sparse-space sweep, %s, mask %b)", g, kind, w.s.mask)
+	if w.estimate.Memory > 0 {
+		out += fmt.Sprintf(", about %s and %.2g steps", budget.FormatSize(w.estimate.Memory), w.estimate.Steps)
+	}
+	return out
 }
 
 // sparseValues extends prefix = g(0..len(prefix)−1) to g(0..upto) with the
