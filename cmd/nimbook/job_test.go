@@ -122,6 +122,9 @@ func TestRunEveryExample(t *testing.T) {
 			if testing.Short() && strings.Contains(f, "golay") {
 				t.Skip("2^24 rows")
 			}
+			if testing.Short() && strings.Contains(f, "long-periods") {
+				t.Skip("2·10^7 values")
+			}
 			for _, format := range []string{"md", "json"} {
 				if _, _, err := runArgs(t, "run", f, "--format", format); err != nil {
 					t.Errorf("%s: %v", format, err)
