@@ -251,6 +251,7 @@ func (w *sweep) next(n int) {
 	for seen[c] == st || class[c] == rp {
 		c++
 	}
+	w.steps += int64(c) // the values below C, looked at twice
 	missing := 0
 	for v := range c {
 		if seen[v] != st {
