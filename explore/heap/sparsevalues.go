@@ -230,19 +230,10 @@ func (w *sweep) next(n int) {
 	}
 	if len(ms) == 2 && cnts[0] == cnts[1] {
 		// Two split digits (0.376, 0.354): one pass over the rare parts.
-		m0, m1 := ms[0], ms[1]
-		rv := w.rareV[:cnts[0]]
-		for i, r := range w.rare[:cnts[0]] {
-			x := rv[i]
-			seen[x^vs[m0-int(r)]] = st
-			seen[x^vs[m1-int(r)]] = st
-		}
+		markRare2(seen, vs, w.rare[:cnts[0]], w.rareV, ms[0], ms[1], st)
 	} else {
 		for j, m := range ms {
-			rv := w.rareV[:cnts[j]]
-			for i, r := range w.rare[:cnts[j]] {
-				seen[rv[i]^vs[m-int(r)]] = st
-			}
+			markRare(seen, vs, w.rare[:cnts[j]], w.rareV, m, st)
 		}
 	}
 	w.ms, w.cnts = ms, cnts
@@ -278,6 +269,30 @@ func (w *sweep) next(n int) {
 	if w.class[v] == rp {
 		w.rare = append(w.rare, int32(n))
 		w.rareV = append(w.rareV, v)
+	}
+}
+
+// markRare stamps st on the values of the splits r + (m − r) of m, for r
+// in rare, whose values are in rv. It is the sweep's inner loop, kept out
+// of next so that its variables stay in registers.
+//
+//go:noinline
+func markRare(seen, vs []uint32, rare []int32, rv []uint32, m int, st uint32) {
+	rv = rv[:len(rare)]
+	for i, r := range rare {
+		seen[rv[i]^vs[m-int(r)]] = st
+	}
+}
+
+// markRare2 is markRare for two heaps m0 and m1 at once.
+//
+//go:noinline
+func markRare2(seen, vs []uint32, rare []int32, rv []uint32, m0, m1 int, st uint32) {
+	rv = rv[:len(rare)]
+	for i, r := range rare {
+		x := rv[i]
+		seen[x^vs[m0-int(r)]] = st
+		seen[x^vs[m1-int(r)]] = st
 	}
 }
 
