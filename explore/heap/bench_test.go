@@ -127,3 +127,21 @@ func BenchmarkSparseValues(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOfficers: the values of Officers (0.6) by the sparse-space
+// sweep, in values per second as upto grows (issue 13: a C program of the
+// same sweep is the yardstick; the bit-set sweep took 28 s to 2^18).
+func BenchmarkOfficers(b *testing.B) {
+	g := must(ParseOctal("0.6"))
+	for _, e := range []int{16, 17, 18, 20} {
+		upto := 1 << e
+		b.Run(fmt.Sprintf("2^%d", e), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.Values(upto, Limits{MaxSteps: 1 << 40}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
+		})
+	}
+}

@@ -228,54 +228,103 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
 	if err := lim.checkUpto(g, upto); err != nil {
 		return nil, err
 	}
-	if vs, ok, err := c.trySparse(g, upto, lim); ok || err != nil {
-		return vs, err
-	}
-	u, t := float64(upto+1), float64(c.last()+1)
-	steps := u * t
-	switch c.parts() {
-	case 3:
-		steps += u*u/4 + u*u/6
-	case 2:
-		steps += u * u / 4
-	}
-	if err := lim.checkSteps(g, upto, steps); err != nil {
+	p, err := c.plan(g, upto, lim)
+	if err != nil {
 		return nil, err
 	}
-	if c.parts() == 1 {
+	if err := lim.checkMemory(fmt.Sprintf("computing the values of %v up to %d (%s)", g, upto, p.cost.Method), p.cost.Memory); err != nil {
+		return nil, err
+	}
+	if err := lim.checkSteps(g, upto, p.cost.Steps); err != nil {
+		return nil, err
+	}
+	switch p.cost.Method {
+	case SweepPlain:
 		return c.plainValues(upto, lim)
+	case SweepSparse:
+		p.sweep.estimate = p.cost
+		return p.sweep.finish(g, upto, lim)
 	}
 	return c.splitValues(g, upto, lim)
 }
 
-// trySparse computes g(0..upto) with the sparse-space sweep when the code
-// splits into two heaps, upto is past sparseFrom, and the values up to
-// sparseFrom have few rare positions under their best split; ok is false
-// when the plain sweep should run instead.
-func (c *code) trySparse(g Game, upto int, lim Limits) (vs []uint64, ok bool, err error) {
-	if c.parts() != 2 || upto <= sparseFrom {
-		return nil, false, nil
+// codePlan is how values computes g(0..upto) of a code, with what it needs.
+type codePlan struct {
+	cost  Cost
+	sweep *sweep // for SweepSparse: the sweep, done up to sparseTrial
+}
+
+// plan chooses the sweep for g(0..upto) and estimates its cost. Codes that
+// never split take at most 2t options a heap. Codes that split cost about
+// upto²/4 steps with the bit-set sweep. Past sparseTrial, codes that split
+// into two heaps only are tried with the sparse-space sweep: the values up
+// to sparseFrom choose a split into rare and common values, the sweep runs
+// on to sparseTrial, and its steps per heap over the last half of that
+// range, times the heaps left, are its estimate. It is chosen when that is
+// below the bit-set sweep's. The estimate assumes that the rare positions
+// and the values stay about as many as they were, which is why the sweep
+// projects its cost again as it goes (sweep.run).
+func (c *code) plan(g Game, upto int, lim Limits) (codePlan, error) {
+	u, t := float64(upto+1), float64(c.last()+1)
+	values := 8 * (int64(upto) + 1)
+	if c.parts() == 1 {
+		return codePlan{cost: Cost{Method: SweepPlain, Memory: values, Steps: u * t}}, nil
 	}
-	prefix, err := c.splitValues(g, sparseFrom, lim)
+	sets := Cost{Method: SweepSets, Steps: u*t + u*u/4, Memory: values + 8*(int64(upto)+1)}
+	if c.parts() == 3 {
+		sets.Steps += u * u / 6
+		sets.Memory += 8 * (int64(upto) + 1)
+	}
+	if c.parts() == 3 || upto <= sparseTrial {
+		return codePlan{cost: sets}, nil
+	}
+	trial := Limits{Context: lim.Context}
+	prefix, err := c.splitValues(g, sparseFrom, trial)
 	if err != nil {
-		return nil, false, err
+		return codePlan{}, err
 	}
-	t := NoDomain
-	if d, one := c.SplitDigit(); one {
-		t = d
+	td := NoDomain
+	if d, ok := c.SplitDigit(); ok {
+		td = d
 	}
-	sp, err := findSparse(prefix, t)
-	if err != nil || len(sp.Rare)*sparseShare > sparseFrom {
-		return nil, false, nil
+	sp, err := findSparse(prefix, td)
+	if err != nil {
+		// Values too wide to compare every mask: the bit-set sweep.
+		sets.Detail = err.Error()
+		return codePlan{cost: sets}, nil
 	}
-	// The splits with a rare part dominate while the rare positions stay
-	// as few as they were; the step count stops the sweep if they do not.
-	est := float64(upto+1) * float64(len(sp.Rare)+64) * float64(c.last()+1)
-	if err := lim.checkSteps(g, upto, est); err != nil {
-		return nil, false, err
+	vs := make([]uint32, sparseTrial+1)
+	for n, v := range prefix {
+		vs[n] = uint32(v)
 	}
-	vs, err = c.sparseValues(g, prefix, sp, upto, lim)
-	return vs, err == nil, err
+	w, err := c.newSweep(g, vs, len(prefix), sp)
+	if err != nil {
+		return codePlan{}, err
+	}
+	const half = sparseTrial / 2
+	if err := w.run(g, len(prefix), half, sparseTrial, trial, true); err != nil {
+		return codePlan{}, err
+	}
+	before := w.steps
+	if err := w.run(g, half+1, sparseTrial, sparseTrial, trial, true); err != nil {
+		return codePlan{}, err
+	}
+	rate := float64(w.steps-before) / float64(sparseTrial-half)
+	sparse := Cost{
+		Method: SweepSparse,
+		Detail: w.describe(sparseTrial),
+		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(w.steps) + rate*float64(upto-sparseTrial),
+		// The values as the sweep keeps them (4 bytes) and as they are
+		// returned (8), the rare positions with their values, the tables
+		// of values (9 bytes for each of 4w), the counters of a new choice
+		// of split (one more bit of values).
+		Memory: values + 4*(int64(upto)+1) + 8*int64(len(w.rare)) + 36*int64(w.w) + 32*int64(w.w),
+	}
+	if sparse.Steps >= sets.Steps {
+		sets.Detail = "faster than the sparse-space sweep under " + w.describe(sparseTrial)
+		return codePlan{cost: sets}, nil
+	}
+	return codePlan{cost: sparse, sweep: w}, nil
 }
 
 // plainValues is the sweep for codes that never split: at most 2t options.

@@ -142,17 +142,33 @@ func FindSparseSpace(values []uint64, t int) (SparseSpace, error) {
 	return s, nil
 }
 
-func findSparse(values []uint64, t int) (SparseSpace, error) {
+func findSparse[V uint32 | uint64](values []V, t int) (SparseSpace, error) {
+	best, count, err := bestSparse(values, t)
+	if err != nil {
+		return best, err
+	}
+	best.Rare = make([]int, 0, count)
+	for n, v := range values {
+		if best.IsRare(n, uint64(v)) {
+			best.Rare = append(best.Rare, n)
+		}
+	}
+	return best, nil
+}
+
+// bestSparse is findSparse without the list of rare positions: the split
+// and its count of rare positions.
+func bestSparse[V uint32 | uint64](values []V, t int) (SparseSpace, int64, error) {
 	if len(values) == 0 {
-		return SparseSpace{}, errors.New("rare values: no values")
+		return SparseSpace{}, 0, errors.New("rare values: no values")
 	}
 	var top uint64
 	for _, v := range values {
-		top |= v
+		top |= uint64(v)
 	}
 	k := bits.Len64(top)
 	if k > MaxSparseBits {
-		return SparseSpace{}, fmt.Errorf("rare values: a value has %d bits, so 2^%d masks to compare, more than the limit of 2^%d (heap.MaxSparseBits): %w (lower upto)", k, k, MaxSparseBits, ErrTooManyBits)
+		return SparseSpace{}, 0, fmt.Errorf("rare values: a value has %d bits, so 2^%d masks to compare, more than the limit of 2^%d (heap.MaxSparseBits): %w (lower upto)", k, k, MaxSparseBits, ErrTooManyBits)
 	}
 	size := 1 << k
 	// rng[v] and dom[v] sum ±1 over the n with g(n) = v: the sign of n's
@@ -164,7 +180,7 @@ func findSparse(values []uint64, t int) (SparseSpace, error) {
 		dom = make([]int64, size)
 	}
 	for n, v := range values {
-		sign := int64(1 - 2*(bits.OnesCount64(v)&1))
+		sign := int64(1 - 2*(bits.OnesCount64(uint64(v))&1))
 		rng[v] += sign
 		if dom != nil {
 			if (n-t)&1 == 1 {
@@ -191,13 +207,7 @@ func findSparse(values []uint64, t int) (SparseSpace, error) {
 			best.Mask, best.Domain, best.T, bestCount = uint64(b), true, t, c
 		}
 	}
-	best.Rare = make([]int, 0, bestCount)
-	for n, v := range values {
-		if best.IsRare(n, v) {
-			best.Rare = append(best.Rare, n)
-		}
-	}
-	return best, nil
+	return best, bestCount, nil
 }
 
 // walsh replaces a (of length a power of two) by its Walsh–Hadamard

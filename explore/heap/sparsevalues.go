@@ -3,6 +3,8 @@ package heap
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // The sparse-space sweep (Winning Ways ch. 4, "Sparse space spells speed";
@@ -14,17 +16,30 @@ import (
 // O(rare positions). The mex is C unless a rare value below C is missing
 // from the options; those are looked for among all the splits, a scan that
 // stops as soon as every rare value below C has been seen, which for a
-// common position is after a few hundred splits. Only at the rare
-// positions themselves does the scan run to the end. The result is exact
-// whatever the split: a poor one is merely slow.
+// common position is after a few thousand splits at most. Only at the rare
+// positions themselves does the scan run to the end. So a heap costs about
+// (rare positions + a few thousand) steps, and a sweep to N about
+// N·(rare positions) when the rare positions die out, as they do for the
+// games whose periods are known.
+//
+// The result is exact whatever the split: a poor one is merely slow. The
+// sweep keeps it from being slower than the plain sweep: a split digit
+// whose rare parts are half its splits or more is scanned whole, and the
+// split is chosen again from all the values so far each time the heap
+// size doubles (the first values may prefer a split that later values do
+// not).
 
 const (
 	// sparseFrom is where the sweep takes over: the values up to it come
-	// from the plain sweep, and they choose the split.
+	// from the bit-set sweep, and they choose the split.
 	sparseFrom = 4096
-	// sparseShare is the largest share of rare positions below sparseFrom
-	// for which the sparse sweep is used: past it, it would not be faster.
-	sparseShare = 8
+	// sparseTrial is where the sweep's cost is measured, over its last
+	// half, to estimate the rest: the sparse-space sweep is used for
+	// sequences past it only.
+	sparseTrial = 4 * sparseFrom
+	// sparseCheck is how many heaps pass between two projections of the
+	// sweep's cost against the step limit.
+	sparseCheck = 1 << 14
 )
 
 // sparseSplit classifies values under a SparseSpace: whether a position
@@ -46,124 +61,410 @@ func (s sparseSplit) common(n int, v uint64) bool {
 	return s.parity(v) != (n-s.t)&1
 }
 
-// sparseValues extends prefix = g(0..len(prefix)−1) to g(0..upto) with the
-// sparse-space sweep under sp. The code must not split into three heaps;
-// under the domain type, its only split digit must be sp.T.
-func (c *code) sparseValues(g Game, prefix []uint64, sp SparseSpace, upto int, lim Limits) ([]uint64, error) {
+// rareParity is the parity of the values that make heap n rare: 0 for the
+// range type, the parity of n − t for the domain type.
+func (s sparseSplit) rareParity(n int) uint8 {
+	if !s.domain {
+		return 0
+	}
+	return uint8((n - s.t) & 1)
+}
+
+// sweep is the state of the sparse-space sweep: the values found so far
+// and the rare positions among them.
+type sweep struct {
+	c      *code
+	splits []int // the k whose digit splits a heap
+	ones   []int // the k whose digit leaves one heap
+	nones  []int // the k whose digit takes the whole heap
+	vs     []uint32
+	s      sparseSplit
+	// Every value so far is below w, a power of two, and so is the nim-sum
+	// of two. class[v] is the parity of v's ones outside the mask; seen[v]
+	// and need[v] hold the stamp of the heap for which v is an option
+	// value, or a rare value below C still to be found. They have 4w
+	// entries, so that both classes have values at or above w, which no
+	// option reaches: the search for C ends inside them.
+	w                 uint32
+	class             []uint8
+	seen, need        []uint32
+	rare              []int32 // rare positions ≥ 1 (parts of a split are non-empty)
+	ms, cnts          []int   // scratch of next
+	rareV             []uint32
+	steps             int64
+	resplitAt, resplt int // the heap of the next new choice of split; how many so far
+	// A split digit of heap m is scanned whole when dense·(rare parts) ≥ m
+	// (dense = 2: when they are half its splits); fullScans counts those.
+	dense     int
+	fullScans int64
+	estimate  Cost // for the progress line
+}
+
+// newSweep starts a sweep whose values vs[0..from) are known, under sp.
+// The code must split into two heaps at most; under the domain type, its
+// only split digit must be sp.T.
+func (c *code) newSweep(g Game, vs []uint32, from int, sp SparseSpace) (*sweep, error) {
 	if c.parts() > 2 {
 		return nil, fmt.Errorf("heap: %v: the sparse-space sweep handles splits into two heaps only", g)
 	}
-	s := sparseSplit{mask: sp.Mask, domain: sp.Domain, t: sp.T}
-	var splits []int // the k whose digit splits a heap
+	w := &sweep{c: c, vs: vs, resplitAt: 2 * from, dense: 2}
 	for k := 0; k <= c.last(); k++ {
-		if c.Digit(k)&leaveTwo != 0 {
-			splits = append(splits, k)
+		d := c.digit[k]
+		if d&leaveTwo != 0 {
+			w.splits = append(w.splits, k)
+		}
+		if k > 0 && d&leaveOne != 0 {
+			w.ones = append(w.ones, k)
+		}
+		if k > 0 && d&leaveNone != 0 {
+			w.nones = append(w.nones, k)
 		}
 	}
-	if s.domain && (len(splits) != 1 || splits[0] != s.t) {
-		return nil, fmt.Errorf("heap: %v: a domain-type split needs the only split digit at t = %d", g, s.t)
+	if sp.Domain && (len(w.splits) != 1 || w.splits[0] != sp.T) {
+		return nil, fmt.Errorf("heap: %v: a domain-type split needs the only split digit at t = %d", g, sp.T)
 	}
-	vs := make([]uint64, upto+1)
-	copy(vs, prefix)
-	var rare []int // rare positions ≥ 1 (parts of a split are non-empty)
-	for n := 1; n < len(prefix) && n <= upto; n++ {
-		if !s.common(n, vs[n]) {
-			rare = append(rare, n)
+	var top uint32
+	for _, v := range vs[:from] {
+		top |= v
+	}
+	w.widen(max(top+1, uint32(sp.Mask+1)))
+	w.setSplit(sp, from)
+	return w, nil
+}
+
+// widen makes w the least power of two ≥ max(v, 64).
+func (w *sweep) widen(v uint32) {
+	size := uint32(64)
+	for size < v {
+		size *= 2
+	}
+	if size <= w.w {
+		return
+	}
+	w.w = size
+	w.seen = make([]uint32, 4*size)
+	w.need = make([]uint32, 4*size)
+	w.class = make([]uint8, 4*size)
+	for v := range w.class {
+		w.class[v] = uint8(w.s.parity(uint64(v)))
+	}
+}
+
+// setSplit classifies values under sp and lists the rare positions among
+// 1..n−1.
+func (w *sweep) setSplit(sp SparseSpace, n int) {
+	w.s = sparseSplit{mask: sp.Mask, domain: sp.Domain, t: sp.T}
+	for v := range w.class {
+		w.class[v] = uint8(w.s.parity(uint64(v)))
+	}
+	w.rare, w.rareV = w.rare[:0], w.rareV[:0]
+	for m := 1; m < n; m++ {
+		if v := w.vs[m]; w.class[v] == w.s.rareParity(m) {
+			w.rare = append(w.rare, int32(m))
+			w.rareV = append(w.rareV, v)
 		}
 	}
-	// seen[v] == stamp marks the option values found for the current heap;
-	// need[v] == stamp the rare values below C still to be found.
-	var seen, need []int32
-	grow := func(v uint64) {
-		if v >= uint64(len(seen)) {
-			size := max(2*int(v)+2, 256)
-			seen = append(seen, make([]int32, size-len(seen))...)
-			need = append(need, make([]int32, size-len(need))...)
+}
+
+// resplit chooses the split again from the values of heaps 0..n−1, and
+// takes it when it has at most three quarters of the rare positions of
+// the current one. It costs O(n), and runs each time n doubles.
+func (w *sweep) resplit(n int) {
+	w.resplitAt = 2 * n
+	t := NoDomain
+	if d, ok := w.c.SplitDigit(); ok {
+		t = d
+	}
+	sp, count, err := bestSparse(w.vs[:n], t)
+	if err != nil {
+		return // values too wide to compare every mask: keep the split
+	}
+	cur := int64(len(w.rare))
+	if w.class[w.vs[0]] == w.s.rareParity(0) {
+		cur++ // bestSparse counts heap 0 too
+	}
+	if 4*count <= 3*cur {
+		w.resplt++
+		w.setSplit(sp, n)
+	}
+}
+
+// next computes vs[n] from vs[0..n).
+func (w *sweep) next(n int) {
+	vs, seen, need, class := w.vs, w.seen, w.need, w.class
+	st := uint32(n + 1) // a stamp no other heap uses; 0 marks nothing
+	for _, k := range w.nones {
+		if k == n {
+			seen[0] = st
 		}
 	}
-	grow(0)
-	for _, v := range prefix {
-		grow(v)
+	for _, k := range w.ones {
+		if k < n {
+			seen[vs[n-k]] = st
+		}
 	}
-	var steps int64
-	prog := lim.progress(g.String(), upto+1)
-	for n := len(prefix); n <= upto; n++ {
-		if n&0xff == 0 {
-			if err := lim.cancelled(); err != nil {
-				return nil, err
-			}
-			prog.Set(int64(n))
-			if steps > lim.steps() {
-				return nil, fmt.Errorf("heap: %v: stopped at heap %d after %d steps, the limit: %w (lower upto, or raise the limit)",
-					g, n, steps, ErrTooManySteps)
-			}
+	// ms lists the heaps m = n − k of the split digits scanned at their
+	// rare parts only (cnt of them, the rare positions below m): their
+	// other splits may hold rare values below C.
+	ms, cnts := w.ms[:0], w.cnts[:0]
+	for _, k := range w.splits {
+		m := n - k
+		if m < 2 {
+			continue
 		}
-		stamp := int32(n)
-		mark := func(v uint64) {
-			grow(v)
-			seen[v] = stamp
+		cnt := len(w.rare)
+		for cnt > 0 && int(w.rare[cnt-1]) >= m {
+			cnt--
 		}
-		// Single heaps, and the splits with a rare part: every option
-		// value that can be common, and some rare ones.
-		for k := 1; k <= c.last() && k <= n; k++ {
-			d := c.digit[k]
-			if d&leaveNone != 0 && k == n {
-				mark(0)
+		if w.dense*cnt >= m {
+			// Rare parts are too many to be worth it: every split.
+			for a := 1; a <= m-a; a++ {
+				seen[vs[a]^vs[m-a]] = st
 			}
-			if d&leaveOne != 0 && k < n {
-				mark(vs[n-k])
-			}
+			w.steps += int64(m / 2)
+			w.fullScans++
+			continue
 		}
-		for _, k := range splits {
-			m := n - k
-			for _, r := range rare {
-				if r >= m {
-					break
-				}
-				mark(vs[r] ^ vs[m-r])
-			}
-			steps += int64(len(rare))
+		ms, cnts = append(ms, m), append(cnts, cnt)
+		w.steps += int64(cnt)
+	}
+	if len(ms) == 2 && cnts[0] == cnts[1] {
+		// Two split digits (0.376, 0.354): one pass over the rare parts.
+		markRare2(seen, vs, w.rare[:cnts[0]], w.rareV, ms[0], ms[1], st)
+	} else {
+		for j, m := range ms {
+			markRare(seen, vs, w.rare[:cnts[j]], w.rareV, m, st)
 		}
-		// C: the least common value missing; the rare values below it
-		// that are missing too are looked for among all the splits.
-		var cand uint64
-		for cand = 0; ; cand++ {
-			grow(cand)
-			if seen[cand] != stamp && s.common(n, cand) {
+	}
+	w.ms, w.cnts = ms, cnts
+	rp := w.s.rareParity(n)
+	c := uint32(0)
+	for seen[c] == st || class[c] == rp {
+		c++
+	}
+	w.steps += int64(c) // the values below C, looked at twice
+	missing := 0
+	for v := range c {
+		if seen[v] != st {
+			need[v] = st
+			missing++
+		}
+	}
+	if len(ms) > 0 && missing > 0 {
+		missing = w.findMissing(ms, st, missing)
+	}
+	v := c
+	if missing > 0 {
+		for u := range c {
+			if need[u] == st {
+				v = u
 				break
 			}
 		}
-		missing := 0
-		for v := uint64(0); v < cand; v++ {
-			if seen[v] != stamp {
-				need[v] = stamp
-				missing++
-			}
-		}
-		for _, k := range splits {
-			m := n - k
-			for a := 1; missing > 0 && a <= m-a; a++ {
-				v := vs[a] ^ vs[m-a]
-				if v < cand && need[v] == stamp {
-					need[v] = 0
-					missing--
+	}
+	vs[n] = v
+	if v >= w.w {
+		w.widen(v + 1)
+	}
+	if w.class[v] == rp {
+		w.rare = append(w.rare, int32(n))
+		w.rareV = append(w.rareV, v)
+	}
+}
+
+// markRare stamps st on the values of the splits r + (m − r) of m, for r
+// in rare, whose values are in rv. It is the sweep's inner loop, kept out
+// of next so that its variables stay in registers.
+//
+//go:noinline
+func markRare(seen, vs []uint32, rare []int32, rv []uint32, m int, st uint32) {
+	rv = rv[:len(rare)]
+	for i, r := range rare {
+		seen[rv[i]^vs[m-int(r)]] = st
+	}
+}
+
+// markRare2 is markRare for two heaps m0 and m1 at once.
+//
+//go:noinline
+func markRare2(seen, vs []uint32, rare []int32, rv []uint32, m0, m1 int, st uint32) {
+	rv = rv[:len(rare)]
+	for i, r := range rare {
+		x := rv[i]
+		seen[x^vs[m0-int(r)]] = st
+		seen[x^vs[m1-int(r)]] = st
+	}
+}
+
+// findMissing looks for the values marked in need with stamp st among the
+// splits a + (m − a) of every m in ms, and returns how many it did not
+// find. All the digits' splits go at once, smaller parts first: a value
+// missing from one digit's splits is often found early among another's.
+func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
+	vs, need := w.vs, w.need
+	if len(ms) == 1 {
+		m := ms[0]
+		for a := 1; a <= m-a; a++ {
+			if v := vs[a] ^ vs[m-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(a)
+					return 0
 				}
-				steps++
 			}
 		}
-		vs[n] = cand
-		if missing > 0 {
-			for v := uint64(0); v < cand; v++ {
-				if need[v] == stamp {
-					vs[n] = v
-					break
+		w.steps += int64(m / 2)
+		return missing
+	}
+	if len(ms) == 2 {
+		// The same, unrolled: both digits' splits of part a in turn, as
+		// far as the smaller half, then the rest of the larger.
+		m0, m1 := min(ms[0], ms[1]), max(ms[0], ms[1])
+		for a := 1; a <= m0-a; a++ {
+			if v := vs[a] ^ vs[m0-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(2 * a)
+					return 0
+				}
+			}
+			if v := vs[a] ^ vs[m1-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(2 * a)
+					return 0
 				}
 			}
 		}
-		grow(vs[n])
-		if !s.common(n, vs[n]) {
-			rare = append(rare, n)
+		for a := m0/2 + 1; a <= m1-a; a++ {
+			if v := vs[a] ^ vs[m1-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(m0/2 + a)
+					return 0
+				}
+			}
+		}
+		w.steps += int64(m0/2 + m1/2)
+		return missing
+	}
+	top := 0
+	for _, m := range ms {
+		top = max(top, m/2)
+	}
+	for a := 1; a <= top; a++ {
+		for _, m := range ms {
+			if a > m-a {
+				continue
+			}
+			if v := vs[a] ^ vs[m-a]; need[v] == st {
+				need[v] = 0
+				if missing--; missing == 0 {
+					w.steps += int64(a * len(ms))
+					return 0
+				}
+			}
 		}
 	}
-	return vs, nil
+	w.steps += int64(top * len(ms))
+	return missing
+}
+
+// run computes vs[from..to]. Each time the heap size doubles it chooses
+// the split again; every sparseCheck heaps it projects the steps of the
+// whole sweep to upto from the rate of the last ones, and stops when they
+// would pass the limit rather than run out of it later.
+func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error {
+	prog := lim.progress(w.label(g), upto+1)
+	lastN, lastSteps := from, w.steps
+	for n := from; n <= to; n++ {
+		if n&0xff == 0 {
+			if err := lim.cancelled(); err != nil {
+				return err
+			}
+			prog.Set(int64(n))
+		}
+		if resplit && n == w.resplitAt {
+			before := w.resplt
+			w.resplit(n)
+			if w.resplt != before {
+				prog.SetLabel(w.label(g))
+			}
+		}
+		if n-lastN == sparseCheck {
+			rate := float64(w.steps-lastSteps) / float64(n-lastN)
+			if est := float64(w.steps) + rate*float64(upto-n+1); est > float64(lim.steps()) {
+				return fmt.Errorf("heap: %v: values up to %d need about %.3g steps (projected at heap %d, with %d rare positions), more than the limit of %d: %w (lower upto, or raise the limit)",
+					g, upto, est, n, len(w.rare), lim.steps(), ErrTooManySteps)
+			}
+			lastN, lastSteps = n, w.steps
+		}
+		w.next(n)
+	}
+	return nil
+}
+
+// describe says which split the sweep uses and how many rare positions it
+// found among the heaps before n.
+func (w *sweep) describe(n int) string {
+	kind := "range type"
+	if w.s.domain {
+		kind = fmt.Sprintf("domain type (t = %d)", w.s.t)
+	}
+	out := fmt.Sprintf("%s, mask %b: %d rare positions in 1..%d", kind, w.s.mask, len(w.rare), n)
+	if len(w.rare) > 0 {
+		out += fmt.Sprintf(", the last %d", w.rare[len(w.rare)-1])
+	}
+	return out
+}
+
+// finish extends the sweep to upto and returns g(0..upto).
+func (w *sweep) finish(g Game, upto int, lim Limits) ([]uint64, error) {
+	from := len(w.vs)
+	vs := make([]uint32, upto+1)
+	copy(vs, w.vs)
+	w.vs = vs
+	if err := w.run(g, from, upto, upto, lim, true); err != nil {
+		return nil, err
+	}
+	out := make([]uint64, upto+1)
+	for n, v := range vs {
+		out[n] = uint64(v)
+	}
+	return out, nil
+}
+
+// label is what the progress line says runs, e.g. "octal 0.6: sparse-space
+// sweep, mask 10001, about 12 MiB and 4.1e+09 steps".
+func (w *sweep) label(g Game) string {
+	out := fmt.Sprintf("%v: %s, mask %b", g, SweepSparse, w.s.mask)
+	if w.s.domain {
+		out += fmt.Sprintf(" (domain type, t = %d)", w.s.t)
+	}
+	if w.estimate.Memory > 0 {
+		out += fmt.Sprintf(", about %s and %.2g steps", budget.FormatSize(w.estimate.Memory), w.estimate.Steps)
+	}
+	return out
+}
+
+// sparseValues extends prefix = g(0..len(prefix)−1) to g(0..upto) with the
+// sparse-space sweep under sp, choosing the split again as it goes when
+// resplit is set (tests turn it off to check bad splits).
+func (c *code) sparseValues(g Game, prefix []uint64, sp SparseSpace, upto int, lim Limits, resplit bool) ([]uint64, error) {
+	vs := make([]uint32, upto+1)
+	for n, v := range prefix {
+		vs[n] = uint32(v)
+	}
+	w, err := c.newSweep(g, vs, len(prefix), sp)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.run(g, len(prefix), upto, upto, lim, resplit); err != nil {
+		return nil, err
+	}
+	out := make([]uint64, upto+1)
+	for n, v := range vs {
+		out[n] = uint64(v)
+	}
+	return out, nil
 }
