@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -47,13 +46,15 @@ func runLimited(t *testing.T, bin string, args ...string) (code int, stderr stri
 	cmd := exec.Command(bin, args...)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stopRSS := watchRSS(cmd.Process.Pid)
+	err := cmd.Wait()
+	peak = stopRSS()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
 		t.Fatal(err)
-	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		peak = ru.Maxrss * 1024 // kilobytes on Linux
 	}
 	return cmd.ProcessState.ExitCode(), errb.String(), peak
 }
