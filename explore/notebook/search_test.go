@@ -22,8 +22,8 @@ func TestPeriodSearch(t *testing.T) {
 		{"dawson", "p = octal(\"0.07\").period()\n(p.proven, p.preperiod, p.period, p.checked_to)", "(True, 53, 34, 175)", ""},
 		{"hex", "p = hex_game(\"0.f\").period()\n(p.proven, p.period)", "(True, 2)", ""},
 		{"subtraction", "p = subtraction([2, 5, 7]).period()\n(p.proven, p.period)", "(True, 22)", ""},
-		{"stopped by the positions", "limits(positions=5000)\np = octal(\"0.6\").period()\n(p.proven, p.checked_to)", "(False, 400)",
-			"period: no period proven up to n = 400; looking further (values up to 800) passes a limit: octal 0.6: values up to 800 need about"},
+		{"stopped by the positions", "limits(positions=5000)\np = octal(\"0.6\").period()\n(p.proven, p.checked_to)", "(False, 800)",
+			"period: no period proven up to n = 800; looking further (values up to 1600) passes a limit: octal 0.6: values up to 1600 need about"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
