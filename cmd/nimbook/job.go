@@ -150,6 +150,17 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		prog.SetStage(fmt.Sprintf("section %d/%d (%s)", i+1, len(j.Sections), clipLine(title, 40)))
 		prog.Start("", 0)
 	}
+	if !f.quiet {
+		// Memory and time are stated before a long computation starts,
+		// even in a pipe: a job that will run for minutes says so.
+		erase := ""
+		if isTerminalWriter(stderr) {
+			erase = "\r\x1b[K" // over the progress line, redrawn after
+		}
+		opts.Estimate = func(i int, s *job.Section, cost string) {
+			fmt.Fprintf(stderr, "%snimbook: section %d: %s\n", erase, i+1, sanitizeLine(cost))
+		}
+	}
 	rep, err := job.Run(pctx, j, opts)
 	stopProgress()
 	if err != nil {

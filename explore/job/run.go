@@ -26,7 +26,18 @@ type Options struct {
 	Lang string
 	// Progress, when not nil, is told when each section starts.
 	Progress func(index int, s *Section)
+	// Estimate, when not nil, is told what a long computation of a
+	// section will cost (at least EstimateMemory bytes or EstimateSteps
+	// steps) before it starts, e.g. "octal 0.354 up to 20126194:
+	// sparse-space sweep (…): about 230 MiB and 7.1e+09 steps".
+	Estimate func(index int, s *Section, cost string)
 }
+
+// The costs from which Options.Estimate is told.
+const (
+	EstimateMemory = 64 << 20
+	EstimateSteps  = 1e9
+)
 
 // RunError is a section that could not be computed, typically refused by a
 // limit; it names the section so that the user can find it.
@@ -74,7 +85,7 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		if opts.Progress != nil {
 			opts.Progress(i, s)
 		}
-		r := &runner{ctx: ctx, lim: lim, s: s}
+		r := &runner{ctx: ctx, lim: lim, s: s, opts: opts, index: i}
 		res, err := r.run()
 		if err == nil {
 			// A section that ended as the context was cancelled may have
@@ -94,10 +105,12 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 }
 
 type runner struct {
-	ctx context.Context
-	lim Limits
-	s   *Section
-	res Results
+	ctx   context.Context
+	lim   Limits
+	s     *Section
+	res   Results
+	opts  Options
+	index int
 }
 
 func (r *runner) play() game.Play {
@@ -242,6 +255,12 @@ func (r *runner) heap() error {
 	lim := r.heapLimits()
 	var values []uint64
 	if r.wants("values") || r.wants("period") || r.wants("rare") || (r.wants("p-positions") && r.s.Family != "nim") {
+		if r.opts.Estimate != nil {
+			// Long sweeps say what they will cost before they start.
+			if c, err := heap.Estimate(g, upto, lim); err == nil && (c.Memory >= EstimateMemory || c.Steps >= EstimateSteps) {
+				r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %v", g, upto, c))
+			}
+		}
 		if values, err = g.Values(upto, lim); err != nil {
 			return limitErr(err)
 		}

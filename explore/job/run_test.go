@@ -389,3 +389,17 @@ func TestRareHexAndLongLists(t *testing.T) {
 		t.Error("positions listed past MaxListed")
 	}
 }
+
+// TestEstimateStated: a long sweep's cost is told before it starts; a short
+// one's is not.
+func TestEstimateStated(t *testing.T) {
+	var told []string
+	opts := Options{Estimate: func(i int, s *Section, cost string) { told = append(told, fmt.Sprintf("%d %s", i, cost)) }}
+	src := "sections:\n  - game: {nim: {upto: 20}}\n    show: [values]\n  - game: {nim: {upto: 10000000}}\n    show: [period]\n"
+	if _, err := runSrc(t, src, opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(told) != 1 || !strings.HasPrefix(told[0], "1 nim up to 10000000: ") || !strings.Contains(told[0], "MiB") {
+		t.Errorf("told %q, want the second section's cost alone", told)
+	}
+}
