@@ -63,9 +63,10 @@ const (
 // default.
 type Limits struct {
 	// MaxMemory bounds the bytes a computation allocates: the
-	// reachability bitsets of Values (at-most and exactly rules: values of
-	// bit-length k need about r·2^k/8 bytes), tables, lists of moves and
-	// the generic solver's positions. Default DefaultMaxMemory.
+	// reachability bitsets of Values (values of bit-length k need about
+	// (r/2)·2^k/8 bytes under at-most r, r·2^k/8 under exactly r), tables,
+	// lists of moves and the generic solver's positions. Default
+	// DefaultMaxMemory.
 	MaxMemory int64
 	// MaxSteps bounds the sets a computation enumerates: move sets of a
 	// position, the O(n²) runs of the ruler values. Default DefaultMaxSteps.
@@ -209,9 +210,12 @@ func (g *Game) Values(n int) ([]uint64, error) {
 	if len(g.values) < n {
 		var vs []uint64
 		var err error
-		if g.rule == Ruler {
+		switch {
+		case g.rule == Ruler:
 			vs, err = rulerValues(n, g.limits)
-		} else {
+		case g.rule == AtMost && g.r >= 2:
+			vs, err = lexValues(g.r, n, g.limits)
+		default:
 			vs, err = subsetValues(g.rule, g.r, n, g.limits)
 		}
 		if err != nil {
@@ -232,7 +236,8 @@ func (g *Game) values0(n int) ([]uint64, error) {
 	return g.values[:n:n], nil
 }
 
-// subsetValues computes f(0..n−1) (0-based) for AtMost and Exactly r.
+// subsetValues computes f(0..n−1) (0-based) for Exactly r and AtMost 1;
+// AtMost r ≥ 2 goes to the lexicode, which the tests check against it.
 //
 // reach[j] is the set of nim-sums of exactly j distinct earlier values, as
 // a bitset; adding a value v is the 0/1-knapsack step
@@ -344,24 +349,27 @@ func checkSubsetMemory(rule Rule, r, n int, lim Limits) error {
 	return lim.checkMemory(fmt.Sprintf("%v %d on %d coins (at least %d distinct values)", rule, r, n, v), need)
 }
 
-// swapMasks[k] selects the low half of every block of 2^(k+1) bits.
-var swapMasks = [6]uint64{
-	0x5555555555555555,
-	0x3333333333333333,
-	0x0f0f0f0f0f0f0f0f,
-	0x00ff00ff00ff00ff,
-	0x0000ffff0000ffff,
-	0x00000000ffffffff,
-}
-
-// xorWord returns the word whose bit b is bit b⊕c of x, for c < 64.
+// xorWord returns the word whose bit b is bit b⊕c of x, for c < 64: each
+// set bit 2^k of c swaps the halves of every block of 2^(k+1) bits.
+// Unrolled, with constant masks: it is the inner loop of the values.
 func xorWord(x uint64, c uint64) uint64 {
-	for k := uint(0); k < 6; k++ {
-		if c>>k&1 != 0 {
-			s := uint(1) << k
-			m := swapMasks[k]
-			x = (x&m)<<s | (x>>s)&m
-		}
+	if c&1 != 0 {
+		x = (x&0x5555555555555555)<<1 | (x>>1)&0x5555555555555555
+	}
+	if c&2 != 0 {
+		x = (x&0x3333333333333333)<<2 | (x>>2)&0x3333333333333333
+	}
+	if c&4 != 0 {
+		x = (x&0x0f0f0f0f0f0f0f0f)<<4 | (x>>4)&0x0f0f0f0f0f0f0f0f
+	}
+	if c&8 != 0 {
+		x = (x&0x00ff00ff00ff00ff)<<8 | (x>>8)&0x00ff00ff00ff00ff
+	}
+	if c&16 != 0 {
+		x = (x&0x0000ffff0000ffff)<<16 | (x>>16)&0x0000ffff0000ffff
+	}
+	if c&32 != 0 {
+		x = x<<32 | x>>32
 	}
 	return x
 }

@@ -208,8 +208,9 @@ func TestValuesMatchMexDefinition(t *testing.T) {
 			t.Errorf("%v: fast %v, mex definition %v", g, got, want)
 		}
 	}
-	for r := 1; r <= 8; r++ {
+	for r := 1; r <= 9; r++ {
 		check(mustNew(t, AtMost, r, 1))
+		check(mustNew(t, AtMost, r, 0))
 		check(mustNew(t, Exactly, r, 0))
 	}
 	check(mustNew(t, Ruler, 0, 1))
