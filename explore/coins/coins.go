@@ -247,7 +247,7 @@ func (g *Game) values0(n int) ([]uint64, error) {
 // when the mex is 2^k itself), so bitsets of 2^k bits suffice, doubled
 // whenever a value reaches 2^k.
 func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
-	if err := checkSubsetMemory(rule, r, n, lim); err != nil {
+	if err := checkSubsetMemory(rule, r, n, r, lim); err != nil {
 		return nil, err
 	}
 	out := make([]uint64, n)
@@ -329,10 +329,11 @@ func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
 // pass the memory limit. Under AtMost the P-positions of the first n − 1
 // coins form a linear code of minimum distance at least r + 1 (a move
 // joins any two rows at distance at most r), so the sphere-packing bound
-// gives at least V(n−1, ⌊r/2⌋) distinct values, and each of the r bitsets
-// holds that many bits rounded up to a power of two. Exactly has no such
-// bound; its bitsets are checked as they grow.
-func checkSubsetMemory(rule Rule, r, n int, lim Limits) error {
+// gives at least V(n−1, ⌊r/2⌋) distinct values, and each of the bitsets
+// (sets of them, r for the knapsack, fewer for the lexicode) holds that
+// many bits rounded up to a power of two. Exactly has no such bound; its
+// bitsets are checked as they grow.
+func checkSubsetMemory(rule Rule, r, n, sets int, lim Limits) error {
 	if rule != AtMost || n < 2 {
 		return nil
 	}
@@ -342,8 +343,8 @@ func checkSubsetMemory(rule Rule, r, n int, lim Limits) error {
 	for span < v && span < most {
 		span *= 2
 	}
-	need := int64(r) * (span / 8)
-	if span >= most || need/int64(r) != span/8 {
+	need := int64(sets) * (span / 8)
+	if span >= most || need/int64(sets) != span/8 {
 		need = most
 	}
 	return lim.checkMemory(fmt.Sprintf("%v %d on %d coins (at least %d distinct values)", rule, r, n, v), need)

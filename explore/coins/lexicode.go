@@ -351,11 +351,11 @@ func powerString(x uint64) string {
 
 // lexValues computes f(0..n−1) (0-based) of AtMost r ≥ 2.
 func lexValues(r, n int, lim Limits) ([]uint64, error) {
-	if err := checkSubsetMemory(AtMost, r, n, lim); err != nil {
+	l := newLexicode(r, lim)
+	if err := checkSubsetMemory(AtMost, r, n, l.bitsets(), lim); err != nil {
 		return nil, err
 	}
 	out := make([]uint64, 0, n)
-	l := newLexicode(r, lim)
 	err := l.run(n, 0, func(v uint64) error {
 		out = append(out, v)
 		return nil
