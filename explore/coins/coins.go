@@ -331,8 +331,8 @@ func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
 // joins any two rows at distance at most r), so the sphere-packing bound
 // gives at least V(n−1, ⌊r/2⌋) distinct values, and each of the bitsets
 // (sets of them, r for the knapsack, fewer for the lexicode) holds that
-// many bits rounded up to a power of two. Exactly has no such bound; its
-// bitsets are checked as they grow.
+// many bits rounded up to a power of two; the n values follow. Exactly has
+// no such bound; its bitsets are checked as they grow.
 func checkSubsetMemory(rule Rule, r, n, sets int, lim Limits) error {
 	if rule != AtMost || n < 2 {
 		return nil
@@ -343,8 +343,8 @@ func checkSubsetMemory(rule Rule, r, n, sets int, lim Limits) error {
 	for span < v && span < most {
 		span *= 2
 	}
-	need := int64(sets) * (span / 8)
-	if span >= most || need/int64(sets) != span/8 {
+	need := int64(sets)*(span/8) + 8*int64(n) // and the values
+	if span >= most || (need-8*int64(n))/int64(sets) != span/8 {
 		need = most
 	}
 	return lim.checkMemory(fmt.Sprintf("%v %d on %d coins (at least %d distinct values)", rule, r, n, v), need)
