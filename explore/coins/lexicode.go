@@ -68,12 +68,17 @@ type lexicode struct {
 // lexChunk is how many words of candidates next looks at together.
 const lexChunk = 256
 
-func newLexicode(r int, lim Limits) *lexicode {
+// newLexicode starts the values of AtMost r. When the values are known to
+// stay below maxSpan (a power of two, 0 if unknown), the bitsets are
+// allocated at that size once: growing them then only reslices, and no
+// half-size copies are left for the garbage collector.
+func newLexicode(r int, lim Limits, maxSpan uint64) *lexicode {
 	lists, top := lexShape(r)
 	l := &lexicode{r: r, lists: lists, top: top, probeVals: top == r-2, lim: lim, span: 64}
 	l.layers = make([][]uint64, top+1)
 	for j := lists + 1; j <= top; j++ {
-		l.layers[j] = []uint64{1} // the empty sum
+		l.layers[j] = make([]uint64, 1, max(1, maxSpan/64))
+		l.layers[j][0] = 1 // the empty sum
 	}
 	l.acc = make([]uint64, lexChunk)
 	l.live = make([]int, 0, lexChunk)
@@ -84,16 +89,16 @@ func newLexicode(r int, lim Limits) *lexicode {
 func (l *lexicode) bitsets() int { return l.top - l.lists }
 
 // lexMemory estimates the bytes the lexicode needs for every value below
-// 2^k: its bitsets at 2^k bits, one of them twice while it is doubled, and
-// its lists for the most values a code of redundancy k and minimum
-// distance r + 1 allows (sphere-packing bound), plus the scratch.
+// 2^k: its bitsets of 2^k bits, allocated once, and its lists for the most
+// values a code of redundancy k and minimum distance r + 1 allows
+// (sphere-packing bound), plus the scratch.
 func lexMemory(r, k int) int64 {
 	lists, top := lexShape(r)
 	words := int64(1)
 	if k > 6 {
 		words = int64(1) << (k - 6)
 	}
-	need := int64(top-lists)*8*words + 4*words
+	need := int64(top-lists) * 8 * words
 	n := lexMaxCount(r, k)
 	var elems int64
 	if lists >= 1 {
@@ -174,15 +179,22 @@ func (l *lexicode) grow() error {
 	if l.span >= 1<<62 {
 		return fmt.Errorf("coins: at-most %d: values above 2^63 after %d coins: %w", l.r, l.count, ErrLimit)
 	}
-	words := int64(l.span / 32)
-	need := int64(l.bitsets())*8*words + 4*words + 8*int64(len(l.vals)+len(l.pairs))
+	words := l.span / 32 // after doubling
+	if uint64(cap(l.layers[l.top])) >= words {
+		l.span *= 2
+		for j := l.lists + 1; j <= l.top; j++ {
+			l.layers[j] = l.layers[j][:words] // zero beyond the old length
+		}
+		return nil
+	}
+	need := int64(l.bitsets())*8*int64(words) + 4*int64(words) + 8*int64(len(l.vals)+len(l.pairs))
 	if err := l.lim.checkMemory(fmt.Sprintf("at-most %d after %d coins (values of %d bits)", l.r, l.count, bits.Len64(l.span)), need); err != nil {
 		return err
 	}
 	l.span *= 2
 	for j := l.lists + 1; j <= l.top; j++ {
 		if l.span > 64 {
-			grown := make([]uint64, l.span/64)
+			grown := make([]uint64, words)
 			copy(grown, l.layers[j])
 			l.layers[j] = grown
 		}
@@ -313,7 +325,7 @@ func (g *Game) ValuesBelow(limit uint64, emit func(coin int, v uint64) error) (i
 	if err := g.limits.checkMemory(fmt.Sprintf("at-most %d values below %s", g.r, powerString(limit)), need); err != nil {
 		return 0, err
 	}
-	l := newLexicode(g.r, g.limits)
+	l := newLexicode(g.r, g.limits, 1<<k)
 	coin := g.first
 	err := l.run(-1, limit, func(v uint64) error {
 		if err := emit(coin, v); err != nil {
@@ -351,7 +363,7 @@ func powerString(x uint64) string {
 
 // lexValues computes f(0..n−1) (0-based) of AtMost r ≥ 2.
 func lexValues(r, n int, lim Limits) ([]uint64, error) {
-	l := newLexicode(r, lim)
+	l := newLexicode(r, lim, 0)
 	if err := checkSubsetMemory(AtMost, r, n, l.bitsets(), lim); err != nil {
 		return nil, err
 	}

@@ -174,8 +174,8 @@ func TestValuesBelowMemory(t *testing.T) {
 		limit int64
 		want  string
 	}{
-		{7, 32, 1 << 30, "coins: at-most 7 values below 2^32 needs about 1.8 GiB, more than the memory limit of 1 GiB (raise it with --max-memory or limits.memory)"},
-		{4, 30, 64 << 20, "coins: at-most 4 values below 2^30 needs about 192.4 MiB, more than the memory limit of 64 MiB (raise it with --max-memory or limits.memory)"},
+		{7, 32, 1 << 30, "coins: at-most 7 values below 2^32 needs about 1.5 GiB, more than the memory limit of 1 GiB (raise it with --max-memory or limits.memory)"},
+		{4, 30, 64 << 20, "coins: at-most 4 values below 2^30 needs about 128.4 MiB, more than the memory limit of 64 MiB (raise it with --max-memory or limits.memory)"},
 		{9, 60, 1 << 40, "coins: at-most 9 values below 2^60 needs about 4096 PiB"},
 	} {
 		_, err := mustNew(t, AtMost, tc.r, 1).WithLimits(Limits{MaxMemory: tc.limit}).ValuesBelow(1<<tc.k, func(int, uint64) error { return nil })

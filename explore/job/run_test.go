@@ -102,7 +102,7 @@ sections:
   - game: {coins: {rule: at-most, r: 7, below: 2^32}}
     show: [values]
 `, Options{})
-	if err == nil || !strings.Contains(err.Error(), "at-most 7 values below 2^32 needs about 1.8 GiB, more than the memory limit of 1 GiB") {
+	if err == nil || !strings.Contains(err.Error(), "at-most 7 values below 2^32 needs about 1.5 GiB, more than the memory limit of 1 GiB") {
 		t.Errorf("at most 7 below 2^32 under 1 GiB: %v", err)
 	}
 	rep, err := runSrc(t, `sections:
