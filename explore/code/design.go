@@ -49,7 +49,7 @@ func (c *Code) MinWeightWords(ctx context.Context, lim Limits) ([]uint64, Method
 // minWordsByWalk walks all codewords (in parallel Gray ranges) keeping the
 // nonzero ones of least weight.
 func (kr kernel) minWordsByWalk(ctx context.Context) ([]uint64, error) {
-	parts := split(uint64(1)<<len(kr.gens), runtime.NumCPU())
+	parts := split(uint64(1)<<len(kr.gens), runtime.GOMAXPROCS(0))
 	type best struct {
 		w     int
 		words []uint64

@@ -54,7 +54,7 @@ func (c *Code) tableCells() (uint64, bool) {
 }
 
 // Enumerate visits all 2^n rows in Gray-code order, one XOR per step,
-// split into contiguous Gray ranges over runtime.NumCPU goroutines, and
+// split into contiguous Gray ranges over runtime.GOMAXPROCS goroutines, and
 // tallies them by (weight, value). It refuses when 2^n exceeds lim.MaxRows
 // or the tables exceed lim.MaxCells.
 func (c *Code) Enumerate(ctx context.Context, lim Limits) (*Distribution, error) {
@@ -67,7 +67,7 @@ func (c *Code) Enumerate(ctx context.Context, lim Limits) (*Distribution, error)
 		return nil, fmt.Errorf("code: a (weight, value) table of %d×2^%d counters is more than the limit of %d counters: %w (raise it with --max-memory or limits.memory)", c.n+1, c.Rank(), l.MaxCells, ErrLimit)
 	}
 	total := uint64(1) << c.n
-	workers := runtime.NumCPU()
+	workers := runtime.GOMAXPROCS(0)
 	if cells*uint64(workers) > l.MaxCells {
 		workers = int(l.MaxCells / cells) // ≥ 1 since cells ≤ MaxCells
 	}
@@ -228,7 +228,7 @@ func (c *Code) valueTable(ctx context.Context, cells uint64) ([]uint64, error) {
 // codewordWeights walks the 2^k codewords in Gray order over the basis.
 func (c *Code) codewordWeights(ctx context.Context) ([]uint64, error) {
 	k := c.Dim()
-	parts := split(uint64(1)<<k, runtime.NumCPU())
+	parts := split(uint64(1)<<k, runtime.GOMAXPROCS(0))
 	tables := make([][]uint64, len(parts))
 	err := parallel(ctx, len(parts), func(ctx context.Context, p int) error {
 		t := make([]uint64, c.n+1)

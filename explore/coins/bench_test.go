@@ -103,3 +103,18 @@ func sortedUnique(cells [][]int) [][]int {
 	slices.SortFunc(cells, slices.Compare)
 	return slices.CompactFunc(cells, func(a, b []int) bool { return slices.Equal(a, b) })
 }
+
+// BenchmarkValuesBelow finds every value of at most r below 2^k (the
+// lexicode), the command's `below:`.
+func BenchmarkValuesBelow(b *testing.B) {
+	for _, tc := range []struct{ r, k int }{{4, 22}, {5, 22}, {7, 24}, {9, 24}} {
+		b.Run(fmt.Sprintf("at-most_%d_below_2^%d", tc.r, tc.k), func(b *testing.B) {
+			g := mustNew(b, AtMost, tc.r, 1).WithLimits(Limits{MaxMemory: 1 << 30})
+			for b.Loop() {
+				if _, err := g.ValuesBelow(1<<tc.k, func(int, uint64) error { return nil }); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -63,9 +63,10 @@ const (
 // default.
 type Limits struct {
 	// MaxMemory bounds the bytes a computation allocates: the
-	// reachability bitsets of Values (at-most and exactly rules: values of
-	// bit-length k need about r·2^k/8 bytes), tables, lists of moves and
-	// the generic solver's positions. Default DefaultMaxMemory.
+	// reachability bitsets of Values (values of bit-length k need about
+	// (r/2)·2^k/8 bytes under at-most r, r·2^k/8 under exactly r), tables,
+	// lists of moves and the generic solver's positions. Default
+	// DefaultMaxMemory.
 	MaxMemory int64
 	// MaxSteps bounds the sets a computation enumerates: move sets of a
 	// position, the O(n²) runs of the ruler values. Default DefaultMaxSteps.
@@ -209,9 +210,12 @@ func (g *Game) Values(n int) ([]uint64, error) {
 	if len(g.values) < n {
 		var vs []uint64
 		var err error
-		if g.rule == Ruler {
+		switch {
+		case g.rule == Ruler:
 			vs, err = rulerValues(n, g.limits)
-		} else {
+		case g.rule == AtMost && g.r >= 2:
+			vs, err = lexValues(g.r, n, g.limits)
+		default:
 			vs, err = subsetValues(g.rule, g.r, n, g.limits)
 		}
 		if err != nil {
@@ -232,7 +236,8 @@ func (g *Game) values0(n int) ([]uint64, error) {
 	return g.values[:n:n], nil
 }
 
-// subsetValues computes f(0..n−1) (0-based) for AtMost and Exactly r.
+// subsetValues computes f(0..n−1) (0-based) for Exactly r and AtMost 1;
+// AtMost r ≥ 2 goes to the lexicode, which the tests check against it.
 //
 // reach[j] is the set of nim-sums of exactly j distinct earlier values, as
 // a bitset; adding a value v is the 0/1-knapsack step
@@ -242,7 +247,7 @@ func (g *Game) values0(n int) ([]uint64, error) {
 // when the mex is 2^k itself), so bitsets of 2^k bits suffice, doubled
 // whenever a value reaches 2^k.
 func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
-	if err := checkSubsetMemory(rule, r, n, lim); err != nil {
+	if err := checkSubsetMemory(rule, r, n, r, lim); err != nil {
 		return nil, err
 	}
 	out := make([]uint64, n)
@@ -324,10 +329,11 @@ func subsetValues(rule Rule, r, n int, lim Limits) ([]uint64, error) {
 // pass the memory limit. Under AtMost the P-positions of the first n − 1
 // coins form a linear code of minimum distance at least r + 1 (a move
 // joins any two rows at distance at most r), so the sphere-packing bound
-// gives at least V(n−1, ⌊r/2⌋) distinct values, and each of the r bitsets
-// holds that many bits rounded up to a power of two. Exactly has no such
-// bound; its bitsets are checked as they grow.
-func checkSubsetMemory(rule Rule, r, n int, lim Limits) error {
+// gives at least V(n−1, ⌊r/2⌋) distinct values, and each of the bitsets
+// (sets of them, r for the knapsack, fewer for the lexicode) holds that
+// many bits rounded up to a power of two; the n values follow. Exactly has
+// no such bound; its bitsets are checked as they grow.
+func checkSubsetMemory(rule Rule, r, n, sets int, lim Limits) error {
 	if rule != AtMost || n < 2 {
 		return nil
 	}
@@ -337,31 +343,34 @@ func checkSubsetMemory(rule Rule, r, n int, lim Limits) error {
 	for span < v && span < most {
 		span *= 2
 	}
-	need := int64(r) * (span / 8)
-	if span >= most || need/int64(r) != span/8 {
+	need := int64(sets)*(span/8) + 8*int64(n) // and the values
+	if span >= most || (need-8*int64(n))/int64(sets) != span/8 {
 		need = most
 	}
 	return lim.checkMemory(fmt.Sprintf("%v %d on %d coins (at least %d distinct values)", rule, r, n, v), need)
 }
 
-// swapMasks[k] selects the low half of every block of 2^(k+1) bits.
-var swapMasks = [6]uint64{
-	0x5555555555555555,
-	0x3333333333333333,
-	0x0f0f0f0f0f0f0f0f,
-	0x00ff00ff00ff00ff,
-	0x0000ffff0000ffff,
-	0x00000000ffffffff,
-}
-
-// xorWord returns the word whose bit b is bit b⊕c of x, for c < 64.
+// xorWord returns the word whose bit b is bit b⊕c of x, for c < 64: each
+// set bit 2^k of c swaps the halves of every block of 2^(k+1) bits.
+// Unrolled, with constant masks: it is the inner loop of the values.
 func xorWord(x uint64, c uint64) uint64 {
-	for k := uint(0); k < 6; k++ {
-		if c>>k&1 != 0 {
-			s := uint(1) << k
-			m := swapMasks[k]
-			x = (x&m)<<s | (x>>s)&m
-		}
+	if c&1 != 0 {
+		x = (x&0x5555555555555555)<<1 | (x>>1)&0x5555555555555555
+	}
+	if c&2 != 0 {
+		x = (x&0x3333333333333333)<<2 | (x>>2)&0x3333333333333333
+	}
+	if c&4 != 0 {
+		x = (x&0x0f0f0f0f0f0f0f0f)<<4 | (x>>4)&0x0f0f0f0f0f0f0f0f
+	}
+	if c&8 != 0 {
+		x = (x&0x00ff00ff00ff00ff)<<8 | (x>>8)&0x00ff00ff00ff00ff
+	}
+	if c&16 != 0 {
+		x = (x&0x0000ffff0000ffff)<<16 | (x>>16)&0x0000ffff0000ffff
+	}
+	if c&32 != 0 {
+		x = x<<32 | x>>32
 	}
 	return x
 }

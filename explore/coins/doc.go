@@ -16,9 +16,15 @@
 // do; Ruler's values come from the numbers (the largest power of 2
 // dividing n), so it needs first = 1.
 //
-// Values of AtMost and Exactly r are found by a 0/1 knapsack over the
-// earlier coins' values, with one bitset per number of coins; the bitsets
-// hold the span of the values, [0, 2^k), so their size, bounded by
+// Values of AtMost r ≥ 2 are the lexicode of minimum distance r + 1
+// (lexicode.go): about r/2 bitsets of the nim-sums of a few earlier
+// values, updated word-parallel, and a lazy search for the next value.
+// They are not bounded by the 64 coins of the bitmask rows: ValuesBelow
+// streams every value below a bound (2^32 for r ≥ 6 in minutes), with its
+// memory estimated and checked before it starts, and WriteBFile writes them
+// as an OEIS b-file. Values of Exactly r are found by a 0/1 knapsack over
+// the earlier coins' values, with one bitset per number of coins. The
+// bitsets hold the span of the values, [0, 2^k), so their size, bounded by
 // Limits.MaxMemory, grows with the values' bit-length. Everything else
 // whose size is known in advance (moves to enumerate, table cells,
 // positions the generic solver may visit under misère play) is checked

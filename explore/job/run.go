@@ -466,7 +466,15 @@ func (r *runner) coins() error {
 	}
 	r.res.Game = g.String()
 	r.res.First = []int{cs.First}
-	values, err := g.Values(cs.N)
+	var values []uint64
+	if cs.Below > 0 {
+		_, err = g.ValuesBelow(cs.Below, func(_ int, v uint64) error {
+			values = append(values, v)
+			return nil
+		})
+	} else {
+		values, err = g.Values(cs.N)
+	}
 	if err != nil {
 		return limitErr(err)
 	}

@@ -95,6 +95,36 @@ sections:
 	}
 }
 
+// Every value below a bound, and more than 64 coins: OEIS A033623 lists
+// the 43 values of at most 4 below 2^12 = 4096 up to 2372; the first
+// 100 values of at most 7 end with f(100) = 6 411 555.
+func TestCoinsBelow(t *testing.T) {
+	_, err := runSrc(t, `limits: {memory: 1GiB}
+sections:
+  - game: {coins: {rule: at-most, r: 7, below: 2^32}}
+    show: [values]
+`, Options{})
+	if err == nil || !strings.Contains(err.Error(), "at-most 7 values below 2^32 needs about 1.5 GiB, more than the memory limit of 1 GiB") {
+		t.Errorf("at most 7 below 2^32 under 1 GiB: %v", err)
+	}
+	rep, err := runSrc(t, `sections:
+  - game: {coins: {rule: at-most, r: 4, below: 2373}}
+    show: [values]
+  - game: {coins: {rule: at-most, r: 7, n: 100}}
+    show: [values]
+`, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rep.Sections[0].Results.Values
+	if len(v) != 43 || v[4] != 15 || v[42] != 2372 {
+		t.Errorf("at most 4 below 2373: %d values %v", len(v), v)
+	}
+	if v := rep.Sections[1].Results.Values; len(v) != 100 || v[99] != 6411555 {
+		t.Errorf("at most 7 on 100 coins: %d values, last %d", len(v), v[len(v)-1])
+	}
+}
+
 func TestNim1357(t *testing.T) {
 	rep := runFile(t, "nim-1357.yaml")
 	start := rep.Sections[0].Results

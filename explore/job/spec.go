@@ -112,12 +112,15 @@ type WythoffSpec struct {
 	Size [2]int
 }
 
-// CoinsSpec is a coin-turning game on N coins numbered from First.
+// CoinsSpec is a coin-turning game on N coins numbered from First, or,
+// with Below set instead of N (at-most r ≥ 2), on every coin whose value
+// is below Below.
 type CoinsSpec struct {
 	Rule  string // at-most, exactly, ruler
 	R     int
 	N     int
 	First int
+	Below uint64 // 0: unset
 }
 
 // ProductSpec is a tartan product of 2 or 3 coin games.
@@ -334,7 +337,8 @@ const (
 	maxHeap  = heap.MaxHeap // one bound with the engine's: refused here, with the line
 	maxPair  = 1 << 40      // Wythoff's heaps: outcomes and moves are O(1)
 	maxUpto  = 100_000_000
-	maxCoins = 64
+	maxCoins = 64 // rows are bit masks: every analysis but values and plot
+	maxBelow = 1 << 62
 	maxSide  = 1 << 20
 )
 
@@ -478,6 +482,13 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 			}
 			return nil, p.errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s does not apply to %s; %sthose that do: %s", describe(c), s.Family, hint, strings.Join(analyses[s.Family], ", "))
 		}
+		if cs := s.Coins; cs != nil && (cs.Below > 0 || cs.N > maxCoins) && name != "values" && name != "plot" {
+			what := fmt.Sprintf("%d coins", cs.N)
+			if cs.Below > 0 {
+				what = "every coin whose value is below a bound"
+			}
+			return nil, p.errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s needs at most %d coins (rows are bit masks), not %s; use n: %d or less, or show values only", name, maxCoins, what, maxCoins)
+		}
 		if name == "values" && s.Play == "misere" {
 			return nil, p.errf(c, fmt.Sprintf("%s.show[%d]", path, i), "values are normal-play Grundy values; remove play: misere or ask for outcome and moves instead")
 		}
@@ -562,6 +573,9 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 		}
 		return hs, nil
 	case "coins":
+		if s.Coins.Below > 0 {
+			return nil, p.errf(n, path, "a position needs the number of coins: replace below with n")
+		}
 		hs, err := p.intList(n, path, s.Coins.First, s.Coins.First+s.Coins.N-1, "a coin number")
 		if err != nil {
 			return nil, err
@@ -745,7 +759,7 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 		}
 		s.Wythoff = ws
 	case "coins":
-		if err := fm.check("rule", "r", "n", "first", "play", "position"); err != nil {
+		if err := fm.check("rule", "r", "n", "below", "first", "play", "position"); err != nil {
 			return err
 		}
 		cs, err := p.coins(fm, fp, true)
@@ -833,14 +847,52 @@ func (p *parser) coins(m *mapping, path string, needN bool) (*CoinsSpec, error) 
 		return nil, p.errf(m.nodes["first"], join(path, "first"), "the ruler game numbers coins from 1; write first: 1")
 	}
 	if needN {
-		if !m.has("n") {
-			return nil, p.errf(m.node, join(path, "n"), "missing: the number of coins, e.g. n: 24")
-		}
-		if cs.N, err = m.integer("n", 0, 1, maxCoins, "the number of coins"); err != nil {
-			return nil, err
+		switch {
+		case m.has("n") && m.has("below"):
+			return nil, p.errf(m.nodes["below"], join(path, "below"), "give n (the number of coins) or below (every coin whose value is below it), not both")
+		case m.has("below"):
+			if cs.Rule != "at-most" || cs.R < 2 {
+				return nil, p.errf(m.nodes["below"], join(path, "below"), "below needs rule: at-most with r: 2 or more (values that increase); give n, the number of coins, instead")
+			}
+			if cs.Below, err = p.below(m.nodes["below"], join(path, "below")); err != nil {
+				return nil, err
+			}
+		case !m.has("n"):
+			return nil, p.errf(m.node, join(path, "n"), "missing: the number of coins, e.g. n: 24 (or below: 2^20 for every value below 2^20)")
+		default:
+			if cs.N, err = m.integer("n", 0, 1, maxUpto, "the number of coins"); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return cs, nil
+}
+
+// below reads a bound on values: a whole number or a power of two 2^k.
+func (p *parser) below(n *yaml.Node, path string) (uint64, error) {
+	bad := p.errf(n, path, "want a bound on the values, a whole number or a power of two like 2^28, not %s", describe(n))
+	if n.Kind != yaml.ScalarNode {
+		return 0, bad
+	}
+	v := strings.ReplaceAll(n.Value, "_", "")
+	if base, exp, ok := strings.Cut(v, "^"); ok {
+		k, err := strconv.Atoi(exp)
+		if base != "2" || err != nil {
+			return 0, bad
+		}
+		if k < 1 || k > 62 {
+			return 0, p.errf(n, path, "2^%d is out of range: below must be from 2^1 to 2^62", k)
+		}
+		return 1 << k, nil
+	}
+	x, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return 0, bad
+	}
+	if x < 1 || x > maxBelow {
+		return 0, p.errf(n, path, "%d is out of range: below must be from 1 to 2^62", x)
+	}
+	return x, nil
 }
 
 // checkCode checks the syntax of an octal or hexadecimal code with the
