@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -700,7 +701,7 @@ func gamePPositions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if err != nil {
 		return nil, g.solveErr(b.Name(), err)
 	}
-	vs := g.values(ps)
+	vs := sortedValues(g.values(ps))
 	pp := &job.PPositions{Count: uint64(len(ps)), Of: uint64(len(all))}
 	if len(ps) <= job.MaxListed {
 		labels := make([]string, len(vs))
@@ -714,6 +715,31 @@ func gamePPositions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	sr := &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{PPositions: pp, Game: g.name, PlayMisere: g.play == game.Misere}}
 	attrs := []field{{"count", starlark.MakeInt(len(ps))}, {"of", starlark.MakeInt(len(all))}, {"listed", starlark.True}}
 	return &seqResult{kind: "p-positions", sr: sr, items: starlark.NewList(vs), attrs: attrs}, nil
+}
+
+// sortedValues puts positions in Starlark's order (the solver finds them
+// in the order of its search), when they compare; else it leaves them.
+func sortedValues(vs []starlark.Value) []starlark.Value {
+	out := slices.Clone(vs)
+	var err error
+	slices.SortStableFunc(out, func(a, b starlark.Value) int {
+		if err != nil {
+			return 0
+		}
+		var lt bool
+		if lt, err = starlark.Compare(syntax.LT, a, b); lt {
+			return -1
+		}
+		var gt bool
+		if gt, err = starlark.Compare(syntax.GT, a, b); gt {
+			return 1
+		}
+		return 0
+	})
+	if err != nil {
+		return vs
+	}
+	return out
 }
 
 // graphMax bounds drawings: a graph with more nodes is unreadable.
