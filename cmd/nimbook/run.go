@@ -8,9 +8,9 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
-	"runtime"
-	"runtime/debug"
 	"strings"
+
+	nbversion "github.com/nimbook/nimbook/explore/version"
 )
 
 // usageError is a command line the program cannot understand; it exits 2.
@@ -135,29 +135,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // version is the module version (a release tag, or a pseudo-version from
 // the commit), else the commit built, and the Go release.
 func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "nimbook (no build information) " + runtime.Version()
-	}
-	v := bi.Main.Version
-	var rev, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = " with local changes"
-			}
-		}
-	}
-	if v == "" || v == "(devel)" {
-		v = "development build"
-		if rev != "" {
-			v += ", commit " + rev[:min(12, len(rev))] + modified
-		}
-	}
-	return fmt.Sprintf("nimbook %s (%s)", v, bi.GoVersion)
+	return fmt.Sprintf("nimbook %s (%s)", nbversion.String(), nbversion.GoVersion())
 }
 
 // exitStatus is SPEC.md's exit status for err, with the message to print

@@ -2,8 +2,9 @@ package kernel
 
 import (
 	"regexp"
-	"runtime/debug"
 	"strings"
+
+	"github.com/nimbook/nimbook/explore/version"
 )
 
 // Helper is an optional interface of an Executor: it recognises the cells
@@ -66,31 +67,5 @@ func (k *Kernel) inspectName(name string) (text string, found bool) {
 	return text, found
 }
 
-// buildVersion is the version of the program, from its build information:
-// the module version when installed with go install, else the commit.
-func buildVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return strings.TrimPrefix(v, "v")
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		return "devel"
-	}
-	v := "devel+" + rev[:min(12, len(rev))]
-	if dirty {
-		v += "-dirty"
-	}
-	return v
-}
+// buildVersion is the version of the program (explore/version).
+func buildVersion() string { return version.String() }

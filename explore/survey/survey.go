@@ -6,8 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"runtime/debug"
 	"strings"
+
+	"github.com/nimbook/nimbook/explore/version"
 )
 
 // Canonical returns the canonical JSON of v: object keys sorted, no
@@ -73,34 +74,7 @@ func compact(v any) string {
 
 // Version is nimbook's version as the build records it: the module
 // version of a released build, else the VCS revision, else "devel".
-func Version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		return "devel"
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if dirty {
-		rev += "-dirty"
-	}
-	return "devel-" + rev
-}
+func Version() string { return version.String() }
 
 // Cost is the estimated work of one variant, known before it starts.
 type Cost struct {
