@@ -187,7 +187,8 @@ func (l *lexicode) grow() error {
 		}
 		return nil
 	}
-	need := int64(l.bitsets())*8*int64(words) + 4*int64(words) + 8*int64(len(l.vals)+len(l.pairs))
+	// The new bitsets, and the old ones until the collector frees them.
+	need := int64(l.bitsets())*12*int64(words) + 8*int64(len(l.vals)+len(l.pairs))
 	if err := l.lim.checkMemory(fmt.Sprintf("at-most %d after %d coins (values of %d bits)", l.r, l.count, bits.Len64(l.span)), need); err != nil {
 		return err
 	}
