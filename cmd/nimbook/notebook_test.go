@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -247,5 +248,58 @@ func TestKernelCommand(t *testing.T) {
 	want := []string{bin, "kernel", "--connection-file", "{connection_file}"}
 	if strings.Join(spec.Argv, " ") != strings.Join(want, " ") || spec.Language != "starlark" || spec.InterruptMode != "message" {
 		t.Errorf("kernel.json %s", b)
+	}
+}
+
+// TestRunNotebookFigures: an executed notebook's figures are images that
+// survive an untrusted Notebook (no inline <svg> in text/html), SVG by
+// default and PNG with --png (issue 14, item 2).
+func TestRunNotebookFigures(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "plot.md")
+	os.WriteFile(md, []byte("# Figures\n\n```nimbook\noctal(\"0.77\").plot(60)\n```\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "data:image/svg+xml;base64,"},
+		{[]string{"--png"}, "data:image/png;base64,"},
+	} {
+		out := filepath.Join(dir, "out.ipynb")
+		if _, _, err := runArgs(t, append([]string{"run", md, "-o", out, "--quiet"}, tc.args...)...); err != nil {
+			t.Fatal(err)
+		}
+		var nb struct {
+			Cells []struct {
+				Outputs []struct {
+					Data map[string]any `json:"data"`
+				} `json:"outputs"`
+			} `json:"cells"`
+		}
+		b, _ := os.ReadFile(out)
+		if err := json.Unmarshal(b, &nb); err != nil {
+			t.Fatal(err)
+		}
+		var html string
+		for _, c := range nb.Cells {
+			for _, o := range c.Outputs {
+				if h, ok := o.Data["text/html"]; ok {
+					switch h := h.(type) {
+					case string:
+						html += h
+					case []any:
+						for _, l := range h {
+							html += fmt.Sprint(l)
+						}
+					}
+				}
+			}
+		}
+		if !strings.Contains(html, `<img `) || !strings.Contains(html, `src="`+tc.want) {
+			t.Errorf("%v: text/html holds no <img> of %s", tc.args, tc.want)
+		}
+		if strings.Contains(html, "<svg") {
+			t.Errorf("%v: text/html holds an inline <svg>, which an untrusted notebook strips", tc.args)
+		}
 	}
 }
