@@ -85,13 +85,15 @@ func startProgress(ctx context.Context, stderr io.Writer, quiet bool) (context.C
 	}
 }
 
-// sanitizeLine keeps a status line on one line and free of terminal
-// escapes a label could carry (titles come from user files).
+// sanitizeLine keeps a status line on one line: line breaks and tabs
+// become spaces, and every other control character or terminal escape a
+// label could carry (titles come from user files) is shown escaped, as
+// cleanText shows it.
 func sanitizeLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+	return cleanText(strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
 			return ' '
 		}
 		return r
-	}, s)
+	}, s))
 }

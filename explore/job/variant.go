@@ -11,3 +11,8 @@ func ParseSection(file string, n *yaml.Node, path string) (*Section, error) {
 	p := &parser{file: file}
 	return p.section(n, path)
 }
+
+// Describe says what a YAML node holds, for "want …, not …" messages
+// ("a list", "a mapping", "an empty value", or the scalar quoted), so that
+// files built on job files (surveys) word their errors the same way.
+func Describe(n *yaml.Node) string { return describe(n) }

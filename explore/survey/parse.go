@@ -174,20 +174,8 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		if n.Value == "" {
-			return "an empty value"
-		}
-		return fmt.Sprintf("%q", n.Value)
-	}
-	return "this"
-}
+// describe words a node as job files do.
+func describe(n *yaml.Node) string { return job.Describe(n) }
 
 var families = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins", "product", "nimbers"}
 
