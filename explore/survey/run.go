@@ -108,6 +108,8 @@ func (p *Plan) String() string {
 
 func count(x float64) string {
 	switch {
+	case x >= 1e12:
+		return fmt.Sprintf("%.3g", x)
 	case x >= 1e9:
 		return fmt.Sprintf("%.3gG", x/1e9)
 	case x >= 1e6:
