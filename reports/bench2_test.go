@@ -41,8 +41,14 @@ func BenchmarkLookupOEIS(b *testing.B) {
 func BenchmarkExports(b *testing.B) {
 	r := fixtures()["wythoff"]
 	for b.Loop() {
-		if _, err := Exports(r); err != nil {
+		files, err := Exports(context.Background(), r)
+		if err != nil {
 			b.Fatal(err)
+		}
+		for _, f := range files {
+			if err := f.Write(io.Discard); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

@@ -51,7 +51,8 @@ var (
 )
 
 // TestExamples renders every example to Markdown, HTML and PDF and checks
-// the structure of each: a title, a heading per section, tables where the
+// the structure of each (and that its exports stream the bytes they made
+// in memory): a title, a heading per section, tables where the
 // results have them, inline SVG where a plot is asked for, nothing fetched
 // by the HTML, and a PDF that an independent reader opens with a page per
 // section at least, its fonts embedded and its title in the text.
@@ -59,6 +60,7 @@ func TestExamples(t *testing.T) {
 	for _, file := range exampleFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			rep := runFile(t, file)
+			checkStreamedExports(t, rep)
 			d, _, _, err := build(rep, Options{})
 			if err != nil {
 				t.Fatal(err)

@@ -1,28 +1,33 @@
 package reports
 
 import (
-	"bytes"
-	"encoding/csv"
+	"bufio"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
+	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/job"
 )
 
-// File is one exported file: a name (no directory) and its bytes.
+// File is one exported file: a name (no directory) and what writes its
+// bytes. The bytes are made as they are written, a row at a time, so that
+// a file of millions of rows is never held whole in memory.
 type File struct {
-	Name string
-	Data []byte
+	Name  string
+	Write func(w io.Writer) error
 }
 
-// Exports turns r's results into files for other tools, named by section
-// number (two digits, from 01) and analysis, so that the names are the
-// same from run to run:
+// Exports lists the files that turn r's results into input for other
+// tools, named by section number (two digits, from 01) and analysis, so
+// that the names are the same from run to run:
 //
 //   - sNN-values.csv: "n,value", n numbered as in the report (coins from
 //     their first number); sNN-values.b.txt: the same as an OEIS b-file,
@@ -37,12 +42,25 @@ type File struct {
 //   - sNN-graph.dot: the game graph in Graphviz DOT.
 //
 // Analyses with nothing tabular (outcome, moves, code…) export nothing;
-// the JSON form has them all.
-func Exports(r *job.Report) ([]File, error) {
+// the JSON form has them all. A File's Write stops between rows once ctx
+// is done, with budget.Err(ctx).
+func Exports(ctx context.Context, r *job.Report) ([]File, error) {
 	if r == nil {
 		return nil, errors.New("reports: nil report")
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	var out []File
+	add := func(name string, rows func(*lines) error) {
+		out = append(out, File{name, func(w io.Writer) error {
+			l := &lines{ctx: ctx, w: w}
+			if err := rows(l); err != nil {
+				return err
+			}
+			return budget.Err(ctx)
+		}})
+	}
 	for i, sr := range r.Sections {
 		if sr == nil {
 			continue
@@ -53,113 +71,251 @@ func Exports(r *job.Report) ([]File, error) {
 		if title == "" {
 			title = fmt.Sprintf("section %d", i+1)
 		}
-		if len(res.Values) > 0 {
+		if vals := res.Values; len(vals) > 0 {
 			first := firstOf(sr, 0)
-			rows := [][]string{{"n", "value"}}
-			var b bytes.Buffer
-			fmt.Fprintf(&b, "# %s\n", strings.ReplaceAll(title, "\n", " "))
-			for k, v := range res.Values {
-				rows = append(rows, []string{itoa(first + k), utoa(v)})
-				fmt.Fprintf(&b, "%d %d\n", first+k, v)
-			}
-			out = append(out, csvFile(pre+"values.csv", rows), File{pre + "values.b.txt", b.Bytes()})
+			add(pre+"values.csv", func(l *lines) error {
+				if err := l.text("n,value"); err != nil {
+					return err
+				}
+				for k, v := range vals {
+					l.int(first + k).comma().uint(v)
+					if err := l.end(); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			add(pre+"values.b.txt", func(l *lines) error {
+				if err := l.text("# " + strings.ReplaceAll(title, "\n", " ")); err != nil {
+					return err
+				}
+				for k, v := range vals {
+					// The b-file line of package coins, which streams the
+					// values of a lexicode as it finds them (WriteBFile):
+					// one format for every b-file nimbook writes.
+					l.b = coins.AppendBFileLine(l.b, first+k, v)
+					if err := l.flush(); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
 		}
 		if res.Table != nil {
+			r0, c0, l0 := firstOf(sr, 0), firstOf(sr, 1), firstOf(sr, 2)
 			if g, ok := grid(res.Table); ok {
-				cols := 0
-				for _, row := range g {
-					cols = max(cols, len(row))
-				}
-				head := []string{""}
-				for j := range cols {
-					head = append(head, itoa(firstOf(sr, 1)+j))
-				}
-				rows := [][]string{head}
-				for k, row := range g {
-					line := []string{itoa(firstOf(sr, 0) + k)}
-					for _, v := range row {
-						line = append(line, utoa(v))
+				add(pre+"table.csv", func(l *lines) error {
+					cols := 0
+					for _, row := range g {
+						cols = max(cols, len(row))
 					}
-					rows = append(rows, line)
-				}
-				out = append(out, csvFile(pre+"table.csv", rows))
+					for j := range cols { // the header: an empty corner, then the column numbers
+						l.comma().int(c0 + j)
+					}
+					if err := l.end(); err != nil {
+						return err
+					}
+					for k, row := range g {
+						l.int(r0 + k)
+						for _, v := range row {
+							l.comma().uint(v)
+						}
+						if err := l.end(); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
 			} else if c, ok := cube(res.Table); ok {
-				rows := [][]string{{"i", "j", "k", "value"}}
-				for a, layer := range c {
-					for b2, row := range layer {
-						for k, v := range row {
-							rows = append(rows, []string{itoa(firstOf(sr, 0) + a), itoa(firstOf(sr, 1) + b2), itoa(firstOf(sr, 2) + k), utoa(v)})
+				add(pre+"table.csv", func(l *lines) error {
+					if err := l.text("i,j,k,value"); err != nil {
+						return err
+					}
+					for a, layer := range c {
+						for b, row := range layer {
+							for k, v := range row {
+								l.int(r0 + a).comma().int(c0 + b).comma().int(l0 + k).comma().uint(v)
+								if err := l.end(); err != nil {
+									return err
+								}
+							}
+						}
+					}
+					return nil
+				})
+			}
+		}
+		if ws := res.Weights; len(ws) > 0 {
+			add(pre+"weights.csv", func(l *lines) error {
+				if err := l.text("heads,count"); err != nil {
+					return err
+				}
+				for k, c := range ws {
+					l.int(k).comma().uint(c)
+					if err := l.end(); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		}
+		if dist := res.Distribution; len(dist) > 0 {
+			add(pre+"distribution.csv", func(l *lines) error {
+				if err := l.text("heads,value,count"); err != nil {
+					return err
+				}
+				for w, row := range dist {
+					for v, c := range row {
+						if c == 0 {
+							continue
+						}
+						l.int(w).comma().int(v).comma().uint(c)
+						if err := l.end(); err != nil {
+							return err
 						}
 					}
 				}
-				out = append(out, csvFile(pre+"table.csv", rows))
-			}
+				return nil
+			})
 		}
-		if len(res.Weights) > 0 {
-			rows := [][]string{{"heads", "count"}}
-			for k, c := range res.Weights {
-				rows = append(rows, []string{itoa(k), utoa(c)})
-			}
-			out = append(out, csvFile(pre+"weights.csv", rows))
-		}
-		if len(res.Distribution) > 0 {
-			rows := [][]string{{"heads", "value", "count"}}
-			for w, row := range res.Distribution {
-				for v, c := range row {
-					if c != 0 {
-						rows = append(rows, []string{itoa(w), itoa(v), utoa(c)})
+		if ps := res.RowPeriods; len(ps) > 0 {
+			add(pre+"row-periods.csv", func(l *lines) error {
+				if err := l.text("row,period,start"); err != nil {
+					return err
+				}
+				for _, p := range ps {
+					l.int(p.Row).comma().int(p.Period).comma().int(p.Start)
+					if err := l.end(); err != nil {
+						return err
 					}
 				}
-			}
-			out = append(out, csvFile(pre+"distribution.csv", rows))
-		}
-		if len(res.RowPeriods) > 0 {
-			rows := [][]string{{"row", "period", "start"}}
-			for _, p := range res.RowPeriods {
-				rows = append(rows, []string{itoa(p.Row), itoa(p.Period), itoa(p.Start)})
-			}
-			out = append(out, csvFile(pre+"row-periods.csv", rows))
+				return nil
+			})
 		}
 		if rr := res.Rare; rr != nil && len(rr.Values) > 0 {
-			rows := [][]string{{"n", "value", "rare"}}
-			for n, v := range rr.Values {
-				rows = append(rows, []string{itoa(n), utoa(v), strconv.FormatBool(rr.IsRare(n, v))})
-			}
-			out = append(out, csvFile(pre+"rare.csv", rows))
+			add(pre+"rare.csv", func(l *lines) error {
+				if err := l.text("n,value,rare"); err != nil {
+					return err
+				}
+				for n, v := range rr.Values {
+					l.int(n).comma().uint(v).comma()
+					l.b = strconv.AppendBool(l.b, rr.IsRare(n, v))
+					if err := l.end(); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
 		}
 		if g := res.Graph; g != nil && g.DOT != "" {
 			dot := g.DOT
-			if !strings.HasSuffix(dot, "\n") {
-				dot += "\n"
-			}
-			out = append(out, File{pre + "graph.dot", []byte(dot)})
+			add(pre+"graph.dot", func(l *lines) error {
+				if _, err := io.WriteString(l.w, dot); err != nil {
+					return err
+				}
+				if !strings.HasSuffix(dot, "\n") {
+					_, err := io.WriteString(l.w, "\n")
+					return err
+				}
+				return nil
+			})
 		}
 	}
 	return out, nil
 }
 
-func csvFile(name string, rows [][]string) File {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	_ = w.WriteAll(rows) // a bytes.Buffer does not fail
-	return File{name, b.Bytes()}
+// checkEvery is how many rows an export writes between two looks at its
+// context: often enough to stop within a second, rarely enough to cost
+// nothing.
+const checkEvery = 4096
+
+// lines writes the rows of an export file, one line built at a time. The
+// fields are numbers and fixed words, which CSV never quotes, so a row is
+// written as encoding/csv would write it.
+type lines struct {
+	ctx context.Context
+	w   io.Writer
+	b   []byte // the line being built
+	n   int    // lines written
 }
 
-// WriteFiles writes files into dir (made if missing), each through a
-// temporary file renamed into place, so that a reader never sees a
-// half-written file. Files of earlier runs with other names are left as
-// they are.
-func WriteFiles(dir string, files []File) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("reports: %w", err)
+func (l *lines) int(x int) *lines     { l.b = strconv.AppendInt(l.b, int64(x), 10); return l }
+func (l *lines) uint(x uint64) *lines { l.b = strconv.AppendUint(l.b, x, 10); return l }
+func (l *lines) comma() *lines        { l.b = append(l.b, ','); return l }
+
+// text writes s as a whole line.
+func (l *lines) text(s string) error {
+	l.b = append(l.b, s...)
+	return l.end()
+}
+
+// end ends the line being built and writes it.
+func (l *lines) end() error {
+	l.b = append(l.b, '\n')
+	return l.flush()
+}
+
+// flush writes the line built (with its newline) and, every checkEvery
+// lines, stops if the context is done.
+func (l *lines) flush() error {
+	_, err := l.w.Write(l.b)
+	l.b = l.b[:0]
+	if err != nil {
+		return err
 	}
+	if l.n++; l.n%checkEvery == 0 {
+		return budget.Err(l.ctx)
+	}
+	return nil
+}
+
+// exportBuffer is the buffer between an export's rows and its file.
+const exportBuffer = 64 << 10
+
+// WriteFiles writes files into dir (made if missing), each streamed
+// through a buffer to a temporary file renamed into place
+// (package atomicfile), so that a reader never sees a half-written file.
+// Files of earlier runs with other names are left as they are. Once ctx is
+// done the file being written is dropped and the error is budget.Err(ctx).
+func WriteFiles(ctx context.Context, dir string, files []File) error {
 	for _, f := range files {
 		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.HasPrefix(f.Name, ".") {
 			return fmt.Errorf("reports: bad export file name %s", strconv.Quote(f.Name))
 		}
-		if err := atomicfile.WriteFile(filepath.Join(dir, f.Name), f.Data, 0); err != nil {
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	for _, f := range files {
+		err := atomicfile.Write(ctx, filepath.Join(dir, f.Name), atomicfile.Options{}, func(w io.Writer) error {
+			bw := bufio.NewWriterSize(w, exportBuffer)
+			if err := f.Write(bw); err != nil {
+				return err
+			}
+			return bw.Flush()
+		})
+		if err != nil {
+			if ctx != nil && ctx.Err() != nil {
+				return budget.Err(ctx)
+			}
 			return fmt.Errorf("reports: %w", err)
 		}
 	}
 	return nil
+}
+
+// WriteExports writes the Exports of r into dir (see WriteFiles). What
+// the writing costs, a buffer and a row per file whatever its length, is
+// checked against Options.MaxMemory first, as a rendering's is.
+func WriteExports(ctx context.Context, dir string, r *job.Report, o Options) error {
+	if o.MaxMemory > 0 {
+		if err := budget.Exceeds("writing the exports", costExport, o.MaxMemory); err != nil {
+			return fmt.Errorf("reports: %w; raise it with --max-memory (or limits: memory in the job file)", err)
+		}
+	}
+	files, err := Exports(ctx, r)
+	if err != nil {
+		return err
+	}
+	return WriteFiles(ctx, dir, files)
 }

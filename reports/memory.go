@@ -18,6 +18,7 @@ const (
 	costFigure       = 6 << 20  // one figure being drawn (PNG canvas, SVG text)
 	costFigureKept   = 1 << 20  // a PDF figure kept until the PDF is written
 	costPDFBase      = 16 << 20 // fonts and the PDF writer
+	costExport       = 1 << 20  // an export file streamed: its buffer and a row, whatever its length
 )
 
 // form is a rendering: its name for messages and its cost per table cell.

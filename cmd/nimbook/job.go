@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
@@ -193,12 +192,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return stopped(wctx, err)
 	}
 	if f.export != "" {
-		files, err := reports.Exports(rep)
-		if err != nil {
+		if err := writeExports(wctx, f.export, rep, ropts); err != nil {
 			return err
-		}
-		if err := reports.WriteFiles(f.export, files); err != nil {
-			return fmt.Errorf("--export %s: %s", f.export, strings.TrimPrefix(err.Error(), "reports: "))
 		}
 	}
 	return nil

@@ -66,6 +66,9 @@ Options:
                       limits:); larger games are refused before they start
   --max-memory SIZE   the most memory the game may use, e.g. 512MiB
                       (default 4GiB)
+  --quiet             no progress line: on a terminal, work that takes over
+                      a second (a large start, a hint, the computer's
+                      reply) shows one on standard error while it runs
 
 During the game type help for the move notation; undo, hint, quit.
 `
@@ -74,7 +77,7 @@ type playFlags struct {
 	heaps, set, allBut, code, position, heads, rule string
 	factors, size                                   string
 	maxTake, r, n, firstCoin                        int
-	misere, hint                                    bool
+	misere, hint, quiet                             bool
 	first, level, save                              string
 	seed                                            uint64
 	maxPositions                                    int64
@@ -102,6 +105,7 @@ func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error
 	fs.StringVar(&f.size, "size", "8,8", "the grid of a product")
 	fs.BoolVar(&f.misere, "misere", false, "misère play")
 	fs.BoolVar(&f.hint, "hint", false, "show hints")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress line on standard error")
 	fs.StringVar(&f.first, "first", "human", "who moves first")
 	fs.StringVar(&f.level, "level", "perfect", "computer level")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed")
@@ -135,13 +139,22 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprint(stderr, playUsage)
 		return usagef("play needs a game: nim, subtraction, octal, hex, wythoff, coins, a job file or a Starlark file")
 	}
+	// The memory watchdog and Ctrl-C stop the solving as well as the game.
+	ctx, stop := budget.Watch(ctx, memoryLimit(f.limits))
+	defer stop()
+	// On a terminal, work that takes over a second (solving a start, the
+	// computer's reply, a hint) shows a progress line, erased before the
+	// game prints anything or waits for a move; none in a pipe or --quiet.
+	prog := budget.NewProgress()
+	ctx = budget.WithProgress(ctx, prog)
+	line := newProgressLine(stderr, prog, f.quiet)
+	defer line.stop()
+	stdout, stderr = line.writer(stdout), line.writer(stderr)
+	line.resume()
 	// What the game shows quotes titles, files and moves typed: cleaned
 	// of terminal escapes, on a terminal or in a transcript.
 	out := cleanAlways(stdout)
 	defer out.Flush()
-	// The memory watchdog and Ctrl-C stop the solving as well as the game.
-	ctx, stop := budget.Watch(ctx, memoryLimit(f.limits))
-	defer stop()
 	var g play.Game
 	var start []int
 	var star *starSource
@@ -191,7 +204,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	in := play.NewLines(ctx, stdin, out)
 	in.Echo = !isTerminal(stdin)
-	rec, err := play.Run(ctx, g, start, in, out, opts)
+	rec, err := play.Run(ctx, g, start, line.readLines(in), out, opts)
 	switch {
 	case err == nil:
 	case errors.Is(err, budget.ErrMemory) || ctx.Err() != nil && errors.Is(budget.Err(ctx), budget.ErrMemory):

@@ -10,7 +10,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/nimbook/nimbook/explore/job"
 	nbversion "github.com/nimbook/nimbook/explore/version"
+	"github.com/nimbook/nimbook/reports"
 )
 
 // usageError is a command line the program cannot understand; it exits 2.
@@ -226,4 +228,18 @@ func newFlagSet(name string) *flag.FlagSet {
 
 func lowerExt(path string) string {
 	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+}
+
+// writeExports writes the --export files of rep into dir, each streamed to
+// its file as it is formatted: a sequence of millions of values costs a
+// buffer, not a copy of itself.
+func writeExports(ctx context.Context, dir string, rep *job.Report, o reports.Options) error {
+	err := reports.WriteExports(ctx, dir, rep, o)
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return stopped(ctx, err)
+	}
+	return fmt.Errorf("--export %s: %s", dir, strings.TrimPrefix(err.Error(), "reports: "))
 }

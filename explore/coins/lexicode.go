@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"strconv"
 )
 
 // The values of AtMost r (r ≥ 2) form the lexicode of minimum distance
@@ -344,7 +345,7 @@ func (g *Game) WriteBFile(w io.Writer, limit uint64) (int, error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf []byte
 	n, err := g.ValuesBelow(limit, func(coin int, v uint64) error {
-		buf = fmt.Appendf(buf[:0], "%d %d\n", coin, v)
+		buf = AppendBFileLine(buf[:0], coin, v)
 		_, err := bw.Write(buf)
 		return err
 	})
@@ -352,6 +353,16 @@ func (g *Game) WriteBFile(w io.Writer, limit uint64) (int, error) {
 		err = ferr
 	}
 	return n, err
+}
+
+// AppendBFileLine appends to dst the OEIS b-file line of a(n) = v,
+// "n v" and a newline. It is the one b-file format of nimbook: WriteBFile
+// and the exports of package reports both write through it.
+func AppendBFileLine(dst []byte, n int, v uint64) []byte {
+	dst = strconv.AppendInt(dst, int64(n), 10)
+	dst = append(dst, ' ')
+	dst = strconv.AppendUint(dst, v, 10)
+	return append(dst, '\n')
 }
 
 // powerString writes 2^k as "2^k", other numbers in decimal.

@@ -54,7 +54,7 @@ func (l Limits) Coins() coins.Limits {
 	if l.Positions > 0 && l.Positions < math.MaxInt64/10 {
 		steps = l.Positions * 10
 	}
-	return coins.Limits{MaxMemory: l.Memory, MaxSteps: steps, MaxPositions: l.positions()}
+	return coins.Limits{MaxMemory: l.Memory, MaxSteps: steps, MaxPositions: l.positions(), Context: l.Context}
 }
 
 // ErrTooLarge is wrapped by the errors refusing a game whose work passes

@@ -320,9 +320,15 @@ func (l *loop) hintText(p []int) error {
 		return err
 	}
 	if l.g.Play() == game.Normal {
-		if parts, err := l.g.Values(p); err == nil {
+		parts, err := l.g.Values(p)
+		switch {
+		case err == nil:
 			l.printf("Hint: %s\n", valuesText(parts))
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return err // stopped (Ctrl-C): no half hint
 		}
+		// Values too large for the limits: the outcome and the moves
+		// still help.
 	} else {
 		l.printf("Hint: misère play: the outcome is solved on the whole game, not from the values.\n")
 	}

@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -431,5 +432,41 @@ func TestBlankInputEnds(t *testing.T) {
 	}
 	if in.asked != maxBlankLines || len(rec.Positions) != 1 || !strings.Contains(out.String(), "game left unfinished") {
 		t.Errorf("asked %d times, record %v, output:\n%s", in.asked, rec.Positions, out.String())
+	}
+}
+
+// cancelOn types lines from a list and cancels a context when it types
+// the line cancelAt.
+type cancelOn struct {
+	script
+	cancelAt string
+	cancel   func()
+}
+
+func (c *cancelOn) ReadLine(prompt string) (string, error) {
+	l, err := c.script.ReadLine(prompt)
+	if l == c.cancelAt {
+		c.cancel()
+	}
+	return l, err
+}
+
+// TestHintInterrupted: Ctrl-C while a hint computes its values stops the
+// game with the context's error, rather than showing half a hint.
+func TestHintInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w, err := NewWythoff(game.Normal, wythoff.Options{Context: ctx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	in := &cancelOn{script: script{lines: []string{"hint", "quit"}}, cancelAt: "hint", cancel: cancel}
+	_, err = Run(ctx, w, []int{2000, 2000}, in, &out, Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want the context's", err)
+	}
+	if strings.Contains(out.String(), "position:") {
+		t.Errorf("a hint was shown after the interrupt:\n%s", out.String())
 	}
 }
