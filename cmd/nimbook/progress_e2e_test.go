@@ -12,11 +12,13 @@ import (
 )
 
 // progressGame is a game whose hint takes seconds: the Wythoff table of
-// its start, 10^8 cells, the most the default limits allow.
-var progressGame = []string{"play", "wythoff", "--position", "9999,9999", "--seed", "1"}
+// its start, 16000² = 2.56·10^8 cells (about 3 s on two cores; 10^8, the
+// default limit, took 1.2 s, too close to the line's one-second delay on
+// a faster machine).
+var progressGame = []string{"play", "wythoff", "--position", "15999,15999", "--max-positions", "256000000", "--seed", "1"}
 
 // reWythoffLine is the progress line of the table: done/total, percent.
-var reWythoffLine = regexp.MustCompile(`(?m)^Wythoff table: \d+/100000000 \(\d+%\)`)
+var reWythoffLine = regexp.MustCompile(`(?m)^Wythoff table: \d+/256000000 \(\d+%\)`)
 
 // TestPlayProgressTmux plays in a real terminal (tmux): a hint that takes
 // over a second shows the progress line on its own line while it runs,
@@ -75,7 +77,7 @@ func TestPlayProgressTmux(t *testing.T) {
 			if rows[len(rows)-1] != "your move>" {
 				t.Errorf("the last line is %q, want the prompt alone:\n%s", rows[len(rows)-1], pane)
 			}
-			if !strings.Contains(pane, "\nyour move> hint\nHint: values (9999,9999) = ") {
+			if !strings.Contains(pane, "\nyour move> hint\nHint: values (15999,15999) = ") {
 				t.Errorf("the hint is not right under the command typed:\n%s", pane)
 			}
 			tx.tm("send-keys", "-t", name, "quit", "Enter")
@@ -103,7 +105,7 @@ func TestPlayProgressPiped(t *testing.T) {
 	if stderr.Len() != 0 {
 		t.Errorf("standard error in a pipe: %q", stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "Hint: values (9999,9999) = ") {
+	if !strings.Contains(stdout.String(), "Hint: values (15999,15999) = ") {
 		t.Errorf("no hint:\n%s", stdout.String())
 	}
 	if strings.ContainsAny(stdout.String(), "\r\x1b") {
