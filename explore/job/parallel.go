@@ -48,11 +48,14 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 	// they are told in the order of the sections.
 	sopts := opts
 	sopts.Estimate = nil
+	// The estimates of some sweeps compute their first values: not on the
+	// progress line.
+	ectx := budget.WithProgress(rctx, nil)
 	for i, s := range j.Sections {
 		if rctx.Err() != nil {
 			break
 		}
-		r := &runner{ctx: rctx, lim: lim, s: s, opts: opts, index: i}
+		r := &runner{ctx: ectx, lim: lim, s: s, opts: opts, index: i}
 		need, note := r.memoryEstimate()
 		// Past the limit, the section runs alone for its engine to refuse
 		// it, with the message it gives when it runs alone.

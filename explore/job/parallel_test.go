@@ -291,3 +291,26 @@ func TestParallelCallbacks(t *testing.T) {
 		t.Errorf("told %q", got)
 	}
 }
+
+// TestParallelProgressLine: with sections at once, the counter of the
+// context counts the sections, whatever the sections count on their own.
+func TestParallelProgressLine(t *testing.T) {
+	j, err := Parse("test.yaml", []byte(`sections:
+  - game: {octal: {code: "0.354", upto: 100000}}
+    show: [values]
+  - game: {octal: {code: "0.376", upto: 50000}}
+    show: [values]
+  - game: {octal: {code: "0.6", upto: 20000}}
+    show: [values]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := budget.NewProgress()
+	if _, err := Run(budget.WithProgress(context.Background(), p), j, Options{Jobs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Snapshot(); s.Done != 3 || s.Total != 3 || s.Label != "sections" {
+		t.Errorf("progress %+v, want the 3 sections done", s)
+	}
+}
