@@ -23,8 +23,9 @@ const listBytes = MaxListed * (24 + 8*4)
 // without such an estimate (coin games and their codes, products,
 // misère solvers, records, graphs) count as the whole limit: the section
 // then runs alone. note is what a long heap sweep will cost, for
-// Options.Estimate, or "". A section estimated past the limit is left for
-// its engine to refuse, with the same message as when it runs alone.
+// Options.Estimate, or "". A section refused at once (too many
+// positions) holds nothing; one estimated past the memory limit is left
+// for its engine to refuse, with the same message as when it runs alone.
 func (r *runner) memoryEstimate() (need int64, note string) {
 	whole := r.lim.Memory
 	s := r.s
@@ -69,7 +70,8 @@ func (r *runner) heapEstimate() (int64, string) {
 	if r.sweepWanted() {
 		c, err := heap.Estimate(g, upto, lim)
 		if err != nil {
-			return whole, ""
+			// Refused at once by the sweep (or cancelled): nothing held.
+			return sectionOverhead, ""
 		}
 		need += c.Memory
 		note = sweepNote(g, upto, c)
@@ -115,7 +117,7 @@ func (r *runner) wythoffEstimate() int64 {
 	need := int64(sectionOverhead)
 	if r.wants("table") || r.wants("p-positions") || r.wants("row-periods") {
 		if rows*cols > r.lim.Positions {
-			return whole // refused at once by the section
+			return sectionOverhead // refused at once, nothing held
 		}
 		need += wythoff.TableBytes(ws.Size[0], ws.Size[1])
 		if r.wants("table") {

@@ -41,6 +41,7 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 		mu      sync.Mutex // the callbacks, and what follows
 		results = make([]*SectionResult, n)
 		errs    = make([]error, n)
+		panics  = make([]any, n)
 		failed  bool
 		wg      sync.WaitGroup
 	)
@@ -82,24 +83,38 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sec, err := runSection(sctx, j, lim, sopts, i)
-			mu.Lock()
-			if opts.observe != nil {
-				opts.observe(i, false)
-			}
-			results[i], errs[i] = sec, err
-			if err != nil && !failed {
-				// A report is whole or not at all: the others stop.
-				failed = true
-				cancel(errSibling)
-			}
-			line.end(i)
-			mu.Unlock()
-			mem.Release(need)
-			slots.Release(1)
+			var (
+				sec *SectionResult
+				err error
+			)
+			defer func() {
+				p := recover()
+				mu.Lock()
+				if opts.observe != nil {
+					opts.observe(i, false)
+				}
+				results[i], errs[i], panics[i] = sec, err, p
+				if (err != nil || p != nil) && !failed {
+					// A report is whole or not at all: the others stop.
+					failed = true
+					cancel(errSibling)
+				}
+				line.end(i)
+				mu.Unlock()
+				mem.Release(need)
+				slots.Release(1)
+			}()
+			sec, err = runSection(sctx, j, lim, sopts, i)
 		}()
 	}
 	wg.Wait()
+	// A panic goes on in the caller's goroutine, as when the sections run
+	// there one after another (a caller may recover it).
+	for _, p := range panics {
+		if p != nil {
+			panic(p)
+		}
+	}
 	if err := firstError(ctx, errs); err != nil {
 		return nil, err
 	}

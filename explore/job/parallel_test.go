@@ -314,3 +314,22 @@ func TestParallelProgressLine(t *testing.T) {
 		t.Errorf("progress %+v, want the 3 sections done", s)
 	}
 }
+
+// TestParallelPanic: a panic in a section goes on in the caller's
+// goroutine, where it may be recovered, as when the sections run there.
+func TestParallelPanic(t *testing.T) {
+	j := &Job{File: "test.yaml", Limits: DefaultLimits, Sections: []*Section{
+		{Family: "nim", Nim: &NimSpec{Upto: 10}, Show: []string{"values"}},
+		{Family: "coins"}, // no game: a nil dereference
+	}}
+	for _, jobs := range []int{1, 2} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("jobs %d: no panic", jobs)
+				}
+			}()
+			Run(context.Background(), j, Options{Jobs: jobs})
+		}()
+	}
+}
