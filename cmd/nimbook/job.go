@@ -32,6 +32,7 @@ type runFlags struct {
 	date              string
 	png               bool
 	wrap              int
+	jobs              int
 }
 
 func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -50,6 +51,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.date, "date", "", "print this date under the title (today: the current date); reports carry none by default")
 	fs.BoolVar(&f.png, "png", false, "HTML: figures as PNG images instead of inline SVG")
 	fs.IntVar(&f.wrap, "wrap", 10, "values per row of a value table (the seeds use 10; 20 suits long runs)")
+	fs.IntVar(&f.jobs, "jobs", 0, "job files: sections computed at once, as memory allows (default: one per core; 1: one after another)")
 	fs.StringVar(&f.export, "export", "", "also write each section's sequences (CSV, OEIS b-file), tables (CSV) and game graphs (DOT) into this directory")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -69,6 +71,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if f.wrap < 1 || f.wrap > 100 {
 		return usagef("--wrap %d: write a number of values per row from 1 to 100 (10 or 20 are usual)", f.wrap)
 	}
+	if f.jobs < 0 {
+		return usagef("--jobs %d: write how many sections may run at once, 1 or more (the default, 0, is one per core)", f.jobs)
+	}
 	if f.date == "today" {
 		f.date = time.Now().Format("2006-01-02")
 	}
@@ -87,6 +92,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var opts job.Options
 	opts.Lang = f.lang
 	opts.Limits = lim
+	opts.Jobs = f.jobs
 
 	switch lowerExt(file) {
 	case "yaml", "yml":
@@ -141,13 +147,17 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// On a terminal, a progress line says which section runs and how far
 	// it is; in a pipe or with --quiet, nothing.
 	pctx, prog, stopProgress := startProgress(wctx, stderr, f.quiet)
-	opts.Progress = func(i int, s *job.Section) {
-		title := s.Title
-		if title == "" {
-			title = s.Family
+	// Sections run one at a time name themselves on the line; several at
+	// once, job.Run keeps the line (the sections done and those running).
+	if job.Concurrency(j, opts) == 1 {
+		opts.Progress = func(i int, s *job.Section) {
+			title := s.Title
+			if title == "" {
+				title = s.Family
+			}
+			prog.SetStage(fmt.Sprintf("section %d/%d (%s)", i+1, len(j.Sections), clipLine(title, 40)))
+			prog.Start("", 0)
 		}
-		prog.SetStage(fmt.Sprintf("section %d/%d (%s)", i+1, len(j.Sections), clipLine(title, 40)))
-		prog.Start("", 0)
 	}
 	if !f.quiet {
 		// Memory and time are stated before a long computation starts,

@@ -103,6 +103,8 @@ func TestRunUsage(t *testing.T) {
 		{"run", example("nimbers.yaml"), "-o", "out.docx"},
 		{"run", example("nimbers.yaml"), "--lang", "de"},
 		{"run", example("nimbers.yaml"), "--bogus"},
+		{"run", example("nimbers.yaml"), "--jobs", "-1"},
+		{"run", example("nimbers.yaml"), "--jobs", "two"},
 	}
 	for _, args := range tests {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
@@ -110,6 +112,28 @@ func TestRunUsage(t *testing.T) {
 			var u *usageError
 			if !errors.As(err, &u) {
 				t.Errorf("err = %v, want a usage error", err)
+			}
+		})
+	}
+}
+
+// TestRunJobs: the report is the same, byte for byte, whether the sections
+// run one after another or at once, in every output form.
+func TestRunJobs(t *testing.T) {
+	for _, format := range []string{"json", "md", "html", "ipynb"} {
+		t.Run(format, func(t *testing.T) {
+			want, _, err := runArgs(t, "run", example("periods.yaml"), "--format", format, "--jobs", "1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, jobs := range []string{"0", "2", "3"} {
+				got, _, err := runArgs(t, "run", example("periods.yaml"), "--format", format, "--jobs", jobs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Errorf("--jobs %s: the report differs from --jobs 1", jobs)
+				}
 			}
 		})
 	}

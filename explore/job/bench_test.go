@@ -1,6 +1,8 @@
 package job
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/coins"
@@ -48,4 +50,32 @@ func BenchmarkProductRecord(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkRunSections runs a job of four independent octal sweeps of
+// about 0.3 s each one after another (Jobs1) and two at once (Jobs2):
+// the ratio is the speed-up of a second core on whole sections.
+func BenchmarkRunSections(b *testing.B) {
+	j, err := Parse("bench.yaml", []byte(`sections:
+  - game: {octal: {code: "0.354", upto: 1000000}}
+    show: [period, rare]
+  - game: {octal: {code: "0.376", upto: 300000}}
+    show: [period, rare]
+  - game: {octal: {code: "0.6", upto: 120000}}
+    show: [period, rare]
+  - game: {octal: {code: "0.354", upto: 900000}}
+    show: [period, rare]
+`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("Jobs%d", jobs), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Run(context.Background(), j, Options{Jobs: jobs}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -24,13 +25,29 @@ type Options struct {
 	Limits Limits
 	// Lang, when not empty, overrides the job file's lang.
 	Lang string
-	// Progress, when not nil, is told when each section starts.
+	// Jobs bounds the sections computed at once: 0 means
+	// runtime.GOMAXPROCS, 1 one after another. Sections run together only
+	// while their memory estimates fit the memory limit together; the
+	// report is the same whatever Jobs.
+	Jobs int
+	// Progress, when not nil, is told when each section starts, in the
+	// order of the sections. When one section runs at a time (Concurrency
+	// is 1), the progress counter that ctx carries (budget.From) is the
+	// section's, and Progress may name the section on it (SetStage). When
+	// several run at once, each section counts on a counter of its own and
+	// Run keeps the one of ctx: it counts the sections done and says which
+	// run; Progress must then leave it alone.
 	Progress func(index int, s *Section)
 	// Estimate, when not nil, is told what a long computation of a
 	// section will cost (at least EstimateMemory bytes or EstimateSteps
 	// steps) before it starts, e.g. "octal 0.354 up to 20126194:
-	// sparse-space sweep (…): about 230 MiB and 7.1e+09 steps".
+	// sparse-space sweep (…): about 230 MiB and 7.1e+09 steps". Progress
+	// and Estimate are never called concurrently.
 	Estimate func(index int, s *Section, cost string)
+
+	// observe, when not nil, is told as each section starts and ends
+	// computing (tests check the memory held together).
+	observe func(index int, start bool)
 }
 
 // The costs from which Options.Estimate is told.
@@ -58,11 +75,14 @@ func (e *RunError) Error() string {
 
 func (e *RunError) Unwrap() error { return e.Err }
 
-// Run computes every section of j in order. It stops at the first error:
-// a report is written whole or not at all. Work estimated to pass the
-// limits is refused before it starts; a memory watchdog (budget.Watch)
-// stops what the estimates missed, and a cancelled ctx stops the run
-// within moments, the error naming the cause (budget.Err).
+// Run computes the sections of j, several at once when opts.Jobs allows
+// (see Concurrency), into a report that does not depend on how many ran
+// at once. It stops at the first error: a report is written whole or not
+// at all, and the error is that of the first section that failed, as when
+// they run one after another. Work estimated to pass the limits is
+// refused before it starts; a memory watchdog (budget.Watch) stops what
+// the estimates missed, and a cancelled ctx stops the run within moments,
+// the error naming the cause (budget.Err).
 func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 	lim := j.Limits
 	if opts.Limits.Positions > 0 {
@@ -78,6 +98,14 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 	rep := &Report{Title: j.Title, Lang: lang}
 	ctx, stop := budget.Watch(ctx, lim.Memory)
 	defer stop()
+	if n := Concurrency(j, opts); n > 1 {
+		secs, err := runParallel(ctx, j, lim, opts, n)
+		if err != nil {
+			return nil, err
+		}
+		rep.Sections = secs
+		return rep, nil
+	}
 	for i, s := range j.Sections {
 		if err := budget.Err(ctx); err != nil {
 			return nil, stoppedErr(err)
@@ -85,23 +113,44 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		if opts.Progress != nil {
 			opts.Progress(i, s)
 		}
-		r := &runner{ctx: ctx, lim: lim, s: s, opts: opts, index: i}
-		res, err := r.run()
-		if err == nil {
-			// A section that ended as the context was cancelled may have
-			// returned what it had; the run stops all the same.
-			err = budget.Err(ctx)
-		}
+		sec, err := runSection(ctx, j, lim, opts, i)
 		if err != nil {
-			title := s.Title
-			if title == "" {
-				title = fmt.Sprintf("#%d", i+1)
-			}
-			return nil, &RunError{File: j.File, Line: s.Line, Section: title, Err: limitErr(err)}
+			return nil, err
 		}
-		rep.Sections = append(rep.Sections, &SectionResult{Title: s.Title, Text: s.Text, Source: s.Source, Spec: s, Results: *res})
+		rep.Sections = append(rep.Sections, sec)
 	}
 	return rep, nil
+}
+
+// Concurrency is the most sections Run computes at once for j under
+// opts: opts.Jobs (runtime.GOMAXPROCS when 0), and no more than the
+// sections.
+func Concurrency(j *Job, opts Options) int {
+	n := opts.Jobs
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(n, len(j.Sections)))
+}
+
+// runSection computes section i of j.
+func runSection(ctx context.Context, j *Job, lim Limits, opts Options, i int) (*SectionResult, error) {
+	s := j.Sections[i]
+	r := &runner{ctx: ctx, lim: lim, s: s, opts: opts, index: i}
+	res, err := r.run()
+	if err == nil {
+		// A section that ended as the context was cancelled may have
+		// returned what it had; the run stops all the same.
+		err = budget.Err(ctx)
+	}
+	if err != nil {
+		title := s.Title
+		if title == "" {
+			title = fmt.Sprintf("#%d", i+1)
+		}
+		return nil, &RunError{File: j.File, Line: s.Line, Section: title, Err: limitErr(err)}
+	}
+	return &SectionResult{Title: s.Title, Text: s.Text, Source: s.Source, Spec: s, Results: *res}, nil
 }
 
 type runner struct {
@@ -254,11 +303,13 @@ func (r *runner) heap() error {
 	r.res.Game = g.String()
 	lim := r.heapLimits()
 	var values []uint64
-	if r.wants("values") || r.wants("period") || r.wants("rare") || (r.wants("p-positions") && r.s.Family != "nim") {
+	if r.sweepWanted() {
 		if r.opts.Estimate != nil {
 			// Long sweeps say what they will cost before they start.
-			if c, err := heap.Estimate(g, upto, lim); err == nil && (c.Memory >= EstimateMemory || c.Steps >= EstimateSteps) {
-				r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %v", g, upto, c))
+			if c, err := heap.Estimate(g, upto, lim); err == nil {
+				if note := sweepNote(g, upto, c); note != "" {
+					r.opts.Estimate(r.index, r.s, note)
+				}
 			}
 		}
 		if values, err = g.Values(upto, lim); err != nil {
