@@ -28,7 +28,7 @@ func usagef(format string, args ...any) error {
 // nimbook CMD --help its own.
 const (
 	runUsage = `  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
-                   [--max-positions N] [--max-memory SIZE] [--quiet]
+                   [--max-positions N] [--max-memory SIZE] [--jobs N] [--quiet]
                    [--templates DIR] [--export DIR] [--date DATE|today]
                    [--png] [--wrap N] [--allow-errors] [--in-place] [--max-steps N]
       Run a job file (.yaml), a notebook (.ipynb) or a Markdown notebook (.md)
@@ -39,6 +39,9 @@ const (
       --max-positions N and --max-memory SIZE (e.g. 512MiB, 4GiB) raise or
       lower the limits past which work is refused (default 100000000
       positions and 4GiB, or the job file's limits:).
+      --jobs N computes up to N sections of a job file at once, as far as
+      their memory estimates fit the limit together (default: one per core;
+      1: one after another); the report is the same.
       --export DIR also writes, per section NN and analysis, DIR/sNN-values.csv
       and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
       DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv,
