@@ -1,9 +1,13 @@
 package coins
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"testing"
+
+	"github.com/nimbook/nimbook/explore/internal/cref"
 )
 
 // BenchmarkValues compares the bitset knapsack with the mex over every
@@ -105,16 +109,52 @@ func sortedUnique(cells [][]int) [][]int {
 }
 
 // BenchmarkValuesBelow finds every value of at most r below 2^k (the
-// lexicode), the command's `below:`.
+// lexicode), the command's `below:`, beside C references in
+// testdata/cref run as one process each, checked to find the same values:
+// "c-lazy" is the algorithm of lexicode.go (r ≥ 6), "c-layers" the plain
+// construction with a bitset for every C_j.
 func BenchmarkValuesBelow(b *testing.B) {
-	for _, tc := range []struct{ r, k int }{{4, 22}, {5, 22}, {7, 24}, {9, 24}} {
-		b.Run(fmt.Sprintf("at-most_%d_below_2^%d", tc.r, tc.k), func(b *testing.B) {
+	lazy, layers := cref.Build(b, "testdata/cref/lazy.c"), cref.Build(b, "testdata/cref/layers.c")
+	for _, tc := range []struct{ r, k int }{{4, 22}, {5, 22}, {7, 24}, {7, 26}, {9, 24}} {
+		name := fmt.Sprintf("at-most_%d_below_2^%d", tc.r, tc.k)
+		values := func(b *testing.B) string {
 			g := mustNew(b, AtMost, tc.r, 1).WithLimits(Limits{MaxMemory: 1 << 30})
+			var h uint64
+			n, err := g.ValuesBelow(1<<tc.k, func(_ int, v uint64) error {
+				h = h*1000003 + v
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return fmt.Sprintf("%d %d", n, h) // as the C references print them
+		}
+		var want string
+		b.Run(name+"/go", func(b *testing.B) {
 			for b.Loop() {
-				if _, err := g.ValuesBelow(1<<tc.k, func(int, uint64) error { return nil }); err != nil {
-					b.Fatal(err)
-				}
+				want = values(b)
 			}
 		})
+		refs := []struct {
+			name string
+			prog *cref.Program
+		}{{"c-lazy", lazy}, {"c-layers", layers}}
+		for _, ref := range refs {
+			if ref.prog == lazy && tc.r < 6 {
+				continue
+			}
+			b.Run(name+"/"+ref.name, func(b *testing.B) {
+				var out []byte
+				for b.Loop() {
+					out = ref.prog.Run(b, strconv.Itoa(tc.r), strconv.Itoa(tc.k))
+				}
+				if want == "" { // the Go sub-benchmark did not run
+					want = values(b)
+				}
+				if got := string(bytes.TrimSpace(out)); got != want {
+					b.Fatalf("C reference %s printed %q, the Go values give %q", ref.name, got, want)
+				}
+			})
+		}
 	}
 }

@@ -1,10 +1,13 @@
 package heap
 
 import (
+	"bytes"
 	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/internal/cref"
 )
 
 // Each fast algorithm against the generic solver on the same work.
@@ -129,19 +132,53 @@ func BenchmarkSparseValues(b *testing.B) {
 }
 
 // BenchmarkOfficers: the values of Officers (0.6) by the sparse-space
-// sweep, in values per second as upto grows (issue 13: a C program of the
-// same sweep is the yardstick; the bit-set sweep took 28 s to 2^18).
+// sweep, in values per second as upto grows (the bit-set sweep took 28 s
+// to 2^18). "c-sweep" is the same sweep in C (testdata/cref/sweep.c,
+// issue 13's yardstick) under the split nimbook finds, mask 10001, run as
+// one process a sweep and checked to compute the same values.
 func BenchmarkOfficers(b *testing.B) {
 	g := must(ParseOctal("0.6"))
-	for _, e := range []int{16, 17, 18, 20} {
+	sweep := cref.Build(b, "testdata/cref/sweep.c")
+	for _, e := range []int{16, 18, 20} {
 		upto := 1 << e
-		b.Run(fmt.Sprintf("2^%d", e), func(b *testing.B) {
+		var want string // what the C reference prints, once known
+		values := func(b *testing.B) []uint64 {
+			vs, err := g.Values(upto, Limits{MaxSteps: 1 << 40})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return vs
+		}
+		b.Run(fmt.Sprintf("n=2^%d/go", e), func(b *testing.B) {
+			var vs []uint64
 			for b.Loop() {
-				if _, err := g.Values(upto, Limits{MaxSteps: 1 << 40}); err != nil {
-					b.Fatal(err)
-				}
+				vs = values(b)
 			}
 			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
+			want = sweepHash(vs)
+		})
+		b.Run(fmt.Sprintf("n=2^%d/c-sweep", e), func(b *testing.B) {
+			var out []byte
+			for b.Loop() {
+				out = sweep.Run(b, "0.6", "10001", strconv.Itoa(upto))
+			}
+			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
+			if want == "" { // the Go sub-benchmark did not run
+				want = sweepHash(values(b))
+			}
+			if got := string(bytes.TrimSpace(out)); got != want {
+				b.Fatalf("C reference printed %q, the Go values give %q", got, want)
+			}
 		})
 	}
+}
+
+// sweepHash returns what testdata/cref/sweep.c prints for g(0..upto):
+// "upto h", h = 1000003·h + g(n) over n = 0..upto (mod 2^64).
+func sweepHash(vs []uint64) string {
+	var h uint64
+	for _, v := range vs {
+		h = h*1000003 + v
+	}
+	return fmt.Sprintf("%d %d", len(vs)-1, h)
 }

@@ -303,17 +303,8 @@ func markRare2(seen, vs []uint32, rare []int32, rv []uint32, m0, m1 int, st uint
 func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 	vs, need := w.vs, w.need
 	if len(ms) == 1 {
-		m := ms[0]
-		for a := 1; a <= m-a; a++ {
-			if v := vs[a] ^ vs[m-a]; need[v] == st {
-				need[v] = 0
-				if missing--; missing == 0 {
-					w.steps += int64(a)
-					return 0
-				}
-			}
-		}
-		w.steps += int64(m / 2)
+		missing, a := scanMissing(vs, need, ms[0], st, missing)
+		w.steps += int64(a)
 		return missing
 	}
 	if len(ms) == 2 {
@@ -368,6 +359,24 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 	}
 	w.steps += int64(top * len(ms))
 	return missing
+}
+
+// scanMissing clears in need the values stamped st among the splits
+// a + (m − a) of m, smaller parts first, until missing of them are found.
+// It returns how many it did not find and how many splits it looked at.
+// It is the sweep's inner loop at a rare position, which looks at all m/2
+// splits: two indices walking towards each other, as in C, took 10% less
+// time than a = 1, 2, … with m − a computed.
+func scanMissing(vs, need []uint32, m int, st uint32, missing int) (int, int) {
+	for a, b := 1, m-1; a <= b; a, b = a+1, b-1 {
+		if v := vs[a] ^ vs[b]; need[v] == st {
+			need[v] = 0
+			if missing--; missing == 0 {
+				return 0, a
+			}
+		}
+	}
+	return missing, m / 2
 }
 
 // run computes vs[from..to]. Each time the heap size doubles it chooses

@@ -78,32 +78,31 @@ func Mul(a, b uint64) uint64 {
 	// m01 = (a0⊕a1)⊗(b0⊕b1) (Karatsuba); A1⊗B1⊗hY = (h⊗m23 ⊕ hh⊗p33)Y ⊕
 	// hh⊗(m23 ⊕ p22); M = (A0⊕A1)⊗(B0⊕B1) likewise from the words
 	// ci = ai ⊕ a(i+2). Then a⊗b = (M ⊕ A0⊗B0)Z ⊕ (A0⊗B0 ⊕ A1⊗B1⊗hY).
-	// Each term is the exp of a sum of two logs and a constant; the sums
-	// are formed as soon as the logs are read, to keep few values live.
-	sa, sb := a^a>>16, b^b>>16 // a0⊕a1 in the low word, a2⊕a3 at bit 32
-	ca, cb := a^a>>32, b^b>>32 // c0 = a0⊕a2 in the low word, c1 = a1⊕a3 above
-	p00 := term(logs[a&0xffff] + logs[b&0xffff])
-	hp11 := term(logs[a>>16&0xffff] + logs[b>>16&0xffff] + logH)
-	hhp22 := term(logs[a>>32&0xffff] + logs[b>>32&0xffff] + logHH)
-	hhp33 := term(logs[a>>48] + logs[b>>48] + logHH)
-	m01 := term(logs[sa&0xffff] + logs[sb&0xffff])
+	// So the words of a⊗b are w3 = mq ⊕ q00 ⊕ m01 ⊕ p00,
+	// w2 = q00 ⊕ hq11 ⊕ p00 ⊕ hp11, w1 = m01 ⊕ p00 ⊕ hm23 ⊕ hhp33 and
+	// w0 = p00 ⊕ hp11 ⊕ hhm23 ⊕ hhp22, with q00, hq11, mq the terms of M.
+	// Each term is the exp of a sum of two logs and a constant, XORed into
+	// its words as soon as it is known (a product by a constant copies it
+	// into several): few values stay live, which saved 10% over keeping
+	// the terms and combining them at the end.
+	sa, sb := a^a>>16, b^b>>16                                                    // a0⊕a1 in the low word, a2⊕a3 at bit 32
+	ca, cb := a^a>>32, b^b>>32                                                    // c0 = a0⊕a2 in the low word, c1 = a1⊕a3 above
+	w := term(logs[a&0xffff]+logs[b&0xffff]) * 0x0001_0001_0001_0001              // p00
+	w ^= term(logs[a>>16&0xffff]+logs[b>>16&0xffff]+logH) * 0x0000_0001_0000_0001 // hp11
+	w ^= term(logs[a>>32&0xffff] + logs[b>>32&0xffff] + logHH)                    // hhp22
+	w ^= term(logs[a>>48]+logs[b>>48]+logHH) << 16                                // hhp33
+	w ^= term(logs[sa&0xffff]+logs[sb&0xffff]) * 0x0001_0000_0001_0000            // m01
 	l23 := logs[sa>>32&0xffff] + logs[sb>>32&0xffff]
-	hm23, hhm23 := term(l23+logH), term(l23+logHH)
-	q00 := term(logs[ca&0xffff] + logs[cb&0xffff])
-	hq11 := term(logs[ca>>16&0xffff] + logs[cb>>16&0xffff] + logH)
-	mq := term(logs[(ca^ca>>16)&0xffff] + logs[(cb^cb>>16)&0xffff])
-
-	w3 := mq ^ q00 ^ m01 ^ p00
-	w2 := q00 ^ hq11 ^ p00 ^ hp11
-	w1 := m01 ^ p00 ^ hm23 ^ hhp33
-	w0 := p00 ^ hp11 ^ hhm23 ^ hhp22
-	return w3<<48 | w2<<32 | w1<<16 | w0
+	w ^= term(l23+logH)<<16 ^ term(l23+logHH)                          // hm23, hhm23
+	w ^= term(logs[ca&0xffff]+logs[cb&0xffff]) * 0x0001_0001_0000_0000 // q00
+	w ^= term(logs[ca>>16&0xffff]+logs[cb>>16&0xffff]+logH) << 32      // hq11
+	w ^= term(logs[(ca^ca>>16)&0xffff]+logs[(cb^cb>>16)&0xffff]) << 48 // mq
+	return w
 }
 
 // mul32Log returns x ⊗ y for x, y < 2^32 given by their logs32.
 func mul32Log(x0, x1, x01, y0, y1, y01 int32) uint64 {
-	p0 := term(x0 + y0)
-	return (term(x01+y01)^p0)<<16 | (p0 ^ term(x1+y1+logH))
+	return term(x0+y0)*0x1_0001 ^ term(x01+y01)<<16 ^ term(x1+y1+logH)
 }
 
 // Inv returns the nim-inverse of a, the unique b with a ⊗ b = 1, or
@@ -121,8 +120,7 @@ func Inv(a uint64) (uint64, error) {
 	l0, l1, l01 := logs32(a0)
 	s0, s1, s01 := logs32(s)
 	h0, h1, h01 := logs32(a1)
-	hh3 := term(2*h1 + logHH)
-	n := mul32Log(l0, l1, l01, s0, s1, s01) ^ (term(2*h01+logH)^hh3)<<16 ^ hh3
+	n := mul32Log(l0, l1, l01, s0, s1, s01) ^ term(2*h01+logH)<<16 ^ term(2*h1+logHH)*0x1_0001
 	// Likewise the conjugate n1⊗Y ⊕ (n0 ⊕ n1) takes N ≠ 0 to its norm
 	// ν = n0⊗(n0 ⊕ n1) ⊕ h⊗n1² in GF(2^16), so that
 	// 1/N = (n1/ν)Y ⊕ (n0 ⊕ n1)/ν, whose words have known logs.

@@ -258,10 +258,22 @@ func (f *filler[T]) wait(ti, tj int) bool {
 
 // empty clears a seen set for reuse: its full prefix, and the words of the
 // values of the n cells (a + k·da, b + k) of the line it was filled from.
-// That costs the line's length, where clearing every word would cost the
-// table's largest value, for every line of a table 1 cell wide.
+// Those values are below the last cell's number of options (maxValue),
+// so when that bound spans few words next to the n cells (a diagonal of a
+// square table: 3n/64 words against n cells scattered over the table),
+// the words up to it are cleared at once, a sixth of a 4096² fill's time
+// less. Otherwise each cell's word is cleared: that costs the line's
+// length where clearing every word would cost the table's largest value,
+// for every line of a table 1 cell wide.
 func (f *filler[T]) empty(set []uint64, full, a, b, da, n int) {
 	clear(set[:full])
+	if n == 0 {
+		return
+	}
+	if words := int(maxValue(a+(n-1)*da+1, b+n))/64 + 1; words <= 4*n {
+		clear(set[:min(words, len(set))])
+		return
+	}
 	for k := range n {
 		set[uint64(f.g[(a+k*da)*f.rs+(b+k)*f.cs])/64] = 0
 	}
@@ -299,6 +311,7 @@ func (f *filler[T]) tile(rows []uint64, rowFull []int, a0, a1, b0, b1 int) {
 			f.empty(diags[di*W:(di+1)*W], diagFull[di], k+j0, j0, 1, max(0, min(f.l.w, f.l.h-k)-j0))
 			diagFull[di] = 0
 		}
+		gi := a*rs + b0*cs // g[gi] is cell (a, b)
 		for b := b0; b < b1; b++ {
 			c := cols[b*W : (b+1)*W]
 			d := diags[di*W : (di+1)*W]
@@ -311,7 +324,8 @@ func (f *filler[T]) tile(rows []uint64, rowFull []int, a0, a1, b0, b1 int) {
 				}
 				s++
 			}
-			g[a*rs+b*cs] = T(s*64 + bits.TrailingZeros64(^x))
+			g[gi] = T(s*64 + bits.TrailingZeros64(^x))
+			gi += cs
 			// Only the word of the new value changed: a full prefix grows
 			// when that word was its first not full.
 			m := (x + 1) &^ x

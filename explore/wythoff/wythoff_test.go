@@ -598,20 +598,6 @@ func BenchmarkTable(b *testing.B) {
 	})
 }
 
-// BenchmarkTableLarge fills the tables of issue 13: run it with
-// GOMAXPROCS=1 and 2 for the speed-up of the second core.
-func BenchmarkTableLarge(b *testing.B) {
-	for _, n := range []int{4096, 8192} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := wythoff.NewTableOptions(n, n, wythoff.Options{MaxCells: n * n}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
-
 func BenchmarkMisereOutcome(b *testing.B) {
 	const n = 40
 	b.Run("fast", func(b *testing.B) {
