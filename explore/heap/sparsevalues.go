@@ -421,19 +421,55 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 // find and how many splits it looked at. It is the sweep's inner loop at a
 // rare position, which looks at all m/2 splits, and at most common ones
 // (a few thousand splits each for Officers): one index into the two halves
-// and a mask by need's power-of-two size leave no bounds check in it.
+// and a mask by need's power-of-two size leave no bounds check in it. It
+// takes four splits a turn: a loop of one split ran 30% slower when it
+// fell across a 64-byte line (AMD EPYC), which the link order decides.
 func scanMissing(vs, win, need []uint32, m int, st uint32, missing int) (int, int) {
 	if len(need) == 0 {
 		return missing, 0
 	}
 	mask := uint(len(need) - 1)
-	lo := vs[:m/2+1]
-	hi := win[:len(lo)]
-	for a := 1; a < len(lo); a++ {
-		if v := uint(lo[a]^hi[a]) & mask; need[v] == st {
+	lo := vs[1 : m/2+1] // lo[i] = vs[a], hi[i] = vs[m − a] for a = i + 1
+	hi := win[1 : m/2+1]
+	hi = hi[:len(lo)]
+	i := 0
+	for ; i < len(lo)-3; i += 4 {
+		v0 := uint(lo[i]^hi[i]) & mask
+		v1 := uint(lo[i+1]^hi[i+1]) & mask
+		v2 := uint(lo[i+2]^hi[i+2]) & mask
+		v3 := uint(lo[i+3]^hi[i+3]) & mask
+		if need[v0] == st {
+			need[v0] = 0
+			if missing--; missing == 0 {
+				return 0, i + 1
+			}
+		}
+		if need[v1] == st {
+			need[v1] = 0
+			if missing--; missing == 0 {
+				return 0, i + 2
+			}
+		}
+		if need[v2] == st {
+			need[v2] = 0
+			if missing--; missing == 0 {
+				return 0, i + 3
+			}
+		}
+		if need[v3] == st {
+			need[v3] = 0
+			if missing--; missing == 0 {
+				return 0, i + 4
+			}
+		}
+	}
+	lo, hi = lo[i:], hi[i:]
+	hi = hi[:len(lo)]
+	for j, x := range lo {
+		if v := uint(x^hi[j]) & mask; need[v] == st {
 			need[v] = 0
 			if missing--; missing == 0 {
-				return 0, a
+				return 0, i + j + 1
 			}
 		}
 	}
