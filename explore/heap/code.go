@@ -314,10 +314,11 @@ func (c *code) plan(g Game, upto int, lim Limits) (codePlan, error) {
 		Method: SweepSparse,
 		Detail: w.describe(sparseTrial),
 		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(w.steps) + rate*float64(upto-sparseTrial),
-		// The values as the sweep keeps them (4 bytes) and as they are
-		// returned (8), the rare positions with their values, the tables
-		// of values (9 bytes for each of 4w), the counters of a new choice
-		// of split (one more bit of values).
+		// The values as the sweep keeps them (4 bytes; 4 more for the
+		// copy backwards, dropped before) and as they are returned (8),
+		// the rare positions with their values, the tables of values (9
+		// bytes for each of 4w), the counters of a new choice of split
+		// (one more bit of values).
 		Memory: values + 4*(int64(upto)+1) + 8*int64(len(w.rare)) + 36*int64(w.w) + 32*int64(w.w),
 	}
 	if sparse.Steps >= sets.Steps {

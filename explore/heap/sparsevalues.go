@@ -77,8 +77,13 @@ type sweep struct {
 	splits []int // the k whose digit splits a heap
 	ones   []int // the k whose digit leaves one heap
 	nones  []int // the k whose digit takes the whole heap
-	vs     []uint32
-	s      sparseSplit
+	// vs holds the values so far, and rev the same backwards: rev[len−1−n]
+	// = vs[n], so that the window mirror(m) has vs[m − a] at index a. The
+	// splits a + (m − a) of m then read both parts at one index a, which
+	// the compiler proves in range (a loop over vs[a] and vs[m − a] keeps
+	// a bounds check; issue 13 measured them as most of the gap to C).
+	vs, rev []uint32
+	s       sparseSplit
 	// Every value so far is below w, a power of two, and so is the nim-sum
 	// of two. class[v] is the parity of v's ones outside the mask; seen[v]
 	// and need[v] hold the stamp of the heap for which v is an option
@@ -88,8 +93,8 @@ type sweep struct {
 	w                 uint32
 	class             []uint8
 	seen, need        []uint32
-	rare              []int32 // rare positions ≥ 1 (parts of a split are non-empty)
-	ms, cnts          []int   // scratch of next
+	rare              []uint32 // rare positions ≥ 1 (parts of a split are non-empty)
+	ms, cnts          []int    // scratch of next
 	rareV             []uint32
 	steps             int64
 	resplitAt, resplt int // the heap of the next new choice of split; how many so far
@@ -107,7 +112,8 @@ func (c *code) newSweep(g Game, vs []uint32, from int, sp SparseSpace) (*sweep, 
 	if c.parts() > 2 {
 		return nil, fmt.Errorf("heap: %v: the sparse-space sweep handles splits into two heaps only", g)
 	}
-	w := &sweep{c: c, vs: vs, resplitAt: 2 * from, dense: 2}
+	w := &sweep{c: c, resplitAt: 2 * from, dense: 2}
+	w.setValues(vs, from)
 	for k := 0; k <= c.last(); k++ {
 		d := c.digit[k]
 		if d&leaveTwo != 0 {
@@ -130,6 +136,21 @@ func (c *code) newSweep(g Game, vs []uint32, from int, sp SparseSpace) (*sweep, 
 	w.widen(max(top+1, uint32(sp.Mask+1)))
 	w.setSplit(sp, from)
 	return w, nil
+}
+
+// setValues makes vs, of which the first from are known, the values of
+// the sweep.
+func (w *sweep) setValues(vs []uint32, from int) {
+	w.vs, w.rev = vs, make([]uint32, len(vs))
+	for n, v := range vs[:from] {
+		w.rev[len(vs)-1-n] = v
+	}
+}
+
+// mirror returns the values of heaps m, m − 1, …, 0: mirror(m)[a] =
+// vs[m − a].
+func (w *sweep) mirror(m int) []uint32 {
+	return w.rev[len(w.rev)-1-m:]
 }
 
 // widen makes w the least power of two ≥ max(v, 64).
@@ -160,7 +181,7 @@ func (w *sweep) setSplit(sp SparseSpace, n int) {
 	w.rare, w.rareV = w.rare[:0], w.rareV[:0]
 	for m := 1; m < n; m++ {
 		if v := w.vs[m]; w.class[v] == w.s.rareParity(m) {
-			w.rare = append(w.rare, int32(m))
+			w.rare = append(w.rare, uint32(m))
 			w.rareV = append(w.rareV, v)
 		}
 	}
@@ -218,9 +239,7 @@ func (w *sweep) next(n int) {
 		}
 		if w.dense*cnt >= m {
 			// Rare parts are too many to be worth it: every split.
-			for a := 1; a <= m-a; a++ {
-				seen[vs[a]^vs[m-a]] = st
-			}
+			markAll(seen, vs, w.mirror(m), m, st)
 			w.steps += int64(m / 2)
 			w.fullScans++
 			continue
@@ -230,10 +249,10 @@ func (w *sweep) next(n int) {
 	}
 	if len(ms) == 2 && cnts[0] == cnts[1] {
 		// Two split digits (0.376, 0.354): one pass over the rare parts.
-		markRare2(seen, vs, w.rare[:cnts[0]], w.rareV, ms[0], ms[1], st)
+		markRare2(seen, w.mirror(ms[0]), w.mirror(ms[1]), w.rare[:cnts[0]], w.rareV, st)
 	} else {
 		for j, m := range ms {
-			markRare(seen, vs, w.rare[:cnts[j]], w.rareV, m, st)
+			markRare(seen, w.mirror(m), w.rare[:cnts[j]], w.rareV, st)
 		}
 	}
 	w.ms, w.cnts = ms, cnts
@@ -263,36 +282,62 @@ func (w *sweep) next(n int) {
 		}
 	}
 	vs[n] = v
+	w.rev[len(w.rev)-1-n] = v
 	if v >= w.w {
 		w.widen(v + 1)
 	}
 	if w.class[v] == rp {
-		w.rare = append(w.rare, int32(n))
+		w.rare = append(w.rare, uint32(n))
 		w.rareV = append(w.rareV, v)
 	}
 }
 
 // markRare stamps st on the values of the splits r + (m − r) of m, for r
-// in rare, whose values are in rv. It is the sweep's inner loop, kept out
-// of next so that its variables stay in registers.
+// in rare, whose values are in rv; win = mirror(m) holds the other parts.
+// It is the sweep's inner loop, kept out of next so that its variables
+// stay in registers. seen has a power of two entries, more than any
+// nim-sum of two values: the mask keeps the index in range without a
+// bounds check.
 //
 //go:noinline
-func markRare(seen, vs []uint32, rare []int32, rv []uint32, m int, st uint32) {
+func markRare(seen, win []uint32, rare, rv []uint32, st uint32) {
+	if len(seen) == 0 {
+		return
+	}
+	mask := uint(len(seen) - 1)
 	rv = rv[:len(rare)]
 	for i, r := range rare {
-		seen[rv[i]^vs[m-int(r)]] = st
+		seen[uint(rv[i]^win[r])&mask] = st
 	}
 }
 
-// markRare2 is markRare for two heaps m0 and m1 at once.
+// markAll stamps st on the values of all the splits a + (m − a) of m,
+// where win = mirror(m).
+func markAll(seen, vs, win []uint32, m int, st uint32) {
+	if len(seen) == 0 {
+		return
+	}
+	mask := uint(len(seen) - 1)
+	lo := vs[:m/2+1]
+	hi := win[:len(lo)]
+	for a := 1; a < len(lo); a++ {
+		seen[uint(lo[a]^hi[a])&mask] = st
+	}
+}
+
+// markRare2 is markRare for two heaps at once, of mirrors win0 and win1.
 //
 //go:noinline
-func markRare2(seen, vs []uint32, rare []int32, rv []uint32, m0, m1 int, st uint32) {
+func markRare2(seen, win0, win1 []uint32, rare, rv []uint32, st uint32) {
+	if len(seen) == 0 {
+		return
+	}
+	mask := uint(len(seen) - 1)
 	rv = rv[:len(rare)]
 	for i, r := range rare {
 		x := rv[i]
-		seen[x^vs[m0-int(r)]] = st
-		seen[x^vs[m1-int(r)]] = st
+		seen[uint(x^win0[r])&mask] = st
+		seen[uint(x^win1[r])&mask] = st
 	}
 }
 
@@ -302,8 +347,12 @@ func markRare2(seen, vs []uint32, rare []int32, rv []uint32, m0, m1 int, st uint
 // missing from one digit's splits is often found early among another's.
 func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 	vs, need := w.vs, w.need
+	if len(need) == 0 {
+		return missing
+	}
+	mask := uint(len(need) - 1) // need has a power of two entries
 	if len(ms) == 1 {
-		missing, a := scanMissing(vs, need, ms[0], st, missing)
+		missing, a := scanMissing(vs, w.mirror(ms[0]), need, ms[0], st, missing)
 		w.steps += int64(a)
 		return missing
 	}
@@ -311,15 +360,20 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 		// The same, unrolled: both digits' splits of part a in turn, as
 		// far as the smaller half, then the rest of the larger.
 		m0, m1 := min(ms[0], ms[1]), max(ms[0], ms[1])
-		for a := 1; a <= m0-a; a++ {
-			if v := vs[a] ^ vs[m0-a]; need[v] == st {
+		h0, h1 := m0/2, m1/2
+		lo := vs[:h1+1]
+		hi0, hi1 := w.mirror(m0)[:h0+1], w.mirror(m1)[:len(lo)]
+		lo0, hi10 := lo[:len(hi0)], hi1[:len(hi0)]
+		for a := 1; a < len(lo0); a++ {
+			x := lo0[a]
+			if v := uint(x^hi0[a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
 					w.steps += int64(2 * a)
 					return 0
 				}
 			}
-			if v := vs[a] ^ vs[m1-a]; need[v] == st {
+			if v := uint(x^hi10[a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
 					w.steps += int64(2 * a)
@@ -327,16 +381,16 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 				}
 			}
 		}
-		for a := m0/2 + 1; a <= m1-a; a++ {
-			if v := vs[a] ^ vs[m1-a]; need[v] == st {
+		for a := h0 + 1; a < len(lo); a++ {
+			if v := uint(lo[a]^hi1[a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
-					w.steps += int64(m0/2 + a)
+					w.steps += int64(h0 + a)
 					return 0
 				}
 			}
 		}
-		w.steps += int64(m0/2 + m1/2)
+		w.steps += int64(h0 + h1)
 		return missing
 	}
 	top := 0
@@ -348,7 +402,7 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 			if a > m-a {
 				continue
 			}
-			if v := vs[a] ^ vs[m-a]; need[v] == st {
+			if v := uint(vs[a]^vs[m-a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
 					w.steps += int64(a * len(ms))
@@ -362,17 +416,60 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 }
 
 // scanMissing clears in need the values stamped st among the splits
-// a + (m − a) of m, smaller parts first, until missing of them are found.
-// It returns how many it did not find and how many splits it looked at.
-// It is the sweep's inner loop at a rare position, which looks at all m/2
-// splits: two indices walking towards each other, as in C, took 10% less
-// time than a = 1, 2, … with m − a computed.
-func scanMissing(vs, need []uint32, m int, st uint32, missing int) (int, int) {
-	for a, b := 1, m-1; a <= b; a, b = a+1, b-1 {
-		if v := vs[a] ^ vs[b]; need[v] == st {
+// a + (m − a) of m, smaller parts first, until missing of them are found;
+// win = mirror(m) holds the parts m − a. It returns how many it did not
+// find and how many splits it looked at. It is the sweep's inner loop at a
+// rare position, which looks at all m/2 splits, and at most common ones
+// (a few thousand splits each for Officers): one index into the two halves
+// and a mask by need's power-of-two size leave no bounds check in it. It
+// takes four splits a turn: a loop of one split ran 30% slower when it
+// fell across a 64-byte line (AMD EPYC), which the link order decides.
+func scanMissing(vs, win, need []uint32, m int, st uint32, missing int) (int, int) {
+	if len(need) == 0 {
+		return missing, 0
+	}
+	mask := uint(len(need) - 1)
+	lo := vs[1 : m/2+1] // lo[i] = vs[a], hi[i] = vs[m − a] for a = i + 1
+	hi := win[1 : m/2+1]
+	hi = hi[:len(lo)]
+	i := 0
+	for ; i < len(lo)-3; i += 4 {
+		v0 := uint(lo[i]^hi[i]) & mask
+		v1 := uint(lo[i+1]^hi[i+1]) & mask
+		v2 := uint(lo[i+2]^hi[i+2]) & mask
+		v3 := uint(lo[i+3]^hi[i+3]) & mask
+		if need[v0] == st {
+			need[v0] = 0
+			if missing--; missing == 0 {
+				return 0, i + 1
+			}
+		}
+		if need[v1] == st {
+			need[v1] = 0
+			if missing--; missing == 0 {
+				return 0, i + 2
+			}
+		}
+		if need[v2] == st {
+			need[v2] = 0
+			if missing--; missing == 0 {
+				return 0, i + 3
+			}
+		}
+		if need[v3] == st {
+			need[v3] = 0
+			if missing--; missing == 0 {
+				return 0, i + 4
+			}
+		}
+	}
+	lo, hi = lo[i:], hi[i:]
+	hi = hi[:len(lo)]
+	for j, x := range lo {
+		if v := uint(x^hi[j]) & mask; need[v] == st {
 			need[v] = 0
 			if missing--; missing == 0 {
-				return 0, a
+				return 0, i + j + 1
 			}
 		}
 	}
@@ -432,10 +529,11 @@ func (w *sweep) finish(g Game, upto int, lim Limits) ([]uint64, error) {
 	from := len(w.vs)
 	vs := make([]uint32, upto+1)
 	copy(vs, w.vs)
-	w.vs = vs
+	w.setValues(vs, from)
 	if err := w.run(g, from, upto, upto, lim, true); err != nil {
 		return nil, err
 	}
+	w.rev = nil // free before out, so that the values take 12 bytes a heap at most
 	out := make([]uint64, upto+1)
 	for n, v := range vs {
 		out[n] = uint64(v)
@@ -471,6 +569,7 @@ func (c *code) sparseValues(g Game, prefix []uint64, sp SparseSpace, upto int, l
 	if err := w.run(g, len(prefix), upto, upto, lim, resplit); err != nil {
 		return nil, err
 	}
+	w.rev = nil // as in finish
 	out := make([]uint64, upto+1)
 	for n, v := range vs {
 		out[n] = uint64(v)

@@ -18,6 +18,10 @@ func sweepValues(t *testing.T, g *Octal, prefix []uint64, sp SparseSpace, upto i
 	out := make([]uint64, upto+1)
 	for n, v := range w.vs {
 		out[n] = uint64(v)
+		// The copy backwards that the inner loops read.
+		if r := w.mirror(n)[0]; r != v {
+			t.Fatalf("mirror(%d)[0] = %d, vs[%d] = %d", n, r, n, v)
+		}
 	}
 	return out, w
 }
