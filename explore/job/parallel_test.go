@@ -78,10 +78,10 @@ func TestParallelSameReport(t *testing.T) {
 
 // schedSrc has four sections whose value sweeps hold about 31 MiB each
 // (4·10⁶ values), and one coin game without a memory estimate (it needs
-// the whole limit, so runs alone); under a limit of 80 MiB two sweeps fit
-// together, three do not. The sweeps of the large sets take a while, so
+// the whole limit, so runs alone); under a limit of 100 MiB two sweeps fit
+// together with their margins, three do not. The sweeps of the large sets take a while, so
 // that the next section has to wait for one of them.
-const schedSrc = `limits: {memory: 80MiB}
+const schedSrc = `limits: {memory: 100MiB}
 sections:
   - game: {subtraction: {set: [1, 3, 4, 7, 9, 11, 13, 17, 19, 23, 29, 31], upto: 3999999}}
     show: [period]
@@ -107,6 +107,7 @@ func TestParallelMemoryLimit(t *testing.T) {
 	for i, s := range j.Sections {
 		r := &runner{ctx: context.Background(), lim: j.Limits, s: s, index: i}
 		need[i], _ = r.memoryEstimate()
+		need[i] = reservation(need[i], j.Limits.Memory)
 	}
 	if need[0] < 30<<20 || 2*need[0] > j.Limits.Memory || 3*need[0] <= j.Limits.Memory || need[2] != j.Limits.Memory {
 		t.Fatalf("estimates %v under a limit of %d: not the case the test means", need, j.Limits.Memory)
@@ -331,5 +332,26 @@ func TestParallelPanic(t *testing.T) {
 			}()
 			Run(context.Background(), j, Options{Jobs: jobs})
 		}()
+	}
+}
+
+func TestReservation(t *testing.T) {
+	const capacity = 120
+	for _, c := range []struct {
+		name       string
+		need, want int64
+	}{
+		{"nothing", 0, 0},
+		{"negative", -5, 0},
+		{"a third more", 30, 40},
+		{"just under three quarters", 89, 118},
+		{"three quarters runs alone", 90, capacity},
+		{"past the limit runs alone", 500, capacity},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := reservation(c.need, capacity); got != c.want {
+				t.Errorf("reservation(%d, %d) = %d, want %d", c.need, capacity, got, c.want)
+			}
+		})
 	}
 }
