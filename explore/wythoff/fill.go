@@ -24,11 +24,14 @@ var tileSide = 64
 // number O(w) and a 1 × 2^24 table needs no 2^24 of them.
 //
 // Every line (row, column, diagonal) has a seen set: a bitset of the
-// values in it so far, with the index of its first word not full. A cell's
-// mex is the first zero bit of the OR of its three sets, from the largest
-// of their full prefixes. The sets are flat, words words each, enough for
-// every value of the table: the values of a line are distinct, but a line
-// need not start at 0.
+// values in it so far, with the index of its first word not full, and a
+// summary: a bitset of its full words. A cell's mex is the first zero bit
+// of the OR of its three sets, from the largest of their full prefixes.
+// The OR is full on the words where one set is, which the summaries skip
+// 64 words at a time: past the full prefixes an 8192² fill would scan 26
+// words a cell, of which one on average has no set full. The sets are
+// flat, words words each, enough for every value of the table: the values
+// of a line are distinct, but a line need not start at 0.
 //
 // The cells are filled tile by tile, a tile's cells row by row. Cell (a, b)
 // needs the cells left of it, above it and up-left on its diagonal: all in
@@ -41,6 +44,7 @@ type layout struct {
 	side    int // tile side
 	workers int
 	words   int // words of a seen set
+	sum     int // words of a set's summary
 	ring    int // diagonal sets, reused in turn
 	bits    int // width of a stored value
 }
@@ -66,6 +70,7 @@ func newLayout(rows, cols, workers int) layout {
 	v := maxValue(rows, cols)
 	// One empty word past the values ends every scan for a full word.
 	l.words = int(v/64) + 2
+	l.sum = (l.words + 63) / 64
 	// Diagonal a − b of a cell (a, b) in a tile row being filled lies in a
 	// range of w − 1 + workers·side; a set is reused once no tile row being
 	// filled can reach its diagonal.
@@ -87,10 +92,11 @@ func newLayout(rows, cols, workers int) layout {
 // of one tile row per worker.
 func (l layout) sets() int64 { return int64(l.w + l.ring + l.workers*l.side) }
 
-// bytes returns the memory a fill allocates.
+// bytes returns the memory a fill allocates: the cells, and each set's
+// words, summary and full prefix.
 func (l layout) bytes() int64 {
 	cells := int64(l.h) * int64(l.w) * int64(l.bits/8)
-	return cells + l.sets()*(int64(l.words)*8+8) + int64(l.workers)*64
+	return cells + l.sets()*(int64(l.words+l.sum)*8+8) + int64(l.workers)*64
 }
 
 // store holds a table's values, row-major, in one unsigned type.
@@ -147,6 +153,7 @@ type filler[T value] struct {
 	prog   *budget.Progress
 
 	cols, diags       []uint64
+	colSum, diagSum   []uint64 // summaries: bit k of set j's is word k full
 	colFull, diagFull []int
 
 	tileCols int
@@ -167,7 +174,9 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 		opts:     opts,
 		cols:     make([]uint64, l.w*l.words),
 		colFull:  make([]int, l.w),
+		colSum:   make([]uint64, l.w*l.sum),
 		diags:    make([]uint64, l.ring*l.words),
+		diagSum:  make([]uint64, l.ring*l.sum),
 		diagFull: make([]int, l.ring),
 		tileCols: (l.w + l.side - 1) / l.side,
 		done:     make([]counter, l.workers),
@@ -182,7 +191,7 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 	}
 	var wg sync.WaitGroup
 	for p := range l.workers {
-		rows := make([]uint64, l.side*l.words)
+		rows := make([]uint64, l.side*(l.words+l.sum))
 		wg.Go(func() { f.work(p, rows) })
 	}
 	wg.Wait()
@@ -193,9 +202,10 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 }
 
 // work fills the tile rows p, p + workers, … with rows, the seen sets of
-// one tile row.
+// one tile row and their summaries.
 func (f *filler[T]) work(p int, rows []uint64) {
 	l := f.l
+	rows, rowSum := rows[:l.side*l.words], rows[l.side*l.words:]
 	rowFull := make([]int, l.side)
 	// Check the context every few thousand cells, however small the tiles.
 	every := max(1, ctxEvery/(l.side*l.side))
@@ -213,7 +223,7 @@ func (f *filler[T]) work(p int, rows []uint64) {
 				return
 			}
 			b0, b1 := tj*l.side, min(l.w, tj*l.side+l.side)
-			f.tile(rows, rowFull, a0, a1, b0, b1)
+			f.tile(rows, rowSum, rowFull, a0, a1, b0, b1)
 			f.done[p].Store(f.tiles(ti, tj+1))
 			if f.waiting.Load() > 0 {
 				f.mu.Lock()
@@ -225,6 +235,7 @@ func (f *filler[T]) work(p int, rows []uint64) {
 		for a := a0; a < a1; a++ {
 			i := a - a0
 			f.empty(rows[i*l.words:(i+1)*l.words], rowFull[i], a, 0, 0, l.w)
+			clear(rowSum[i*l.sum : (i+1)*l.sum])
 			rowFull[i] = 0
 		}
 	}
@@ -291,14 +302,17 @@ func (f *filler[T]) halt(err error) {
 }
 
 // tile fills the cells a0 ≤ a < a1, b0 ≤ b < b1 of the h × w fill, rows
-// holding the seen sets of rows a0, a0+1, ….
-func (f *filler[T]) tile(rows []uint64, rowFull []int, a0, a1, b0, b1 int) {
-	W, ring := f.l.words, f.l.ring
+// and rowSum holding the seen sets of rows a0, a0+1, … and their
+// summaries.
+func (f *filler[T]) tile(rows, rowSum []uint64, rowFull []int, a0, a1, b0, b1 int) {
+	W, S, ring := f.l.words, f.l.sum, f.l.ring
 	cols, diags := f.cols, f.diags
+	colSum, diagSum := f.colSum, f.diagSum
 	colFull, diagFull := f.colFull, f.diagFull
 	g, rs, cs := f.g, f.rs, f.cs
 	for a := a0; a < a1; a++ {
 		r := rows[(a-a0)*W : (a-a0+1)*W]
+		rsum := rowSum[(a-a0)*S : (a-a0+1)*S]
 		rf := rowFull[a-a0]
 		// Diagonal a − b lives in set (a − b + w − 1) mod ring; diagonal a
 		// starts at (a, 0) in a set last used by a finished diagonal.
@@ -309,12 +323,15 @@ func (f *filler[T]) tile(rows []uint64, rowFull []int, a0, a1, b0, b1 int) {
 			k := a - ring
 			j0 := max(0, -k)
 			f.empty(diags[di*W:(di+1)*W], diagFull[di], k+j0, j0, 1, max(0, min(f.l.w, f.l.h-k)-j0))
+			clear(diagSum[di*S : (di+1)*S])
 			diagFull[di] = 0
 		}
 		gi := a*rs + b0*cs // g[gi] is cell (a, b)
 		for b := b0; b < b1; b++ {
 			c := cols[b*W : (b+1)*W]
 			d := diags[di*W : (di+1)*W]
+			csum := colSum[b*S : (b+1)*S]
+			dsum := diagSum[di*S : (di+1)*S]
 			cf, df := colFull[b], diagFull[di]
 			s := max(rf, cf, df)
 			var x uint64
@@ -322,7 +339,17 @@ func (f *filler[T]) tile(rows []uint64, rowFull []int, a0, a1, b0, b1 int) {
 				if x = r[s] | c[s] | d[s]; x != math.MaxUint64 {
 					break
 				}
+				// The next word none of the three sets has full: the
+				// last word is empty in every set, so there is one.
 				s++
+				q := s / 64
+				z := ^(rsum[q] | csum[q] | dsum[q]) >> (s % 64)
+				for z == 0 {
+					q++
+					s = q * 64
+					z = ^(rsum[q] | csum[q] | dsum[q])
+				}
+				s += bits.TrailingZeros64(z)
 			}
 			g[gi] = T(s*64 + bits.TrailingZeros64(^x))
 			gi += cs
@@ -332,6 +359,17 @@ func (f *filler[T]) tile(rows []uint64, rowFull []int, a0, a1, b0, b1 int) {
 			r[s] |= m
 			c[s] |= m
 			d[s] |= m
+			// A word that became full is marked in its summaries.
+			full := uint64(1) << (s % 64)
+			if r[s] == math.MaxUint64 {
+				rsum[s/64] |= full
+			}
+			if c[s] == math.MaxUint64 {
+				csum[s/64] |= full
+			}
+			if d[s] == math.MaxUint64 {
+				dsum[s/64] |= full
+			}
 			if s == rf {
 				for r[rf] == math.MaxUint64 {
 					rf++

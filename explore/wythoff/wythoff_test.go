@@ -538,7 +538,7 @@ func TestTableLimits(t *testing.T) {
 		{"negative budget", 1, 1, wythoff.Options{MaxCells: -1}, "negative cell budget"},
 		{"overflow", 1 << 62, 1 << 62, wythoff.Options{}, "more than"},
 		{"cancelled", 3, 3, wythoff.Options{Context: ctx}, "wythoff: interrupted"},
-		{"memory", 5000, 5000, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 64 << 20, Workers: 1}, "a 5000×5000 Wythoff table needs about 66 MiB, more than the memory limit of 64 MiB"},
+		{"memory", 5000, 5000, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 64 << 20, Workers: 1}, "a 5000×5000 Wythoff table needs about 66.3 MiB, more than the memory limit of 64 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
