@@ -14,10 +14,18 @@ import (
 // microseconds of work, so a cancellation is seen at once.
 const ctxEvery = 1 << 12
 
-// tileSide is the side of the square tiles a table is filled by: the seen
-// sets of one tile's lines stay in the core's cache while it is filled.
-// Tests set it smaller, to run many tiles and workers on small tables.
-var tileSide = 64
+// A table is filled by tiles of tileHeight lines of tileWidth cells, or
+// fewer lines when their seen sets would take more than rowSetBytes. A
+// tile's cells touch a few words of each set of its lines, which stay in
+// the core's cache while it is filled; a tall tile reads a column's words
+// from memory once for many lines, where a 64 × 64 tile left 10% of an
+// 8192² fill's time to reading them. Tests set the sides smaller, to run
+// many tiles and workers on small tables.
+var (
+	tileHeight  = 512
+	tileWidth   = 64
+	rowSetBytes = 2 << 20
+)
 
 // A table is filled along its longer side: h lines of w ≤ h cells (the
 // transpose when cols > rows, g being symmetric), so that the seen sets
@@ -41,7 +49,7 @@ var tileSide = 64
 // different diagonals, so they share no set.
 type layout struct {
 	h, w    int
-	side    int // tile side
+	th, tw  int // tile height (lines) and width (cells)
 	workers int
 	words   int // words of a seen set
 	sum     int // words of a set's summary
@@ -62,19 +70,20 @@ func newLayout(rows, cols, workers int) layout {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	l := layout{h: max(rows, cols), w: min(rows, cols)}
-	l.side = min(tileSide, l.w)
-	tileRows, tileCols := (l.h+l.side-1)/l.side, (l.w+l.side-1)/l.side
-	// A worker waits for the tile row above it: with one tile a row, no two
-	// tiles can be filled at once.
-	l.workers = max(1, min(workers, tileRows, tileCols))
 	v := maxValue(rows, cols)
 	// One empty word past the values ends every scan for a full word.
 	l.words = int(v/64) + 2
 	l.sum = (l.words + 63) / 64
+	l.tw = min(tileWidth, l.w)
+	l.th = min(l.h, max(l.tw, min(tileHeight, rowSetBytes/(8*(l.words+l.sum)))))
+	tileRows, tileCols := (l.h+l.th-1)/l.th, (l.w+l.tw-1)/l.tw
+	// A worker waits for the tile row above it: with one tile a row, no two
+	// tiles can be filled at once.
+	l.workers = max(1, min(workers, tileRows, tileCols))
 	// Diagonal a − b of a cell (a, b) in a tile row being filled lies in a
-	// range of w − 1 + workers·side; a set is reused once no tile row being
+	// range of w − 1 + workers·th; a set is reused once no tile row being
 	// filled can reach its diagonal.
-	l.ring = l.w + l.workers*l.side
+	l.ring = l.w + l.workers*l.th
 	switch {
 	case v <= math.MaxUint8:
 		l.bits = 8
@@ -90,7 +99,7 @@ func newLayout(rows, cols, workers int) layout {
 
 // sets returns the number of seen sets: columns, diagonals, and the rows
 // of one tile row per worker.
-func (l layout) sets() int64 { return int64(l.w + l.ring + l.workers*l.side) }
+func (l layout) sets() int64 { return int64(l.w + l.ring + l.workers*l.th) }
 
 // bytes returns the memory a fill allocates: the cells, and each set's
 // words, summary and full prefix.
@@ -178,7 +187,7 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 		diags:    make([]uint64, l.ring*l.words),
 		diagSum:  make([]uint64, l.ring*l.sum),
 		diagFull: make([]int, l.ring),
-		tileCols: (l.w + l.side - 1) / l.side,
+		tileCols: (l.w + l.tw - 1) / l.tw,
 		done:     make([]counter, l.workers),
 	}
 	if cols > rows {
@@ -191,7 +200,7 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 	}
 	var wg sync.WaitGroup
 	for p := range l.workers {
-		rows := make([]uint64, l.side*(l.words+l.sum))
+		rows := make([]uint64, l.th*(l.words+l.sum))
 		wg.Go(func() { f.work(p, rows) })
 	}
 	wg.Wait()
@@ -205,13 +214,13 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 // one tile row and their summaries.
 func (f *filler[T]) work(p int, rows []uint64) {
 	l := f.l
-	rows, rowSum := rows[:l.side*l.words], rows[l.side*l.words:]
-	rowFull := make([]int, l.side)
+	rows, rowSum := rows[:l.th*l.words], rows[l.th*l.words:]
+	rowFull := make([]int, l.th)
 	// Check the context every few thousand cells, however small the tiles.
-	every := max(1, ctxEvery/(l.side*l.side))
+	every := max(1, ctxEvery/(l.th*l.tw))
 	n := 0
-	for ti := p; ti*l.side < l.h; ti += l.workers {
-		a0, a1 := ti*l.side, min(l.h, ti*l.side+l.side)
+	for ti := p; ti*l.th < l.h; ti += l.workers {
+		a0, a1 := ti*l.th, min(l.h, ti*l.th+l.th)
 		for tj := range f.tileCols {
 			if n++; n%every == 0 {
 				if err := f.opts.stopped(); err != nil {
@@ -222,7 +231,7 @@ func (f *filler[T]) work(p int, rows []uint64) {
 			if ti > 0 && !f.wait(ti-1, tj+1) {
 				return
 			}
-			b0, b1 := tj*l.side, min(l.w, tj*l.side+l.side)
+			b0, b1 := tj*l.tw, min(l.w, tj*l.tw+l.tw)
 			f.tile(rows, rowSum, rowFull, a0, a1, b0, b1)
 			f.done[p].Store(f.tiles(ti, tj+1))
 			if f.waiting.Load() > 0 {
