@@ -32,14 +32,15 @@ var (
 // number O(w) and a 1 × 2^24 table needs no 2^24 of them.
 //
 // Every line (row, column, diagonal) has a seen set: a bitset of the
-// values in it so far, with the index of its first word not full, and a
-// summary: a bitset of its full words. A cell's mex is the first zero bit
-// of the OR of its three sets, from the largest of their full prefixes.
-// The OR is full on the words where one set is, which the summaries skip
-// 64 words at a time: past the full prefixes an 8192² fill would scan 26
-// words a cell, of which one on average has no set full. The sets are
-// flat, words words each, enough for every value of the table: the values
-// of a line are distinct, but a line need not start at 0.
+// values in it so far (words words, enough for every value of the table:
+// the values of a line are distinct, but a line need not start at 0), a
+// summary (sum words: bit k is set when word k is full), and the index of
+// the summary's first word not full, in one block of words + sum + 1
+// words. A cell's mex is the first zero bit of the OR of its three sets.
+// The OR is full on the words where one set is: the OR of the summaries
+// gives the candidate words, 64 at a time. Past the sets' full prefixes an
+// 8192² fill would scan 26 words a cell, of which one on average is a
+// candidate.
 //
 // The cells are filled tile by tile, a tile's cells row by row. Cell (a, b)
 // needs the cells left of it, above it and up-left on its diagonal: all in
@@ -53,6 +54,7 @@ type layout struct {
 	workers int
 	words   int // words of a seen set
 	sum     int // words of a set's summary
+	block   int // words + sum + 1
 	ring    int // diagonal sets, reused in turn
 	bits    int // width of a stored value
 }
@@ -74,8 +76,9 @@ func newLayout(rows, cols, workers int) layout {
 	// One empty word past the values ends every scan for a full word.
 	l.words = int(v/64) + 2
 	l.sum = (l.words + 63) / 64
+	l.block = l.words + l.sum + 1
 	l.tw = min(tileWidth, l.w)
-	l.th = min(l.h, max(l.tw, min(tileHeight, rowSetBytes/(8*(l.words+l.sum)))))
+	l.th = min(l.h, max(l.tw, min(tileHeight, rowSetBytes/(8*l.block))))
 	tileRows, tileCols := (l.h+l.th-1)/l.th, (l.w+l.tw-1)/l.tw
 	// A worker waits for the tile row above it: with one tile a row, no two
 	// tiles can be filled at once.
@@ -101,11 +104,11 @@ func newLayout(rows, cols, workers int) layout {
 // of one tile row per worker.
 func (l layout) sets() int64 { return int64(l.w + l.ring + l.workers*l.th) }
 
-// bytes returns the memory a fill allocates: the cells, and each set's
-// words, summary and full prefix.
+// bytes returns the memory a fill allocates: the cells and the sets'
+// blocks.
 func (l layout) bytes() int64 {
 	cells := int64(l.h) * int64(l.w) * int64(l.bits/8)
-	return cells + l.sets()*(int64(l.words+l.sum)*8+8) + int64(l.workers)*64
+	return cells + l.sets()*int64(l.block)*8 + int64(l.workers)*64
 }
 
 // store holds a table's values, row-major, in one unsigned type.
@@ -161,9 +164,7 @@ type filler[T value] struct {
 	opts   Options
 	prog   *budget.Progress
 
-	cols, diags       []uint64
-	colSum, diagSum   []uint64 // summaries: bit k of set j's is word k full
-	colFull, diagFull []int
+	cols, diags []uint64 // the sets' blocks
 
 	tileCols int
 	done     []counter // done[p]: tiles worker p has filled
@@ -181,12 +182,8 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 		rs:       cols,
 		cs:       1,
 		opts:     opts,
-		cols:     make([]uint64, l.w*l.words),
-		colFull:  make([]int, l.w),
-		colSum:   make([]uint64, l.w*l.sum),
-		diags:    make([]uint64, l.ring*l.words),
-		diagSum:  make([]uint64, l.ring*l.sum),
-		diagFull: make([]int, l.ring),
+		cols:     make([]uint64, l.w*l.block),
+		diags:    make([]uint64, l.ring*l.block),
 		tileCols: (l.w + l.tw - 1) / l.tw,
 		done:     make([]counter, l.workers),
 	}
@@ -200,7 +197,7 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 	}
 	var wg sync.WaitGroup
 	for p := range l.workers {
-		rows := make([]uint64, l.th*(l.words+l.sum))
+		rows := make([]uint64, l.th*l.block)
 		wg.Go(func() { f.work(p, rows) })
 	}
 	wg.Wait()
@@ -210,12 +207,10 @@ func fill[T value](rows, cols int, l layout, opts Options) (store, error) {
 	return cells[T](f.g), nil
 }
 
-// work fills the tile rows p, p + workers, … with rows, the seen sets of
-// one tile row and their summaries.
+// work fills the tile rows p, p + workers, … with rows, the blocks of the
+// seen sets of one tile row.
 func (f *filler[T]) work(p int, rows []uint64) {
 	l := f.l
-	rows, rowSum := rows[:l.th*l.words], rows[l.th*l.words:]
-	rowFull := make([]int, l.th)
 	// Check the context every few thousand cells, however small the tiles.
 	every := max(1, ctxEvery/(l.th*l.tw))
 	n := 0
@@ -232,7 +227,7 @@ func (f *filler[T]) work(p int, rows []uint64) {
 				return
 			}
 			b0, b1 := tj*l.tw, min(l.w, tj*l.tw+l.tw)
-			f.tile(rows, rowSum, rowFull, a0, a1, b0, b1)
+			f.tile(rows, a0, a1, b0, b1)
 			f.done[p].Store(f.tiles(ti, tj+1))
 			if f.waiting.Load() > 0 {
 				f.mu.Lock()
@@ -243,9 +238,7 @@ func (f *filler[T]) work(p int, rows []uint64) {
 		}
 		for a := a0; a < a1; a++ {
 			i := a - a0
-			f.empty(rows[i*l.words:(i+1)*l.words], rowFull[i], a, 0, 0, l.w)
-			clear(rowSum[i*l.sum : (i+1)*l.sum])
-			rowFull[i] = 0
+			f.empty(rows[i*l.block:(i+1)*l.block], a, 0, 0, l.w)
 		}
 	}
 }
@@ -276,7 +269,7 @@ func (f *filler[T]) wait(ti, tj int) bool {
 	return !f.stop.Load()
 }
 
-// empty clears a seen set for reuse: its full prefix, and the words of the
+// empty clears a set's block for reuse: its summary, and the words of the
 // values of the n cells (a + k·da, b + k) of the line it was filled from.
 // Those values are below the last cell's number of options (maxValue),
 // so when that bound spans few words next to the n cells (a diagonal of a
@@ -285,13 +278,13 @@ func (f *filler[T]) wait(ti, tj int) bool {
 // less. Otherwise each cell's word is cleared: that costs the line's
 // length where clearing every word would cost the table's largest value,
 // for every line of a table 1 cell wide.
-func (f *filler[T]) empty(set []uint64, full, a, b, da, n int) {
-	clear(set[:full])
+func (f *filler[T]) empty(set []uint64, a, b, da, n int) {
+	clear(set[f.l.words:])
 	if n == 0 {
 		return
 	}
 	if words := int(maxValue(a+(n-1)*da+1, b+n))/64 + 1; words <= 4*n {
-		clear(set[:min(words, len(set))])
+		clear(set[:min(words, f.l.words)])
 		return
 	}
 	for k := range n {
@@ -311,18 +304,13 @@ func (f *filler[T]) halt(err error) {
 }
 
 // tile fills the cells a0 ≤ a < a1, b0 ≤ b < b1 of the h × w fill, rows
-// and rowSum holding the seen sets of rows a0, a0+1, … and their
-// summaries.
-func (f *filler[T]) tile(rows, rowSum []uint64, rowFull []int, a0, a1, b0, b1 int) {
-	W, S, ring := f.l.words, f.l.sum, f.l.ring
+// holding the blocks of the seen sets of rows a0, a0+1, ….
+func (f *filler[T]) tile(rows []uint64, a0, a1, b0, b1 int) {
+	B, W, ring := f.l.block, f.l.words, f.l.ring
 	cols, diags := f.cols, f.diags
-	colSum, diagSum := f.colSum, f.diagSum
-	colFull, diagFull := f.colFull, f.diagFull
 	g, rs, cs := f.g, f.rs, f.cs
 	for a := a0; a < a1; a++ {
-		r := rows[(a-a0)*W : (a-a0+1)*W]
-		rsum := rowSum[(a-a0)*S : (a-a0+1)*S]
-		rf := rowFull[a-a0]
+		r := rows[(a-a0)*B : (a-a0+1)*B]
 		// Diagonal a − b lives in set (a − b + w − 1) mod ring; diagonal a
 		// starts at (a, 0) in a set last used by a finished diagonal.
 		di := (a - b0 + f.l.w - 1) % ring
@@ -331,75 +319,61 @@ func (f *filler[T]) tile(rows, rowSum []uint64, rowFull []int, a0, a1, b0, b1 in
 			// worker has filled: its cells (k + j, j) for j ≥ max(0, −k).
 			k := a - ring
 			j0 := max(0, -k)
-			f.empty(diags[di*W:(di+1)*W], diagFull[di], k+j0, j0, 1, max(0, min(f.l.w, f.l.h-k)-j0))
-			clear(diagSum[di*S : (di+1)*S])
-			diagFull[di] = 0
+			f.empty(diags[di*B:(di+1)*B], k+j0, j0, 1, max(0, min(f.l.w, f.l.h-k)-j0))
 		}
 		gi := a*rs + b0*cs // g[gi] is cell (a, b)
 		for b := b0; b < b1; b++ {
-			c := cols[b*W : (b+1)*W]
-			d := diags[di*W : (di+1)*W]
-			csum := colSum[b*S : (b+1)*S]
-			dsum := diagSum[di*S : (di+1)*S]
-			cf, df := colFull[b], diagFull[di]
-			s := max(rf, cf, df)
+			c := cols[b*B : (b+1)*B]
+			d := diags[di*B : (di+1)*B]
+			// The summaries' words before q are full in some set; the
+			// last word of the sets is empty in all, so a candidate word
+			// with an OR not full comes.
+			q := W + int(max(r[B-1], c[B-1], d[B-1]))
+			var s int
 			var x uint64
-			for {
-				if x = r[s] | c[s] | d[s]; x != math.MaxUint64 {
-					break
+		search:
+			for ; ; q++ {
+				for z := ^(r[q] | c[q] | d[q]); z != 0; z &= z - 1 {
+					s = (q-W)*64 + bits.TrailingZeros64(z)
+					if x = r[s] | c[s] | d[s]; x != math.MaxUint64 {
+						break search
+					}
 				}
-				// The next word none of the three sets has full: the
-				// last word is empty in every set, so there is one.
-				s++
-				q := s / 64
-				z := ^(rsum[q] | csum[q] | dsum[q]) >> (s % 64)
-				for z == 0 {
-					q++
-					s = q * 64
-					z = ^(rsum[q] | csum[q] | dsum[q])
-				}
-				s += bits.TrailingZeros64(z)
 			}
 			g[gi] = T(s*64 + bits.TrailingZeros64(^x))
 			gi += cs
-			// Only the word of the new value changed: a full prefix grows
-			// when that word was its first not full.
+			// Only the word of the new value changed.
 			m := (x + 1) &^ x
 			r[s] |= m
 			c[s] |= m
 			d[s] |= m
-			// A word that became full is marked in its summaries.
-			full := uint64(1) << (s % 64)
 			if r[s] == math.MaxUint64 {
-				rsum[s/64] |= full
+				markFull(r, W, s)
 			}
 			if c[s] == math.MaxUint64 {
-				csum[s/64] |= full
+				markFull(c, W, s)
 			}
 			if d[s] == math.MaxUint64 {
-				dsum[s/64] |= full
-			}
-			if s == rf {
-				for r[rf] == math.MaxUint64 {
-					rf++
-				}
-			}
-			if s == cf {
-				for c[cf] == math.MaxUint64 {
-					cf++
-				}
-				colFull[b] = cf
-			}
-			if s == df {
-				for d[df] == math.MaxUint64 {
-					df++
-				}
-				diagFull[di] = df
+				markFull(d, W, s)
 			}
 			if di--; di < 0 {
 				di = ring - 1
 			}
 		}
-		rowFull[a-a0] = rf
+	}
+}
+
+// markFull marks word s of the set in block set (words W words) full in its
+// summary, and moves the index of the summary's first word not full past
+// the full ones.
+func markFull(set []uint64, W, s int) {
+	q := W + s/64
+	set[q] |= 1 << (s % 64)
+	if set[q] != math.MaxUint64 {
+		return
+	}
+	last := len(set) - 1
+	for set[W+int(set[last])] == math.MaxUint64 {
+		set[last]++
 	}
 }
