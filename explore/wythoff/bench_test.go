@@ -41,7 +41,7 @@ func BenchmarkTableLarge(b *testing.B) {
 			args []string
 		}{
 			{"tile", tile, []string{side}},
-			{"rowmajor", tile, []string{side, side}}, // one tile
+			{"rowmajor", tile, []string{side, side, side}}, // one tile
 			{"naive", naive, []string{side}},
 		}
 		for _, ref := range refs {
