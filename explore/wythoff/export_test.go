@@ -8,3 +8,8 @@ func SetTileSize(height, width int) (restore func()) {
 	tileHeight, tileWidth = height, width
 	return func() { tileHeight, tileWidth = oldH, oldW }
 }
+
+// TableBytesOptions is TableBytes for opts.Workers workers.
+func TableBytesOptions(rows, cols int, opts Options) int64 {
+	return newLayout(rows, cols, opts.Workers).bytes()
+}

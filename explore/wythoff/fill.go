@@ -78,7 +78,10 @@ func newLayout(rows, cols, workers int) layout {
 	l.sum = (l.words + 63) / 64
 	l.block = l.words + l.sum + 1
 	l.tw = min(tileWidth, l.w)
-	l.th = min(l.h, max(l.tw, min(tileHeight, rowSetBytes/(8*l.block))))
+	// Each worker holds the sets of th rows and of as many diagonals: many
+	// workers take lower tiles, so that the sets stay few and every worker
+	// has tile rows to fill.
+	l.th = min(l.h, max(l.tw, min(tileHeight, rowSetBytes/(8*l.block), l.h/(4*workers))))
 	tileRows, tileCols := (l.h+l.th-1)/l.th, (l.w+l.tw-1)/l.tw
 	// A worker waits for the tile row above it: with one tile a row, no two
 	// tiles can be filled at once.

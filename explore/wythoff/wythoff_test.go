@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -231,6 +232,32 @@ func TestValueBits(t *testing.T) {
 	}
 	if got := wythoff.TableBytes(1, 1<<24); got < 4<<24 || got > 5<<24 {
 		t.Errorf("TableBytes(1, 2^24) = %d, want 64 MiB of 32-bit values and a few sets", got)
+	}
+}
+
+// TestTableBytesCoversAllocations checks the memory estimate against what
+// filling a table allocates, for square, long and thin tables and several
+// workers: at least what is allocated, and not much more.
+func TestTableBytesCoversAllocations(t *testing.T) {
+	for _, sh := range [][2]int{{1000, 1000}, {3000, 200}, {200, 3000}, {1, 100000}, {2048, 2048}} {
+		for _, workers := range []int{1, 2, 4} {
+			rows, cols := sh[0], sh[1]
+			opts := wythoff.Options{Workers: workers}
+			want := wythoff.TableBytesOptions(rows, cols, opts)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			if _, err := wythoff.NewTableOptions(rows, cols, opts); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			got := int64(after.TotalAlloc - before.TotalAlloc)
+			// Go rounds a large allocation up to 8 KiB pages: the cells,
+			// the columns' and diagonals' sets, each worker's rows; the
+			// goroutines and the table's header take a few KiB more.
+			if slack := int64(3+workers+1) * 8 << 10; got > want+slack || got < want*9/10 {
+				t.Errorf("%d×%d, %d workers: allocated %d bytes, estimate %d", rows, cols, workers, got, want)
+			}
+		}
 	}
 }
 
