@@ -8,7 +8,8 @@
  * where one set is, so the candidate words are the zero bits of the OR of
  * the three summaries, from the largest of their first words not full.
  * The cells are filled in tiles of H lines of T cells (H = 512, fewer when
- * the H rows' sets would take more than 2 MiB, and T = 64, as fill.go),
+ * the H rows' sets would take more than 2 MiB or H > n/4, and T = 64, as
+ * fill.go with one worker),
  * each tile row by row, so that the words a tile touches stay in cache.
  * (fill.go also reuses diagonal sets in a ring and clears them for reuse;
  * here every diagonal keeps its own.) With H = T = n the table is filled
@@ -36,6 +37,7 @@ int main(int argc, char **argv) {
 	int S = (W + 63) / 64, B = W + S + 1;
 	int H = 512, T = 64;
 	if ((size_t)H * B * 8 > 2 << 20) H = (2 << 20) / (B * 8);
+	if (H > n / 4) H = n / 4;
 	if (H < T) H = T;
 	if (argc > 3) H = atoi(argv[2]), T = atoi(argv[3]);
 	if (H < 1 || T < 1) {
