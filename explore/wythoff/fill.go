@@ -15,7 +15,8 @@ import (
 const ctxEvery = 1 << 12
 
 // A table is filled by tiles of tileHeight lines of tileWidth cells, or
-// fewer lines when their seen sets would take more than rowSetBytes. A
+// fewer lines when their seen sets would take more than rowSetBytes or
+// the workers would have few tile rows each (newLayout). A
 // tile's cells touch a few words of each set of its lines, which stay in
 // the core's cache while it is filled; a tall tile reads a column's words
 // from memory once for many lines, where a 64 × 64 tile left 10% of an
@@ -39,8 +40,8 @@ var (
 // words. A cell's mex is the first zero bit of the OR of its three sets.
 // The OR is full on the words where one set is: the OR of the summaries
 // gives the candidate words, 64 at a time. Past the sets' full prefixes an
-// 8192² fill would scan 26 words a cell, of which one on average is a
-// candidate.
+// 8192² fill would scan 26 words a cell, of which one on average has no
+// set full.
 //
 // The cells are filled tile by tile, a tile's cells row by row. Cell (a, b)
 // needs the cells left of it, above it and up-left on its diagonal: all in
