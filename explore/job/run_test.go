@@ -307,7 +307,7 @@ func TestRefusedBeforeWork(t *testing.T) {
 // estimate, naming the limit and the flag, in every family.
 func TestRefusedByMemory(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"wythoff table", "sections:\n  - game: {wythoff: {size: [3000, 3000]}}\n    show: [table]\n", "a 3000×3000 Wythoff table needs about 92.7 MiB, more than the memory limit of 64 MiB; raise it with --max-memory"},
+		{"wythoff table", "sections:\n  - game: {wythoff: {size: [3000, 3000]}}\n    show: [table]\n", "a 3000×3000 Wythoff table needs about 94.3 MiB, more than the memory limit of 64 MiB; raise it with --max-memory"},
 		{"nimbers", "sections:\n  - nimbers: {size: 4096}\n    show: [table]\n", "a 4096×4096 nim-product table needs about 128.1 MiB"},
 		{"heap values", "sections:\n  - game: {subtraction: {set: [1, 2], upto: 10000000}}\n    show: [period]\n", "more than the memory limit of 64 MiB (raise it with --max-memory"},
 		{"coin values", "sections:\n  - game: {coins: {rule: at-most, r: 20, n: 64}}\n    show: [values]\n", "more than the memory limit of 64 MiB (raise it with --max-memory"},

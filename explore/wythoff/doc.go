@@ -10,13 +10,14 @@
 // them with integer arithmetic only.
 //
 // NewTable fills a Grundy table keeping, for every row, column and
-// diagonal, a bitset of the values seen so far and the index of its first
-// word not full; the mex of a cell is the first zero bit of the OR of its
-// three sets, from the largest of the three full prefixes, a few word
-// operations where the definition scans a + b + min(a, b) options. The
-// cells are filled by square tiles, so that the sets of a tile stay in the
-// cache, and the tile rows are shared by the workers (Options.Workers,
-// GOMAXPROCS by default), each a tile behind the one above. The values are
+// diagonal, a bitset of the values seen so far and a summary of its full
+// words; the mex of a cell is the first zero bit of the OR of its three
+// sets, looked for in the words no set has full, a few word operations
+// where the definition scans a + b + min(a, b) options. The cells are
+// filled by tiles of many lines and 64 cells, so that the sets of a tile
+// stay in the cache, and the tile rows are shared by the workers
+// (Options.Workers, GOMAXPROCS by default), each a tile behind the one
+// above. The values are
 // stored in the smallest unsigned type that holds a + b + min(a, b) for
 // the last cell (Table.ValueBits): 16 bits for an 8192 × 8192 table.
 //

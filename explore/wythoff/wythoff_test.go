@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,19 +117,22 @@ func TestTableAllSmall(t *testing.T) {
 	const n = 64
 	want := naiveTable(n, n)
 	configs := []struct {
-		side, workers int
-		step          int // test every step-th side only
+		height, width, workers int
+		step                   int // test every step-th side only
 	}{
-		{64, 0, 1},
-		{3, 2, 1},
-		{1, 3, 7},
-		{2, 4, 5},
-		{5, 2, 3},
-		{16, 2, 1},
+		{512, 64, 0, 1},
+		{64, 64, 0, 1},
+		{3, 3, 2, 1},
+		{1, 1, 3, 7},
+		{2, 2, 4, 5},
+		{5, 5, 2, 3},
+		{16, 16, 2, 1},
+		{7, 2, 2, 1},
+		{24, 5, 3, 3},
 	}
 	for _, cf := range configs {
-		t.Run(fmt.Sprintf("side %d workers %d", cf.side, cf.workers), func(t *testing.T) {
-			defer wythoff.SetTileSide(cf.side)()
+		t.Run(fmt.Sprintf("tiles %d×%d workers %d", cf.height, cf.width, cf.workers), func(t *testing.T) {
+			defer wythoff.SetTileSize(cf.height, cf.width)()
 			for rows := 1; rows <= n; rows += cf.step {
 				for cols := 1; cols <= n; cols += cf.step {
 					tb, err := wythoff.NewTableOptions(rows, cols, wythoff.Options{Workers: cf.workers})
@@ -171,16 +175,16 @@ func TestTableRandomShapes(t *testing.T) {
 	}
 	for _, sh := range shapes {
 		want := naiveTable(sh[0], sh[1])
-		for _, side := range []int{64, 7} {
+		for _, side := range [][2]int{{512, 64}, {7, 7}, {20, 6}} {
 			for _, workers := range []int{1, 2, 3} {
-				restore := wythoff.SetTileSide(side)
+				restore := wythoff.SetTileSize(side[0], side[1])
 				tb, err := wythoff.NewTableOptions(sh[0], sh[1], wythoff.Options{Workers: workers})
 				restore()
 				if err != nil {
 					t.Fatal(err)
 				}
 				if d, ok := differs(tb, want); ok {
-					t.Errorf("%d×%d, tiles of %d, %d workers: %s", sh[0], sh[1], side, workers, d)
+					t.Errorf("%d×%d, tiles of %d×%d, %d workers: %s", sh[0], sh[1], side[0], side[1], workers, d)
 				}
 			}
 		}
@@ -228,6 +232,32 @@ func TestValueBits(t *testing.T) {
 	}
 	if got := wythoff.TableBytes(1, 1<<24); got < 4<<24 || got > 5<<24 {
 		t.Errorf("TableBytes(1, 2^24) = %d, want 64 MiB of 32-bit values and a few sets", got)
+	}
+}
+
+// TestTableBytesCoversAllocations checks the memory estimate against what
+// filling a table allocates, for square, long and thin tables and several
+// workers: at least what is allocated, and not much more.
+func TestTableBytesCoversAllocations(t *testing.T) {
+	for _, sh := range [][2]int{{1000, 1000}, {3000, 200}, {200, 3000}, {1, 100000}, {2048, 2048}} {
+		for _, workers := range []int{1, 2, 4} {
+			rows, cols := sh[0], sh[1]
+			opts := wythoff.Options{Workers: workers}
+			want := wythoff.TableBytesOptions(rows, cols, opts)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			if _, err := wythoff.NewTableOptions(rows, cols, opts); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			got := int64(after.TotalAlloc - before.TotalAlloc)
+			// Go rounds a large allocation up to 8 KiB pages: the cells,
+			// the columns' and diagonals' sets, each worker's rows; the
+			// goroutines and the table's header take a few KiB more.
+			if slack := int64(3+workers+1) * 8 << 10; got > want+slack || got < want*9/10 {
+				t.Errorf("%d×%d, %d workers: allocated %d bytes, estimate %d", rows, cols, workers, got, want)
+			}
+		}
 	}
 }
 
@@ -538,7 +568,7 @@ func TestTableLimits(t *testing.T) {
 		{"negative budget", 1, 1, wythoff.Options{MaxCells: -1}, "negative cell budget"},
 		{"overflow", 1 << 62, 1 << 62, wythoff.Options{}, "more than"},
 		{"cancelled", 3, 3, wythoff.Options{Context: ctx}, "wythoff: interrupted"},
-		{"memory", 5000, 5000, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 64 << 20, Workers: 1}, "a 5000×5000 Wythoff table needs about 66 MiB, more than the memory limit of 64 MiB"},
+		{"memory", 5000, 5000, wythoff.Options{MaxCells: 1 << 30, MaxMemory: 64 << 20, Workers: 1}, "a 5000×5000 Wythoff table needs about 68 MiB, more than the memory limit of 64 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
