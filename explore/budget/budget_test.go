@@ -72,10 +72,14 @@ func TestExceeds(t *testing.T) {
 	if err := Exceeds("a table", 10, 0); err != nil {
 		t.Errorf("no limit: %v", err)
 	}
-	if err := Exceeds("a table", 10, 10); err != nil {
-		t.Errorf("at the limit: %v", err)
+	if err := Exceeds("a table", 56<<20, 64<<20); err != nil {
+		t.Errorf("at the limit less the reserve: %v", err)
 	}
-	err := Exceeds("a 5000×5000 table", 200<<20, 64<<20)
+	err := Exceeds("a table", 60<<20, 64<<20)
+	if want := "a table needs about 60 MiB, and the program itself about 8 MiB: more than the memory limit of 64 MiB"; err == nil || err.Error() != want || !errors.Is(err, ErrMemory) {
+		t.Errorf("within the limit, not beside the reserve: %v, want %q", err, want)
+	}
+	err = Exceeds("a 5000×5000 table", 200<<20, 64<<20)
 	if !errors.Is(err, ErrMemory) {
 		t.Fatalf("Exceeds = %v, want ErrMemory", err)
 	}

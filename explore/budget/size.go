@@ -53,11 +53,19 @@ func FormatSize(n int64) string {
 	panic("unreachable")
 }
 
-// Exceeds is the refusal of work estimated to need more than limit bytes:
-// what needs about need, more than the memory limit of limit. It wraps
-// ErrMemory. It returns nil when limit ≤ 0 or need ≤ limit.
+// Reserve is what the program holds besides the work it is asked for: the
+// Go runtime, templates, fonts, the parsed input (nimbook run of a small
+// job holds 7.2–7.4 MiB). The watchdog measures the whole process, so an
+// estimate is checked against the limit less this reserve: work admitted
+// by its estimate is not stopped for what the estimate leaves out.
+const Reserve = 8 << 20
+
+// Exceeds is the refusal of work estimated to need more than limit bytes
+// less Reserve: what needs about need, more than the memory limit of
+// limit. It wraps ErrMemory. It returns nil when limit ≤ 0 or need ≤
+// limit − Reserve.
 func Exceeds(what string, need, limit int64) error {
-	if limit <= 0 || need <= limit {
+	if limit <= 0 || need <= limit-Reserve {
 		return nil
 	}
 	return &LimitError{What: what, Need: need, Limit: limit}

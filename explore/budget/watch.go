@@ -25,6 +25,14 @@ type LimitError struct {
 
 func (e *LimitError) Error() string {
 	lim := FormatSize(e.Limit)
+	if e.Need > 0 && e.Need <= e.Limit {
+		// Refused for the reserve only: say so, or the numbers contradict.
+		what := "this work"
+		if e.What != "" {
+			what = e.What
+		}
+		return fmt.Sprintf("%s needs about %s, and the program itself about %s: more than the memory limit of %s", what, FormatSize(e.Need), FormatSize(Reserve), lim)
+	}
 	switch {
 	case e.Need > 0 && e.What != "":
 		return fmt.Sprintf("%s needs about %s, more than the memory limit of %s", e.What, FormatSize(e.Need), lim)

@@ -219,8 +219,8 @@ func TestMoveAndMemoryBudgets(t *testing.T) {
 	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "graph: a graph of 441 positions and 11690 moves needs about 3.1 MiB, more than the memory limit of 1 MiB") {
 		t.Errorf("(20, 20) in 1 MiB: %v", err)
 	}
-	if _, err := Build(wythoffLike, [2]int{20, 20}, Options[[2]int]{MaxMemory: 8 << 20}); err != nil {
-		t.Errorf("(20, 20) in 8 MiB: %v", err)
+	if _, err := Build(wythoffLike, [2]int{20, 20}, Options[[2]int]{MaxMemory: budget.Reserve + 4<<20}); err != nil {
+		t.Errorf("(20, 20) in 4 MiB beside the reserve: %v", err)
 	}
 }
 
