@@ -2,6 +2,7 @@ package coins
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"slices"
 	"strings"
@@ -496,5 +497,46 @@ func TestWinningMovesLargeRows(t *testing.T) {
 	}
 	if len(win) == 0 || !equalLists(win, want) {
 		t.Errorf("%d winning moves, enumeration finds %d", len(win), len(want))
+	}
+}
+
+// TestHasMove: HasMove agrees with listing the moves on every row of up to
+// 7 coins, for every rule, r and numbering.
+func TestHasMove(t *testing.T) {
+	for _, rule := range []Rule{AtMost, Exactly, Ruler} {
+		for r := 1; r <= 4; r++ {
+			for first := 0; first <= 1; first++ {
+				if rule == Ruler && first == 0 {
+					continue // the ruler numbers its coins from 1
+				}
+				g := mustNew(t, rule, r, first)
+				t.Run(fmt.Sprintf("%v r=%d first=%d", rule, r, first), func(t *testing.T) {
+					for n := 0; n <= 7; n++ {
+						for mask := 0; mask < 1<<n; mask++ {
+							var heads []int
+							for i := range n {
+								if mask>>i&1 != 0 {
+									heads = append(heads, i+first)
+								}
+							}
+							ms, err := g.Moves(n, heads)
+							if err != nil {
+								t.Fatal(err)
+							}
+							got, err := g.HasMove(n, heads)
+							if err != nil {
+								t.Fatal(err)
+							}
+							if got != (len(ms) > 0) {
+								t.Fatalf("n=%d heads %v: HasMove %v, %d moves", n, heads, got, len(ms))
+							}
+						}
+					}
+					if _, err := g.HasMove(3, []int{first + 3}); err == nil {
+						t.Error("a head off the row: no error")
+					}
+				})
+			}
+		}
 	}
 }

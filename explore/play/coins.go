@@ -82,6 +82,16 @@ func (c *Coins) Moves(p []int) ([][]int, error) {
 	return ms, nil
 }
 
+// HasMove tells the end of a game without listing every move, which on a
+// long row takes seconds.
+func (c *Coins) HasMove(p []int) (bool, error) {
+	ok, err := c.g.HasMove(c.n, p)
+	if err != nil {
+		return false, fmt.Errorf("play: %w", err)
+	}
+	return ok, nil
+}
+
 func (c *Coins) Outcome(p []int) (game.Outcome, error) {
 	if c.solver != nil {
 		m, err := c.g.Mask(c.n, p)
