@@ -540,3 +540,52 @@ func TestHasMove(t *testing.T) {
 		}
 	}
 }
+
+// TestLargestMoves: the k moves that leave the most game, and the count of
+// moves, agree with listing every move and sorting, on every row of up to
+// 7 coins, for every rule and r.
+func TestLargestMoves(t *testing.T) {
+	for _, rule := range []Rule{AtMost, Exactly, Ruler} {
+		for r := 1; r <= 4; r++ {
+			g := mustNew(t, rule, r, 1)
+			t.Run(fmt.Sprintf("%v r=%d", rule, r), func(t *testing.T) {
+				for n := 0; n <= 7; n++ {
+					for mask := 0; mask < 1<<n; mask++ {
+						var heads []int
+						for i := range n {
+							if mask>>i&1 != 0 {
+								heads = append(heads, i+1)
+							}
+						}
+						all, err := g.Moves(n, heads)
+						if err != nil {
+							t.Fatal(err)
+						}
+						// Sizes as numbers: the reference order.
+						size := func(m []int) int {
+							s := 0
+							for _, h := range m {
+								s += 1 << (h - 1)
+							}
+							return s
+						}
+						slices.SortFunc(all, func(a, b []int) int { return size(b) - size(a) })
+						if c, err := g.MoveCount(n, heads); err != nil || c != int64(len(all)) {
+							t.Fatalf("n=%d heads %v: MoveCount %d, %v; %d moves", n, heads, c, err, len(all))
+						}
+						for _, k := range []int{0, 1, 3, 1000} {
+							got, err := g.LargestMoves(n, heads, k)
+							if err != nil {
+								t.Fatal(err)
+							}
+							want := all[:min(k, len(all))]
+							if !slices.EqualFunc(got, want, slices.Equal) {
+								t.Fatalf("n=%d heads %v, k=%d: %v, want %v", n, heads, k, got, want)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}

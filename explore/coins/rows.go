@@ -1,6 +1,7 @@
 package coins
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -210,6 +211,106 @@ func (g *Game) HasMove(n int, heads []int) (bool, error) {
 	}
 	lo, _ := g.sizes()
 	return slices.ContainsFunc(idx, func(i int) bool { return i >= lo }), nil
+}
+
+// MoveCount returns how many moves the row of n coins with the given heads
+// has, without listing them; past the step limit it says so much and no
+// more.
+func (g *Game) MoveCount(n int, heads []int) (int64, error) {
+	idx, err := g.indices(n, heads)
+	if err != nil {
+		return 0, err
+	}
+	var total int64
+	for _, i := range idx {
+		total += g.countSets(i)
+		if total > g.limits.MaxSteps {
+			break
+		}
+	}
+	return total, nil
+}
+
+// LargestMoves returns the k moves from the row of n coins with the given
+// heads (all of them when fewer) that leave the most game, the row read as
+// a binary number whose last coin is the highest bit, largest first,
+// without listing every move. Of two moves, the highest coin that one
+// turns and the other does not decides: so the lowest head that can move
+// comes first, and below it the coins are taken from the top down, a tails
+// coin turned before one left alone, and that before a heads coin turned.
+func (g *Game) LargestMoves(n int, heads []int, k int) ([][]int, error) {
+	idx, err := g.indices(n, heads)
+	if err != nil {
+		return nil, err
+	}
+	out := [][]int{}
+	if k <= 0 {
+		return out, nil
+	}
+	if g.rule == Ruler {
+		// At most i + 1 runs end at head i: list them and sort.
+		ms, err := g.Moves(n, heads)
+		if err != nil {
+			return nil, err
+		}
+		slices.SortFunc(ms, func(a, b []int) int { return compareRows(b, a) })
+		return ms[:min(k, len(ms))], nil
+	}
+	isHead := make([]bool, n)
+	for _, i := range idx {
+		isHead[i] = true
+	}
+	lo, hi := g.sizes()
+	set := make([]int, 0, hi)
+	var head int
+	// next decides coin pos, then those below it, in the order of the
+	// moves they make; it returns false once k moves are found.
+	var next func(pos int) bool
+	next = func(pos int) bool {
+		if len(set)+pos+1 < lo {
+			return true // too few coins left to turn
+		}
+		if pos < 0 {
+			out = append(out, g.toggle(idx, set, head))
+			return len(out) < k
+		}
+		turn := func() bool {
+			if len(set) == hi {
+				return true
+			}
+			set = append(set, pos)
+			ok := next(pos - 1)
+			set = set[:len(set)-1]
+			return ok
+		}
+		if !isHead[pos] {
+			return turn() && next(pos-1)
+		}
+		return next(pos-1) && turn()
+	}
+	for _, i := range idx {
+		if i < lo {
+			continue
+		}
+		head = i
+		if !next(i - 1) {
+			break
+		}
+	}
+	return out, nil
+}
+
+// compareRows compares two rows given by their sorted heads as binary
+// numbers whose highest bit is the last coin.
+func compareRows(a, b []int) int {
+	for len(a) > 0 && len(b) > 0 {
+		x, y := a[len(a)-1], b[len(b)-1]
+		if x != y {
+			return cmp.Compare(x, y)
+		}
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // WinningMoves returns the positions reached by the normal-play winning
