@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -587,5 +588,56 @@ func TestLargestMoves(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestRandomMove: every move drawn is a move, and on rows of 5 and 6 coins
+// each move comes up about equally often (20 000 draws, a fixed seed;
+// within 30% of the mean, six standard deviations at 400 a move).
+func TestRandomMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range []struct {
+		rule  Rule
+		r, n  int
+		heads []int
+	}{
+		{AtMost, 3, 6, []int{2, 4, 5, 6}},
+		{Exactly, 3, 6, []int{1, 3, 6}},
+		{Exactly, 2, 5, []int{2, 3, 5}},
+		{Ruler, 1, 6, []int{1, 4, 6}},
+		{AtMost, 1, 5, []int{1, 2, 5}},
+	} {
+		g := mustNew(t, c.rule, c.r, 1)
+		t.Run(fmt.Sprintf("%v r=%d %v", c.rule, c.r, c.heads), func(t *testing.T) {
+			all, err := g.Moves(c.n, c.heads)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(all) > 50 {
+				t.Fatalf("%d moves: too many for 20 000 draws", len(all))
+			}
+			seen := map[string]int{}
+			const draws = 20000
+			for range draws {
+				q, err := g.RandomMove(c.n, c.heads, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				seen[fmt.Sprint(q)]++
+			}
+			mean := float64(draws) / float64(len(all))
+			for _, m := range all {
+				if got := float64(seen[fmt.Sprint(m)]); got < 0.7*mean || got > 1.3*mean {
+					t.Errorf("move to %v drawn %v times, about %.0f expected", m, got, mean)
+				}
+				delete(seen, fmt.Sprint(m))
+			}
+			if len(seen) > 0 {
+				t.Errorf("drawn, and not moves: %v", seen)
+			}
+		})
+	}
+	if _, err := mustNew(t, Exactly, 3, 1).RandomMove(5, []int{1, 2}, rng); err == nil {
+		t.Error("no move, and no error")
 	}
 }

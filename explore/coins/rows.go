@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/nimbook/nimbook/explore/game"
@@ -298,6 +299,88 @@ func (g *Game) LargestMoves(n int, heads []int, k int) ([][]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// RandomMove draws one of the moves from the row of n coins with the given
+// heads at random, without listing them: a head with the weight of its
+// moves, then the number of other coins turned, then which (each move
+// equally likely, as far as float64 weights tell past 2^53 moves).
+func (g *Game) RandomMove(n int, heads []int, rng *rand.Rand) ([]int, error) {
+	idx, err := g.indices(n, heads)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := g.sizes()
+	weight := func(i, s int) float64 { return binomial(i, s) }
+	if g.rule == Ruler {
+		// i + 1 runs end at head i, one of each length 0..i.
+		lo, hi = 0, 0
+		weight = func(i, _ int) float64 { return float64(i + 1) }
+	}
+	sum := func(i int) float64 {
+		w := 0.0
+		for s := lo; s <= min(hi, i); s++ {
+			w += weight(i, s)
+		}
+		return w
+	}
+	total := 0.0
+	for _, i := range idx {
+		total += sum(i)
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("coins: no move from heads %v", heads)
+	}
+	x := rng.Float64() * total
+	head := -1
+	for _, i := range idx {
+		if w := sum(i); w > 0 {
+			head = i
+			if x < w {
+				break
+			}
+			x -= w
+		}
+	}
+	var set []int
+	if g.rule == Ruler {
+		for k := rng.IntN(head + 1); k < head; k++ {
+			set = append(set, k)
+		}
+		return g.toggle(idx, set, head), nil
+	}
+	x = rng.Float64() * sum(head)
+	size := lo
+	for s := lo; s <= min(hi, head); s++ {
+		size = s
+		if x < weight(head, s) {
+			break
+		}
+		x -= weight(head, s)
+	}
+	// size distinct coins below the head, each set equally likely (Floyd).
+	chosen := make(map[int]bool, size)
+	for j := head - size; j < head; j++ {
+		t := rng.IntN(j + 1)
+		if chosen[t] {
+			t = j
+		}
+		chosen[t] = true
+		set = append(set, t)
+	}
+	return g.toggle(idx, set, head), nil
+}
+
+// binomial is C(n, k) in floating point.
+func binomial(n, k int) float64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	c := 1.0
+	for j := 1; j <= k; j++ {
+		c = c * float64(n-k+j) / float64(j)
+	}
+	return c
 }
 
 // compareRows compares two rows given by their sorted heads as binary

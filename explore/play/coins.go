@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -109,6 +110,15 @@ func (c *Coins) largestMoves(p []int, n int) [][]int {
 		return nil
 	}
 	return ms
+}
+
+// randomMove is the computer's slip, drawn without listing every move.
+func (c *Coins) randomMove(p []int, rng *rand.Rand) ([]int, error) {
+	q, err := c.g.RandomMove(c.n, p, rng)
+	if err != nil {
+		return nil, fmt.Errorf("play: %w", err)
+	}
+	return q, nil
 }
 
 func (c *Coins) Outcome(p []int) (game.Outcome, error) {
