@@ -189,6 +189,15 @@ func TestProgress(t *testing.T) {
 	if got, want := s.String(), "x: 3000000/9000000 (33%), 3.0M/s, ETA 0:02"; got != want {
 		t.Errorf("String = %q, want %q", got, want)
 	}
+	// Three sections, one done and two half done: 2 of 3.
+	p.SetStage("")
+	p.StartScaled("sections", 3000, 1000)
+	p.Set(2000)
+	s = p.Snapshot()
+	s.Elapsed = 4 * time.Second
+	if got, want := s.String(), "sections: 2.0/3 (66%), 0.50/s, ETA 0:02"; got != want {
+		t.Errorf("scaled String = %q, want %q", got, want)
+	}
 }
 
 func TestClock(t *testing.T) {

@@ -18,6 +18,7 @@ type Progress struct {
 	stage       string // what the whole run is at, kept across Start
 	label       string
 	start       time.Time
+	scale       int64 // counts are in 1/scale of a unit, when > 1
 }
 
 // NewProgress returns a progress counter started now, with no total.
@@ -31,8 +32,18 @@ func (p *Progress) Start(label string, total int64) {
 	if p == nil {
 		return
 	}
+	p.StartScaled(label, total, 1)
+}
+
+// StartScaled is Start with counts in 1/scale of a unit, for work done by
+// parts (three sections, each half done: 1.5 of 3); the line shows units
+// with one decimal.
+func (p *Progress) StartScaled(label string, total, scale int64) {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
-	p.label, p.start = label, time.Now()
+	p.label, p.start, p.scale = label, time.Now(), scale
 	p.mu.Unlock()
 	p.done.Store(0)
 	p.total.Store(total)
@@ -78,6 +89,7 @@ type Snapshot struct {
 	Label       string
 	Done, Total int64
 	Elapsed     time.Duration
+	Scale       int64 // when > 1, Done and Total count 1/Scale of a unit
 }
 
 // Snapshot reads the counter.
@@ -86,12 +98,12 @@ func (p *Progress) Snapshot() Snapshot {
 		return Snapshot{}
 	}
 	p.mu.Lock()
-	label, start := p.label, p.start
+	label, start, scale := p.label, p.start, p.scale
 	if p.stage != "" {
 		label = strings.TrimSuffix(p.stage+": "+label, ": ")
 	}
 	p.mu.Unlock()
-	return Snapshot{Label: label, Done: p.done.Load(), Total: p.total.Load(), Elapsed: time.Since(start)}
+	return Snapshot{Label: label, Done: p.done.Load(), Total: p.total.Load(), Elapsed: time.Since(start), Scale: scale}
 }
 
 // Rate is the steps per second so far, 0 before any.
@@ -119,13 +131,17 @@ func (s Snapshot) String() string {
 		b.WriteString(s.Label)
 		b.WriteString(": ")
 	}
-	if s.Total > 0 {
+	scale := max(s.Scale, 1)
+	switch {
+	case scale > 1 && s.Total > 0:
+		fmt.Fprintf(&b, "%.1f/%d (%d%%)", float64(s.Done)/float64(scale), s.Total/scale, s.Done*100/s.Total)
+	case s.Total > 0:
 		fmt.Fprintf(&b, "%d/%d (%d%%)", s.Done, s.Total, s.Done*100/s.Total)
-	} else {
-		fmt.Fprintf(&b, "%d", s.Done)
+	default:
+		fmt.Fprintf(&b, "%d", s.Done/scale)
 	}
 	if r := s.Rate(); r > 0 {
-		fmt.Fprintf(&b, ", %s/s", shortCount(r))
+		fmt.Fprintf(&b, ", %s/s", shortCount(r/float64(scale)))
 	}
 	if eta, ok := s.ETA(); ok {
 		fmt.Fprintf(&b, ", ETA %s", clock(eta))

@@ -203,7 +203,7 @@ func startSectionLine(p *budget.Progress, j *Job) *sectionLine {
 		}
 		l.titles = append(l.titles, clipTitle(title, 40))
 	}
-	p.Start("sections", int64(len(j.Sections)))
+	p.StartScaled("sections", int64(len(j.Sections))*sectionUnit, sectionUnit)
 	l.quit = make(chan struct{})
 	l.wg.Add(1)
 	go func() {
@@ -244,7 +244,7 @@ func (l *sectionLine) end(i int) {
 	}
 	l.mu.Lock()
 	l.running[i] = nil
-	l.done++
+	l.done += sectionUnit
 	l.refresh()
 	l.mu.Unlock()
 }
@@ -262,6 +262,7 @@ func (l *sectionLine) refresh() {
 	var b strings.Builder
 	b.WriteString("sections")
 	named := false
+	done := l.done
 	for i, c := range l.running {
 		if c == nil {
 			continue
@@ -274,12 +275,18 @@ func (l *sectionLine) refresh() {
 			fmt.Fprintf(&b, ", %d", i+1)
 		}
 		if s := c.Snapshot(); s.Total > 0 {
-			fmt.Fprintf(&b, " %d%%", min(s.Done, s.Total)*100/s.Total)
+			part := min(s.Done, s.Total) * sectionUnit / s.Total
+			fmt.Fprintf(&b, " %d%%", part*100/sectionUnit)
+			done += part
 		}
 	}
 	l.p.SetLabel(b.String())
-	l.p.Set(l.done)
+	l.p.Set(done)
 }
+
+// sectionUnit is what one section counts on the line: the parts of the
+// sections running are added, so that the rate and the ETA move with them.
+const sectionUnit = 1000
 
 // clipTitle shortens a title to at most n characters.
 func clipTitle(s string, n int) string {

@@ -311,7 +311,7 @@ func TestParallelProgressLine(t *testing.T) {
 	if _, err := Run(budget.WithProgress(context.Background(), p), j, Options{Jobs: 2}); err != nil {
 		t.Fatal(err)
 	}
-	if s := p.Snapshot(); s.Done != 3 || s.Total != 3 || s.Label != "sections" {
+	if s := p.Snapshot(); s.Done != 3*sectionUnit || s.Total != 3*sectionUnit || s.Scale != sectionUnit || s.Label != "sections" {
 		t.Errorf("progress %+v, want the 3 sections done", s)
 	}
 }
