@@ -70,3 +70,17 @@ func ExampleProduct_Table() {
 	// [4 8 12 6]
 	// value of heads (2,2) and (3,3): 1
 }
+
+// Turning exactly two coins, heads on 2, 4 and 5 of five: the moves that
+// leave the most game (the row read as a binary number, coin 5 the highest
+// bit) come from the lowest head that can move, found without listing all
+// the moves, which a long row may not allow.
+func ExampleGame_LargestMoves() {
+	g, _ := coins.New(coins.Exactly, 2, 1)
+	n, _ := g.MoveCount(5, []int{2, 4, 5})
+	ok, _ := g.HasMove(5, []int{2, 4, 5})
+	top, _ := g.LargestMoves(5, []int{2, 4, 5}, 3)
+	fmt.Println(n, ok, top)
+	// Output:
+	// 8 true [[1 4 5] [2 3 5] [1 2 5]]
+}
