@@ -40,7 +40,7 @@ func Histogram(xs []int, l Labels) (*plot.Plot, error) {
 	}
 	names, counts := histogramBins(xs)
 	if len(counts) > MaxBars {
-		return nil, fmt.Errorf("plots: %d bars: %w (the limit is plots.MaxBars = %d)", len(counts), ErrTooLarge, MaxBars)
+		return nil, &TooLargeError{Kind: "bars", N: len(counts), Limit: MaxBars}
 	}
 	vals := make(plotter.Values, len(counts))
 	for i, c := range counts {
@@ -300,7 +300,7 @@ func rowImage(rows [][]uint64, colFirst int, shade func(uint64) uint8, l Labels)
 		return nil, errors.New("plots: no rows to draw")
 	}
 	if len(rows)*cols > MaxRowCells {
-		return nil, fmt.Errorf("plots: %d rows of %d: %w (the limit is plots.MaxRowCells = %d cells)", len(rows), cols, ErrTooLarge, MaxRowCells)
+		return nil, &TooLargeError{Kind: "cells", N: len(rows) * cols, Limit: MaxRowCells}
 	}
 	// A few pixels per cell, so that a viewer that smooths the scaled
 	// image blurs only the edges of the cells.

@@ -3,6 +3,7 @@ package plots
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -195,7 +196,7 @@ func TestSurveyLimits(t *testing.T) {
 	for i := range big {
 		big[i] = make([]uint64, 512)
 	}
-	if _, err := ValueRows(big, 0, Labels{}); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "plots.MaxRowCells") {
+	if _, err := ValueRows(big, 0, Labels{}); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("%d cells: too large to draw (at most %d are drawn)", 2049*512, MaxRowCells)) {
 		t.Errorf("ValueRows of %d cells: %v", 2049*512, err)
 	}
 	for name, err := range map[string]error{

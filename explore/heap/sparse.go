@@ -168,7 +168,7 @@ func bestSparse[V uint32 | uint64](values []V, t int) (SparseSpace, int64, error
 	}
 	k := bits.Len64(top)
 	if k > MaxSparseBits {
-		return SparseSpace{}, 0, fmt.Errorf("rare values: a value has %d bits, so 2^%d masks to compare, more than the limit of 2^%d (heap.MaxSparseBits): %w (lower upto)", k, k, MaxSparseBits, ErrTooManyBits)
+		return SparseSpace{}, 0, fmt.Errorf("rare values: a value has %d bits, so 2^%d masks to compare, more than the limit of 2^%d: %w (lower upto)", k, k, MaxSparseBits, ErrTooManyBits)
 	}
 	size := 1 << k
 	// rng[v] and dom[v] sum ±1 over the n with g(n) = v: the sign of n's

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"slices"
 	"strings"
@@ -262,7 +263,7 @@ func TestSparseSpaceEdges(t *testing.T) {
 		t.Errorf("%d bits refused: %v", MaxSparseBits, err)
 	}
 	_, err = SparseSpaceOf(mustOctal(t, "0.7"), []uint64{0, 1 << MaxSparseBits})
-	if !errors.Is(err, ErrTooManyBits) || !strings.Contains(err.Error(), "heap.MaxSparseBits") || !strings.HasPrefix(err.Error(), "heap: octal 0.7: ") {
+	if !errors.Is(err, ErrTooManyBits) || !strings.Contains(err.Error(), fmt.Sprintf("more than the limit of 2^%d", MaxSparseBits)) || !strings.HasPrefix(err.Error(), "heap: octal 0.7: ") {
 		t.Errorf("too many bits: %v", err)
 	}
 }

@@ -327,7 +327,6 @@ var limitHints = strings.NewReplacer(
 	"--max-positions or limits.positions", "start nimbook with a larger "+flagPositions,
 	"--max-memory or limits.memory in the job file", "start nimbook with a larger "+flagMemory,
 	"--max-memory or limits.memory", "start nimbook with a larger "+flagMemory,
-	"Limits.MaxPositions, --max-positions", "start nimbook with a larger "+flagPositions,
 )
 
 // notebookHint rewrites an engine message for a notebook.
