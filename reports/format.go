@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"math/bits"
 	"reflect"
 	"strconv"
 	"strings"
@@ -151,7 +152,16 @@ func percent(a, b uint64, lang string) string {
 	return s
 }
 
-func itoa(n int) string      { return strconv.Itoa(n) }
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// boundString writes a bound as a job file may give it: 2^k for a power
+// of two past 1000, else in decimal.
+func boundString(x uint64) string {
+	if x > 1000 && x&(x-1) == 0 {
+		return "2^" + strconv.Itoa(bits.TrailingZeros64(x))
+	}
+	return strconv.FormatUint(x, 10)
+}
 func utoa(n uint64) string   { return strconv.FormatUint(n, 10) }
 func sprint(a ...any) string { return fmt.Sprint(a...) }
 func joinInts(xs []int) string {

@@ -431,7 +431,12 @@ func (b *builder) game(sr *job.SectionResult) string {
 		g = b.tx("game.wythoff", args{"A": itoa(sp.Wythoff.Size[0]), "B": itoa(sp.Wythoff.Size[1])})
 	case sp.Coins != nil:
 		c := sp.Coins
-		g = b.tx("game.coins", args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(c.N), "First": itoa(c.First), "Last": itoa(c.First + c.N - 1)})
+		n, key := c.N, "game.coins"
+		if c.Below > 0 {
+			// The row is as long as the values below the bound reach.
+			n, key = len(sr.Results.Values), "game.coins.below"
+		}
+		g = b.tx(key, args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(n), "First": itoa(c.First), "Last": itoa(c.First + n - 1), "Below": boundString(c.Below)})
 	case sp.Product != nil:
 		var fs []string
 		for _, f := range sp.Product.Factors {

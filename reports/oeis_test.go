@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -150,3 +151,22 @@ func TestOEISDiffers(t *testing.T) {
 }
 
 func templatesFor(lang string) (*templates.Set, error) { return templates.New(lang) }
+
+// A coin game given by a bound on its values (below:) states the row the
+// values took, not the unset number of coins, in both languages.
+func TestCoinsBelowGameLine(t *testing.T) {
+	rep := runJob(t, "sections:\n  - game: {coins: {rule: at-most, r: 4, below: 2^10}}\n    show: [values]\n")
+	n := len(rep.Sections[0].Results.Values)
+	for lang, want := range map[string]string{
+		"en": fmt.Sprintf("turn over at most 4 coins, every single head of value below 2^10: %d coins, numbered 1 to %d;", n, n),
+		"fr": fmt.Sprintf("retourner au plus 4 pièces, toutes les valeurs d'une pièce noire inférieures à 2^10 : %d pièces numérotées de 1 à %d ;", n, n),
+	} {
+		var b bytes.Buffer
+		if err := Markdown(&b, rep, Options{Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.ToLower(b.String()), strings.ToLower(want)) {
+			t.Errorf("%s: no %q in\n%s", lang, want, b.String())
+		}
+	}
+}

@@ -40,7 +40,11 @@ func (s *Section) GameJSON() map[string]any {
 		p["size"] = []int{s.Wythoff.Size[0], s.Wythoff.Size[1]}
 	case s.Coins != nil:
 		coinsJSON(p, *s.Coins)
-		p["n"] = s.Coins.N
+		if s.Coins.Below > 0 {
+			p["below"] = s.Coins.Below // every value below it, on as many coins as they take
+		} else {
+			p["n"] = s.Coins.N
+		}
 	case s.Product != nil:
 		fs := make([]map[string]any, len(s.Product.Factors))
 		for i, f := range s.Product.Factors {

@@ -20,6 +20,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 		{"all-but", `game: {subtraction: {all-but: [2]}}` + "\n  show: [values]", `{"subtraction":{"all-but":[2],"upto":100}}`},
 		{"wythoff", `game: {wythoff: {size: [8, 9]}}` + "\n  show: [table]", `{"wythoff":{"size":[8,9]}}`},
 		{"coins", `game: {coins: {rule: at-most, r: 7, n: 24}}` + "\n  show: [weights]", `{"coins":{"first":1,"n":24,"r":7,"rule":"at-most"}}`},
+		{"coins below", `game: {coins: {rule: at-most, r: 4, below: 2^16}}` + "\n  show: [values]", `{"coins":{"below":65536,"first":1,"r":4,"rule":"at-most"}}`},
 		{"ruler", `game: {coins: {rule: ruler, n: 8}}` + "\n  show: [values]", `{"coins":{"first":1,"n":8,"rule":"ruler"}}`},
 		{"product", `game: {product: {factors: [{rule: at-most, r: 1}, {rule: exactly, r: 2, first: 0}], size: [7, 7]}}` + "\n  show: [table]",
 			`{"product":{"factors":[{"first":1,"r":1,"rule":"at-most"},{"first":0,"r":2,"rule":"exactly"}],"size":[7,7]}}`},
