@@ -238,3 +238,21 @@ func TestWatchSideBySide(t *testing.T) {
 		t.Errorf("soft limit after both = %d, want the original %d", got, orig)
 	}
 }
+
+// TestHold: what the program holds is set aside from the limit until it
+// is released, and named in the refusal.
+func TestHold(t *testing.T) {
+	if err := Exceeds("a table", 40<<20, 64<<20); err != nil {
+		t.Fatalf("before holding: %v", err)
+	}
+	release := Hold(20 << 20)
+	err := Exceeds("a table", 40<<20, 64<<20)
+	if want := "a table needs about 40 MiB, and the program itself about 28 MiB: more than the memory limit of 64 MiB"; err == nil || err.Error() != want {
+		t.Errorf("holding 20 MiB: %v, want %q", err, want)
+	}
+	release()
+	release() // once only
+	if err := Exceeds("a table", 40<<20, 64<<20); err != nil {
+		t.Errorf("after the release: %v", err)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // ErrBadSize is wrapped by ParseSize's errors.
@@ -60,13 +62,28 @@ func FormatSize(n int64) string {
 // by its estimate is not stopped for what the estimate leaves out.
 const Reserve = 8 << 20
 
+// held counts what Hold was told the program keeps while later work runs.
+var held atomic.Int64
+
+// Hold counts n bytes that the program keeps while later work runs (the
+// results of a job's finished sections, to be rendered at the end): until
+// release is called, estimates are checked against the limit less Reserve
+// and what is held. The count is the process's, as the watchdog's is.
+func Hold(n int64) (release func()) {
+	n = max(n, 0)
+	held.Add(n)
+	var once sync.Once
+	return func() { once.Do(func() { held.Add(-n) }) }
+}
+
 // Exceeds is the refusal of work estimated to need more than limit bytes
-// less Reserve: what needs about need, more than the memory limit of
-// limit. It wraps ErrMemory. It returns nil when limit ≤ 0 or need ≤
-// limit − Reserve.
+// less Reserve and what is held (Hold): what needs about need, more than
+// the memory limit of limit. It wraps ErrMemory. It returns nil when
+// limit ≤ 0 or the estimate fits.
 func Exceeds(what string, need, limit int64) error {
-	if limit <= 0 || need <= limit-Reserve {
+	aside := Reserve + held.Load()
+	if limit <= 0 || need <= limit-aside {
 		return nil
 	}
-	return &LimitError{What: what, Need: need, Limit: limit}
+	return &LimitError{What: what, Need: need, Limit: limit, Aside: aside}
 }

@@ -21,6 +21,7 @@ type LimitError struct {
 	Need  int64  // estimated bytes, when refused before starting
 	Used  int64  // bytes in use, when stopped by the watchdog
 	Limit int64
+	Aside int64 // what the program holds besides the work, when refused
 }
 
 func (e *LimitError) Error() string {
@@ -31,7 +32,7 @@ func (e *LimitError) Error() string {
 		if e.What != "" {
 			what = e.What
 		}
-		return fmt.Sprintf("%s needs about %s, and the program itself about %s: more than the memory limit of %s", what, FormatSize(e.Need), FormatSize(Reserve), lim)
+		return fmt.Sprintf("%s needs about %s, and the program itself about %s: more than the memory limit of %s", what, FormatSize(e.Need), FormatSize(max(e.Aside, Reserve)), lim)
 	}
 	switch {
 	case e.Need > 0 && e.What != "":

@@ -51,6 +51,8 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 	slots := semaphore.NewWeighted(int64(workers))
 	line := startSectionLine(budget.From(ctx), j)
 	defer line.stop()
+	held := &heldResults{}
+	defer held.release()
 
 	var (
 		mu      sync.Mutex // the callbacks, and what follows
@@ -109,6 +111,9 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 					opts.observe(i, false)
 				}
 				results[i], errs[i], panics[i] = sec, err, p
+				if sec != nil {
+					held.hold(&sec.Results)
+				}
 				if (err != nil || p != nil) && !failed {
 					// A report is whole or not at all: the others stop.
 					failed = true

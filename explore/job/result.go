@@ -193,3 +193,31 @@ type Graph struct {
 	P      []bool   `json:"-"`
 	Moves  [][2]int `json:"-"`
 }
+
+// heldBytes is about the memory results hold: their sequences, tables and
+// lists (the large parts; the rest is a few kilobytes).
+func (r *Results) heldBytes() int64 {
+	n := 8 * int64(len(r.Values)+len(r.Weights))
+	for _, row := range r.Distribution {
+		n += 24 + 8*int64(len(row))
+	}
+	switch t := r.Table.(type) {
+	case [][]uint64:
+		for _, row := range t {
+			n += 24 + 8*int64(len(row))
+		}
+	case [][][]uint64:
+		for _, plane := range t {
+			for _, row := range plane {
+				n += 24 + 8*int64(len(row))
+			}
+		}
+	}
+	if r.Rare != nil && len(r.Rare.Values) > 0 && len(r.Values) == 0 {
+		n += 8 * int64(len(r.Rare.Values))
+	}
+	if r.Graph != nil {
+		n += int64(len(r.Graph.DOT)) + 16*int64(len(r.Graph.Moves)) + 40*int64(len(r.Graph.Labels))
+	}
+	return n
+}

@@ -437,3 +437,24 @@ func TestEstimateStated(t *testing.T) {
 		t.Errorf("told %q, want the second section's cost alone", told)
 	}
 }
+
+// TestHeldResults: the results of the sections done stay in memory until
+// the report is rendered, so a later section's estimate is checked beside
+// them; alone, the same section runs. After the run nothing is held.
+func TestHeldResults(t *testing.T) {
+	const first = "  - game: {subtraction: {set: [1, 2], upto: 3000000}}\n    show: [values]\n"
+	const second = "  - game: {subtraction: {set: [1, 3], upto: 4500000}}\n    show: [values]\n"
+	opts := Options{Jobs: 1, Limits: Limits{Memory: 64 << 20}}
+	_, err := runSrc(t, "sections:\n"+first+second, opts)
+	const want = "needs about 34.3 MiB, and the program itself about 30.9 MiB: more than the memory limit of 64 MiB"
+	var re *RunError
+	if !errors.As(err, &re) || re.Section != "#2" || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want section #2 refused: %q", err, want)
+	}
+	if _, err := runSrc(t, "sections:\n"+second, opts); err != nil {
+		t.Errorf("alone: %v", err)
+	}
+	if err := budget.Exceeds("after the run", 55<<20, 64<<20); err != nil {
+		t.Errorf("something is still held: %v", err)
+	}
+}
