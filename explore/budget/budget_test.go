@@ -256,3 +256,22 @@ func TestHold(t *testing.T) {
 		t.Errorf("after the release: %v", err)
 	}
 }
+
+// TestWatchIgnoresGarbage: memory freed but not yet collected does not
+// stop the work: 200 allocations of 16 MiB, one alive at a time, under a
+// limit 48 MiB above what the test holds.
+func TestWatchIgnoresGarbage(t *testing.T) {
+	runtime.GC()
+	ctx, stop := Watch(context.Background(), InUse()+48<<20)
+	defer stop()
+	var keep []byte
+	for i := range 200 {
+		keep = make([]byte, 16<<20)
+		keep[i] = 1
+		time.Sleep(time.Millisecond / 2)
+	}
+	runtime.KeepAlive(keep)
+	if err := Err(ctx); err != nil {
+		t.Errorf("stopped by garbage: %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -128,10 +129,14 @@ func Watch(parent context.Context, limit int64) (ctx context.Context, stop func(
 				return
 			case <-t.C:
 				// The soft limit set above makes the collector keep
-				// garbage under the limit, so what is over it is held.
-				if used := InUse(); used > limit {
-					cancel(&LimitError{Used: used, Limit: limit})
-					return
+				// garbage under the limit, but a cycle may lag behind
+				// fast allocation: only what a collection leaves counts.
+				if InUse() > limit {
+					runtime.GC()
+					if used := InUse(); used > limit {
+						cancel(&LimitError{Used: used, Limit: limit})
+						return
+					}
 				}
 			}
 		}
