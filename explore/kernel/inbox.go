@@ -1,6 +1,9 @@
 package kernel
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // The inbox holds the shell requests received and not yet handled. It is
 // bounded so that a client sending faster than cells run cannot fill the
@@ -16,7 +19,8 @@ type inbox struct {
 	queue    []*message
 	sizes    []int64
 	bytes    int64
-	seq      uint64 // messages pushed so far
+	seq      uint64    // messages pushed so far
+	last     time.Time // when the last one was pushed
 	isClosed bool
 }
 
@@ -50,6 +54,8 @@ func (q *inbox) push(m *message) bool {
 	}
 	q.seq++
 	m.seq = q.seq
+	m.arrived = time.Now()
+	q.last = m.arrived
 	q.queue = append(q.queue, m)
 	q.sizes = append(q.sizes, size)
 	q.bytes += size
@@ -81,6 +87,26 @@ func (q *inbox) received() uint64 {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.seq
+}
+
+// settle waits until no message has arrived for quiet, or until limit has
+// passed, and returns the number of messages pushed by then.
+func (q *inbox) settle(quiet, limit time.Duration) uint64 {
+	start := time.Now()
+	for {
+		q.mu.Lock()
+		seq, last, closed := q.seq, q.last, q.isClosed
+		q.mu.Unlock()
+		now := time.Now()
+		idle := now.Sub(start)
+		if last.After(start) {
+			idle = now.Sub(last)
+		}
+		if closed || idle >= quiet || now.Sub(start) >= limit {
+			return seq
+		}
+		time.Sleep(min(quiet-idle, time.Millisecond))
+	}
 }
 
 func (q *inbox) close() {

@@ -52,6 +52,7 @@ type Kernel struct {
 	cellCancel context.CancelFunc // cancels the running cell, nil between cells
 	abortUpTo  uint64             // execute requests received up to this one are aborted
 	failedAt   time.Time          // when the last cell with stop_on_error failed
+	seenAfter  time.Time          // the earliest the client could see that failure, on its own clock (zero: unknown)
 	exiting    bool               // a cell asked to end the session
 	stopped    chan struct{}      // closed by shutdown_request
 	stopOnce   sync.Once
@@ -493,16 +494,25 @@ func (k *Kernel) abort(m *message) {
 	k.status(m, "idle")
 }
 
-// abortGrace is how long after a failure a request still in flight, sent
-// before the failure, is aborted too.
-const abortGrace = 2 * time.Second
+// After a cell fails with stop_on_error, the kernel takes the requests that
+// arrive until none has come for abortQuiet (abortSettleMax at most) as
+// queued behind it, before it replies: the gap between two of Run All's
+// requests is a millisecond or two in the Notebook, the time its page takes
+// to start a cell. Later, until abortGrace, a request is aborted still if its
+// date says it was sent before the client could have seen the error.
+const (
+	abortQuiet     = 20 * time.Millisecond
+	abortSettleMax = 250 * time.Millisecond
+	abortGrace     = 2 * time.Second
+)
 
 // aborted reports whether m is an execute request that waited while a cell
 // failed. A front end's Run All sends every cell at once, but the requests
 // may reach the kernel after a quick cell has already failed (ipykernel's
 // slower cells hide this): those whose header says they were sent before
-// the failure, arriving within abortGrace of it, were queued behind it too.
-// A request sent after the client saw the error runs.
+// the client could have seen the failure, arriving within abortGrace of it,
+// were queued behind it too. A request sent after the client saw the error
+// runs.
 func (k *Kernel) aborted(m *message) bool {
 	if m.header.MsgType != "execute_request" {
 		return false
@@ -512,11 +522,43 @@ func (k *Kernel) aborted(m *message) bool {
 	if m.seq <= k.abortUpTo {
 		return true
 	}
-	if k.failedAt.IsZero() || time.Since(k.failedAt) > abortGrace {
+	if k.seenAfter.IsZero() || time.Since(k.failedAt) > abortGrace {
 		return false
 	}
-	sent, err := time.Parse(time.RFC3339Nano, m.header.Date)
-	return err == nil && sent.Before(k.failedAt)
+	sent, _, err := sentAt(m)
+	return err == nil && sent.Before(k.seenAfter)
+}
+
+// seenAfter returns, on the client's own clock, a time before which the
+// client cannot have seen that the request failing failed, replied at
+// repliedAt: the request's date, plus the time the kernel held it, plus one
+// tick of the date's precision (a browser's dates are whole milliseconds).
+// Only the client's clock is compared with the client's dates: a browser's
+// clock and the kernel's can differ by as much as a quick cell takes.
+func seenAfter(failing *message, repliedAt time.Time) time.Time {
+	sent, tick, err := sentAt(failing)
+	if err != nil || failing.arrived.IsZero() {
+		return time.Time{}
+	}
+	return sent.Add(repliedAt.Sub(failing.arrived) + tick)
+}
+
+// sentAt parses a request's header date and says how precise it is.
+func sentAt(m *message) (sent time.Time, tick time.Duration, err error) {
+	sent, err = time.Parse(time.RFC3339Nano, m.header.Date)
+	if err != nil {
+		return sent, 0, err
+	}
+	tick = time.Second
+	if i := strings.LastIndexByte(m.header.Date, '.'); i >= 0 {
+		for _, c := range m.header.Date[i+1:] {
+			if c < '0' || c > '9' {
+				break
+			}
+			tick /= 10
+		}
+	}
+	return sent, max(tick, time.Nanosecond), nil
 }
 
 func (k *Kernel) kernelInfo() map[string]any {
@@ -613,11 +655,15 @@ func (k *Kernel) execute(s *socket, m *message) {
 		}
 		if !req.silent && req.stopOnError {
 			// The execute requests waiting now are answered "aborted"
-			// (Run All stops at the failing cell).
-			received := k.inbox.received()
+			// (Run All stops at the failing cell). A front end sends Run
+			// All's requests in one burst, but a quick cell can fail before
+			// the rest of it arrives: the reply waits for the burst to end,
+			// so that nothing the client sent before it saw the error runs.
+			received := k.inbox.settle(abortQuiet, abortSettleMax)
 			k.mu.Lock()
 			k.abortUpTo = received
 			k.failedAt = time.Now()
+			k.seenAfter = seenAfter(m, k.failedAt)
 			k.mu.Unlock()
 		}
 		k.errorReply(s, m, "execute_reply", ce, map[string]any{"execution_count": n})

@@ -325,6 +325,58 @@ func TestAbortLateArrival(t *testing.T) {
 	}
 }
 
+// TestAbortBurst: Run All's next request reaches the kernel a few
+// milliseconds after a quick cell failed, with a date after the failure (CI,
+// 2026-11-24: the page took 2 ms to start the third cell, the kernel failed
+// the second in 0.3 ms). It was sent before the client could see the error,
+// so it is aborted; the error reply waits for the burst to end.
+func TestAbortBurst(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	execute(c, "1+1", nil) // the first cell starts the interpreter: this one fails at once
+	failing := c.send("shell", "execute_request", map[string]any{"code": "fail boom", "stop_on_error": true})
+	time.Sleep(3 * time.Millisecond)
+	late := c.send("shell", "execute_request", map[string]any{"code": "print late", "stop_on_error": true})
+	if r := c.reply("shell", failing); r.Content["status"] != "error" {
+		t.Fatalf("failing cell: %v", r.Content)
+	}
+	if r := c.reply("shell", late); r.Content["status"] != "aborted" {
+		t.Errorf("request of the same burst: %v, want aborted", r.Content)
+	}
+	if r, _ := execute(c, "1+1", nil); r.Content["status"] != "ok" {
+		t.Errorf("request sent after the error was seen: %v, want ok", r.Content)
+	}
+}
+
+// TestAbortClockAhead: a browser's clock can run a few milliseconds ahead of
+// the kernel's, and its dates are whole milliseconds, so Run All's cells all
+// carry one date later than the kernel's time of the failure. The cell that
+// arrives after the failure is aborted all the same: its date is compared
+// with the failing request's, never with the kernel's clock (CI, 2026-11-24:
+// a third cell sent at .669 ran after a failure at .668746).
+func TestAbortClockAhead(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	const ahead = 50 * time.Millisecond
+	browser := func() string { return time.Now().Add(ahead).UTC().Format("2006-01-02T15:04:05.000Z") }
+	c.date = browser()
+	r, _ := execute(c, "fail boom", nil)
+	if r.Content["status"] != "error" {
+		t.Fatalf("failing cell: %v", r.Content)
+	}
+	id := c.send("shell", "execute_request", map[string]any{"code": "print late", "stop_on_error": true})
+	if r := c.reply("shell", id); r.Content["status"] != "aborted" {
+		t.Errorf("request sent with the failing cell: %v, want aborted", r.Content)
+	}
+	c.iopub(id)
+	// A request sent once the error was seen runs: a person, or a program
+	// reading the reply through the Notebook server, takes longer than the
+	// dates' millisecond.
+	time.Sleep(5 * time.Millisecond)
+	c.date = browser()
+	if r, _ := execute(c, "1+1", nil); r.Content["status"] != "ok" {
+		t.Errorf("request sent after the error was seen: %v, want ok", r.Content)
+	}
+}
+
 func TestCommOpenClosed(t *testing.T) {
 	c, _, _ := start(t, tcpInfo())
 	id := c.send("shell", "comm_open", map[string]any{"comm_id": "c-1", "target_name": "jupyter.widget", "data": map[string]any{}})

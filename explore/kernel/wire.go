@@ -38,7 +38,8 @@ type message struct {
 	metadata   json.RawMessage
 	content    json.RawMessage
 	buffers    [][]byte
-	seq        uint64 // order of arrival on the shell socket, from 1
+	seq        uint64    // order of arrival on the shell socket, from 1
+	arrived    time.Time // when it reached the inbox (the kernel's clock)
 }
 
 // signer computes and checks HMAC signatures. A nil key disables signing (the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSignKnownVector(t *testing.T) {
@@ -162,5 +163,32 @@ func BenchmarkDecode(b *testing.B) {
 		if _, err := s.decode(f); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestSentAtPrecision(t *testing.T) {
+	for _, tc := range []struct {
+		date string
+		tick time.Duration
+	}{
+		{"2026-11-24T11:37:32Z", time.Second},
+		{"2026-11-24T11:37:32.669Z", time.Millisecond},
+		{"2026-11-24T11:37:32.669123Z", time.Microsecond},
+		{"2026-11-24T11:37:32.669123456Z", time.Nanosecond},
+		{"2026-11-24T12:37:32.669123+01:00", time.Microsecond},
+	} {
+		t.Run(tc.date, func(t *testing.T) {
+			m := &message{header: header{Date: tc.date}}
+			sent, tick, err := sentAt(m)
+			if err != nil || tick != tc.tick {
+				t.Fatalf("sentAt = %v, %v, %v; want tick %v", sent, tick, err, tc.tick)
+			}
+			if want := time.Date(2026, 11, 24, 11, 37, 32, 0, time.UTC); sent.Truncate(time.Second).UTC() != want {
+				t.Errorf("sent %v, want %v", sent, want)
+			}
+		})
+	}
+	if _, _, err := sentAt(&message{}); err == nil {
+		t.Error("an empty date parsed")
 	}
 }
