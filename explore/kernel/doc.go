@@ -16,7 +16,9 @@
 // start. Shell requests run one at a time: kernel_info, execute (stream,
 // display_data, execute_result and error output; silent, store_history and
 // stop_on_error: after a failing cell, the execute requests already waiting
-// are answered "aborted" without running, as ipykernel does), complete,
+// are answered "aborted" without running, as ipykernel does; so are those of
+// the same burst, a Run All still arriving, which the error reply waits up
+// to 250 ms for), complete,
 // inspect, is_complete, interrupt, shutdown (with restart), comm_info and
 // history (both empty); a comm_open is answered with comm_close (no comm
 // targets). The control socket serves kernel_info, interrupt and shutdown
