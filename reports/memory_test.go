@@ -138,7 +138,7 @@ func TestRenderingRefusedOverLimit(t *testing.T) {
 		limit  string
 		render func(io.Writer, Options) error
 	}{
-		{"markdown", "16 MiB", func(w io.Writer, o Options) error { return Markdown(w, r, o) }},
+		{"markdown", "32 MiB", func(w io.Writer, o Options) error { return Markdown(w, r, o) }},
 		{"html", "64 MiB", func(w io.Writer, o Options) error { return HTML(w, r, o) }},
 		{"ipynb", "64 MiB", func(w io.Writer, o Options) error { return Notebook(w, r, o) }},
 		{"pdf", "64 MiB", func(w io.Writer, o Options) error { return PDF(w, r, o) }},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/signal"
 	"runtime"
 	"runtime/debug"
@@ -72,11 +73,11 @@ func TestExceeds(t *testing.T) {
 	if err := Exceeds("a table", 10, 0); err != nil {
 		t.Errorf("no limit: %v", err)
 	}
-	if err := Exceeds("a table", 56<<20, 64<<20); err != nil {
+	if err := Exceeds("a table", 40<<20, 64<<20); err != nil {
 		t.Errorf("at the limit less the reserve: %v", err)
 	}
-	err := Exceeds("a table", 60<<20, 64<<20)
-	if want := "a table needs about 60 MiB, and the program itself about 8 MiB: more than the memory limit of 64 MiB"; err == nil || err.Error() != want || !errors.Is(err, ErrMemory) {
+	err := Exceeds("a table", 44<<20, 64<<20)
+	if want := "a table needs about 44 MiB, and the program itself about 24 MiB: more than the memory limit of 64 MiB"; err == nil || err.Error() != want || !errors.Is(err, ErrMemory) {
 		t.Errorf("within the limit, not beside the reserve: %v, want %q", err, want)
 	}
 	err = Exceeds("a 5000×5000 table", 200<<20, 64<<20)
@@ -220,18 +221,23 @@ func ExampleExceeds() {
 }
 
 // TestWatchSideBySide stops two watchdogs in the order they started, as a
-// survey's workers may: the soft limit follows the lowest running one and
-// comes back to what it was.
+// survey's workers may: the soft limit follows the lowest running one, less
+// the program's code, and comes back to what it was.
 func TestWatchSideBySide(t *testing.T) {
 	orig := debug.SetMemoryLimit(-1)
+	soft := func() (got, want int64) {
+		watchMu.Lock()
+		defer watchMu.Unlock()
+		return debug.SetMemoryLimit(-1), 1<<39 - softCode
+	}
 	_, stopA := Watch(context.Background(), 1<<40)
 	_, stopB := Watch(context.Background(), 1<<39)
-	if got := debug.SetMemoryLimit(-1); got != 1<<39 {
-		t.Errorf("soft limit with both = %d, want %d", got, int64(1)<<39)
+	if got, want := soft(); got != want {
+		t.Errorf("soft limit with both = %d, want %d", got, want)
 	}
 	stopA()
-	if got := debug.SetMemoryLimit(-1); got != 1<<39 {
-		t.Errorf("soft limit after the first stops = %d, want %d", got, int64(1)<<39)
+	if got, want := soft(); got != want {
+		t.Errorf("soft limit after the first stops = %d, want %d", got, want)
 	}
 	stopB()
 	if got := debug.SetMemoryLimit(-1); got != orig {
@@ -239,20 +245,36 @@ func TestWatchSideBySide(t *testing.T) {
 	}
 }
 
+// TestCodeResident: the executable's pages are counted (a Go test binary
+// runs from a file of megabytes), and the watchdog's figure is InUse and
+// that together.
+func TestCodeResident(t *testing.T) {
+	if _, err := os.Stat("/proc/self/statm"); err != nil {
+		t.Skip("no /proc/self/statm")
+	}
+	code := CodeResident()
+	if code < 1<<20 || code > 1<<30 {
+		t.Fatalf("CodeResident = %s, want between 1 MiB and 1 GiB", FormatSize(code))
+	}
+	if got := inUse(); got < code {
+		t.Errorf("inUse = %s, less than the code alone (%s)", FormatSize(got), FormatSize(code))
+	}
+}
+
 // TestHold: what the program holds is set aside from the limit until it
 // is released, and named in the refusal.
 func TestHold(t *testing.T) {
-	if err := Exceeds("a table", 40<<20, 64<<20); err != nil {
+	if err := Exceeds("a table", 30<<20, 64<<20); err != nil {
 		t.Fatalf("before holding: %v", err)
 	}
 	release := Hold(20 << 20)
-	err := Exceeds("a table", 40<<20, 64<<20)
-	if want := "a table needs about 40 MiB, and the program itself about 28 MiB: more than the memory limit of 64 MiB"; err == nil || err.Error() != want {
+	err := Exceeds("a table", 30<<20, 64<<20)
+	if want := "a table needs about 30 MiB, and the program itself about 44 MiB: more than the memory limit of 64 MiB"; err == nil || err.Error() != want {
 		t.Errorf("holding 20 MiB: %v, want %q", err, want)
 	}
 	release()
 	release() // once only
-	if err := Exceeds("a table", 40<<20, 64<<20); err != nil {
+	if err := Exceeds("a table", 30<<20, 64<<20); err != nil {
 		t.Errorf("after the release: %v", err)
 	}
 }

@@ -6,8 +6,9 @@
 // safety net behind those estimates and the common vocabulary for limits:
 //
 //   - Watch starts a memory watchdog: when the memory the Go runtime holds
-//     for objects, stacks and metadata crosses the limit, it cancels the
-//     context it returned with a *LimitError cause. Every long loop already
+//     for objects, stacks and metadata, with the program's code resident
+//     in memory, crosses the limit, it cancels the context it returned
+//     with a *LimitError cause: the limit bounds the resident set size. Every long loop already
 //     checks its context, so memory overruns stop the work the same way
 //     Ctrl-C does; Err turns a done context into the error to show.
 //   - ParseSize and FormatSize read and write byte sizes (512MiB, 4GiB).

@@ -56,11 +56,13 @@ func FormatSize(n int64) string {
 }
 
 // Reserve is what the program holds besides the work it is asked for: the
-// Go runtime, templates, fonts, the parsed input (nimbook run of a small
-// job holds 7.2–7.4 MiB). The watchdog measures the whole process, so an
-// estimate is checked against the limit less this reserve: work admitted
-// by its estimate is not stopped for what the estimate leaves out.
-const Reserve = 8 << 20
+// Go runtime, templates, fonts and the parsed input (nimbook run of a small
+// job holds 7.2–7.4 MiB), and its code resident in memory (9–14 MiB; see
+// CodeResident). The watchdog measures the whole process, so an estimate
+// is checked against the limit less this reserve: work admitted by its
+// estimate is not stopped for what the estimate leaves out, and the
+// resident set size stays under the limit.
+const Reserve = 24 << 20
 
 // held counts what Hold was told the program keeps while later work runs.
 var held atomic.Int64

@@ -55,7 +55,7 @@ var ErrLimit = errors.New("limit exceeded")
 
 // Default limits, used for the zero fields of Limits.
 const (
-	DefaultMaxMemory = 64 << 20
+	DefaultMaxMemory = 96 << 20 // 72 MiB of work beside budget.Reserve
 	DefaultMaxSteps  = 100_000_000
 )
 

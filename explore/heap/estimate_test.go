@@ -86,7 +86,7 @@ func TestValuesRefusedFromEstimate(t *testing.T) {
 	if !errors.Is(err, ErrTooManySteps) || !strings.Contains(err.Error(), "more than the limit of 100000000") {
 		t.Errorf("over the step limit: %v", err)
 	}
-	_, err = g.Values(10_000_000, Limits{MaxPositions: 1 << 30, MaxSteps: 1 << 50, MaxMemory: 100 << 20})
+	_, err = g.Values(10_000_000, Limits{MaxPositions: 1 << 30, MaxSteps: 1 << 50, MaxMemory: 110 << 20})
 	if !errors.Is(err, budget.ErrMemory) || !strings.Contains(err.Error(), "(sparse-space sweep) needs about 114") {
 		t.Errorf("over the memory limit: %v", err)
 	}
