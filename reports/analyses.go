@@ -162,7 +162,7 @@ func (b *builder) corner(sr *job.SectionResult) string {
 	case "product":
 		return b.tx("table.corner.tartan", nil)
 	case "nimbers":
-		if sr.Spec.Nimbers.Op == "sum" {
+		if sr.Spec.Nimbers().Op == "sum" {
 			return b.tx("table.corner.sum", nil)
 		}
 		return b.tx("table.corner.product", nil)
@@ -260,17 +260,13 @@ func (b *builder) ppositions(sr *job.SectionResult) []block {
 	out := []block{para{Spans: text(b.tx("ppos.count", args{"Count": b.big(utoa(pp.Count)), "Of": of, "Percent": b.tx("percent", percent(pp.Count, pp.Of, b.o.Lang))}))}}
 	if sp := sr.Spec; sp != nil {
 		var over string
-		switch {
-		case sp.Nim != nil && len(sp.Nim.Heaps) > 0:
-			over = b.tx("ppos.over.nim", args{"Heaps": tuple(int64s(sp.Nim.Heaps))})
-		case sp.Subtraction != nil:
-			over = b.tx("ppos.over.heaps", args{"Upto": itoa(sp.Subtraction.Upto)})
-		case sp.Octal != nil:
-			over = b.tx("ppos.over.heaps", args{"Upto": itoa(sp.Octal.Upto)})
-		case sp.Wythoff != nil:
+		switch h := sp.Heap(); {
+		case h != nil:
+			over = b.heapsOver(h)
+		case sp.Wythoff() != nil:
 			over = b.tx("ppos.over.wythoff", nil)
-		case sp.Coins != nil:
-			over = b.tx("ppos.over.coins", args{"N": itoa(sp.Coins.N)})
+		case sp.Coins() != nil:
+			over = b.tx("ppos.over.coins", args{"N": itoa(sp.Coins().N)})
 		}
 		if over != "" {
 			out = append(out, para{Spans: text(over), Note: true})
@@ -313,6 +309,25 @@ func (b *builder) ppositions(sr *job.SectionResult) []block {
 	return out
 }
 
+// heapsOver says what a heap game's P-positions were counted over, as the
+// job counts them: every position under the given heaps when the rule
+// takes its position as a parameter and its game counts them
+// (heap.PPositioner), else the single heaps 0..upto.
+func (b *builder) heapsOver(h *job.HeapSpec) string {
+	if key := h.Rule.PositionParam; key != "" && h.Params.Has(key) {
+		if g, err := h.NewGame(); err == nil {
+			if _, ok := g.(heap.PPositioner); ok {
+				heaps := h.Params.Ints(key)
+				if len(heaps) == 0 {
+					return ""
+				}
+				return b.tx("ppos.over.positions", args{"Heaps": tuple(int64s(heaps))})
+			}
+		}
+	}
+	return b.tx("ppos.over.heaps", args{"Upto": itoa(h.Upto())})
+}
+
 // nodeValue turns a node back into plain Go values for position.
 func nodeValue(n node) any {
 	if n.leaf {
@@ -326,7 +341,10 @@ func nodeValue(n node) any {
 }
 
 // periodMethods names, for the templates (period.method.NAME and
-// period.why.NAME), the arguments of package heap's certificates.
+// period.why.NAME), the arguments of package heap's certificates: the
+// proofs it knows, and why it claims none (a method, not a rule: nim's
+// values g(n) = n never repeat). A method not listed here, from a rule
+// added later, is printed as the engine writes it (period.why).
 var periodMethods = map[string]string{
 	heap.MethodSubtraction: "subtraction",
 	heap.MethodPlain:       "plain",
@@ -342,15 +360,30 @@ func (b *builder) period(sr *job.SectionResult) []block {
 	if p == nil {
 		return nil
 	}
+	if o := p.Observed; o != nil && !p.Proven {
+		// SPEC's form for a rule without a theorem, read as the notebook's
+		// observed period.
+		q := *p
+		q.Preperiod, q.Period, q.Method = o.Preperiod, o.Period, job.MethodObserved
+		p = &q
+	}
 	key := "period.proven"
 	method, known := periodMethods[p.Method]
 	switch {
 	case !p.Proven && p.Method == job.MethodObserved && p.Period > 0:
 		key = "period.observed"
+		if sr.Spec != nil && sr.Spec.Heap() != nil {
+			// A rule (a Starlark one) that no periodicity theorem covers.
+			key = "period.observed.rule"
+		}
 	case !p.Proven:
 		msg := b.tx("period.notproven", args{"CheckedTo": itoa(p.CheckedTo)})
-		if known && b.t.Has("period.why."+method) {
+		switch {
+		case known && b.t.Has("period.why."+method):
 			msg += " " + b.tx("period.why."+method, nil)
+		case !known && p.Method != "" && p.Method != job.MethodObserved:
+			// A rule's own reason, in the engine's words.
+			msg += " " + b.tx("period.why", args{"Why": capitalize(strings.TrimSuffix(p.Method, "."))})
 		}
 		return []block{para{Spans: text(msg)}}
 	}
@@ -643,8 +676,8 @@ func (b *builder) automorphisms(sr *job.SectionResult) []block {
 	}
 	n := 0
 	switch {
-	case sr.Spec != nil && sr.Spec.Coins != nil:
-		n = sr.Spec.Coins.N
+	case sr.Spec != nil && sr.Spec.Coins() != nil:
+		n = sr.Spec.Coins().N
 	case sr.Results.Code != nil:
 		n = sr.Results.Code.Length
 	}

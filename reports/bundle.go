@@ -9,14 +9,14 @@ import (
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/job"
-	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/survey"
 )
 
 // Bundle renders one analysis, a *job.SectionResult as a notebook cell
 // computes it, as a Jupyter MIME bundle with the report renderers' default
 // options. It is Bundler{}.Bundle; see Bundler.
-func Bundle(v any) (*kernel.Display, error) { return Bundler{}.Bundle(v) }
+func Bundle(v any) (*nbformat.Display, error) { return Bundler{}.Bundle(v) }
 
 // Bundler renders the results of notebook cells with the report renderers,
 // so that a cell shows what a report's section shows. It implements
@@ -49,7 +49,7 @@ type Bundler struct {
 // falls back to plain text.
 // A plot's bundle holds the figure and its caption but not the table the
 // figure is drawn from, and no text/markdown, which cannot hold it.
-func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
+func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 	if r, ok := v.(*survey.Report); ok {
 		return bd.surveyBundle(r)
 	}
@@ -87,7 +87,7 @@ func (bd Bundler) Bundle(v any) (*kernel.Display, error) {
 		blocks = kept
 	}
 
-	d := &kernel.Display{Data: map[string]any{}, Metadata: map[string]any{}}
+	d := &nbformat.Display{Data: map[string]any{}, Metadata: map[string]any{}}
 	var mdText bytes.Buffer
 	for _, b := range blocks {
 		writeBundleBlockMarkdown(&mdText, b, !bd.Print)

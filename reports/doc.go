@@ -13,7 +13,10 @@
 // All renderers share one document model built from the results, so the
 // forms say the same thing; the words come from package templates (English
 // or French, overridable from a directory) and the numbers never depend on
-// the language. P-positions are marked without colour (bold values, ×
+// the language. A heap game is described by its rule (explore/heap's
+// Rule.Describe, in the report's language, or its Text line without one),
+// so a rule registered later reads well with no edit here; a message
+// game.RULE in the templates rewords it. P-positions are marked without colour (bold values, ×
 // marks on figures) so that handouts survive black-and-white printing.
 // Long sequences wrap in rows of 10 (or Options.Wrap) labelled by their
 // range of n, as in the source documents; tables and lists past the
@@ -53,8 +56,9 @@
 // meaning of a key, or drops one, gets a new name, while new keys may
 // appear in any form. "game" is the section's game as its job file gives
 // it, with defaults written out (job.Section.GameJSON): one key, the
-// family (nim, subtraction, octal, hex, wythoff, coins, product, or
-// nimbers for a table of nimbers), holding the family's parameters
+// family (a heap rule registered in explore/heap, such as octal, or
+// wythoff, coins, product, or nimbers for a table of nimbers), holding
+// the family's parameters
 // ("play" only for misère play, "position" only when one is analysed). A
 // section that is not from a job file (a notebook's game given by its
 // moves) has no "game". Sections are in the job file's order; "results"

@@ -3,13 +3,17 @@ package reports_test
 import (
 	"os"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/reports"
 )
 
 func ExampleMarkdown() {
-	sp := &job.Section{Title: "Take 1, 2 or 3", Family: "subtraction", Play: "normal",
-		Subtraction: &job.SubtractionSpec{Set: []int{1, 2, 3}, Upto: 11}, Show: []string{"values", "period"}}
+	// A heap game is a registered rule and its parameters, as a job file
+	// gives them (job.Parse builds the same).
+	rule, _ := heap.Lookup("subtraction")
+	sp := &job.Section{Title: "Take 1, 2 or 3", Family: rule.Name, Play: "normal",
+		Game: &job.HeapSpec{Rule: rule, Params: heap.Params{"set": []int{1, 2, 3}, "upto": 11}}, Show: []string{"values", "period"}}
 	r := &job.Report{Title: "Subtraction games", Sections: []*job.SectionResult{{
 		Title: sp.Title, Spec: sp,
 		Results: job.Results{
@@ -49,7 +53,8 @@ func ExampleMarkdown() {
 }
 
 func ExampleJSON() {
-	game := &job.Section{Family: "nim", Nim: &job.NimSpec{Heaps: []int{1, 3, 5, 5}, Upto: 20}, Play: "normal", Show: []string{"outcome", "moves"}}
+	nim, _ := heap.Lookup("nim")
+	game := &job.Section{Family: nim.Name, Game: &job.HeapSpec{Rule: nim, Params: heap.Params{"heaps": []int{1, 3, 5, 5}, "upto": 20}}, Play: "normal", Show: []string{"outcome", "moves"}}
 	r := &job.Report{Title: "Nim", Sections: []*job.SectionResult{{
 		Title:   "(1, 3, 5, 5)",
 		Spec:    game,

@@ -254,14 +254,14 @@ func nimGraph(heaps []int) *job.Graph {
 func nimReport() *job.Report {
 	list, of := nimPPositions([]int{1, 3, 5, 7})
 	start := &job.Section{Title: "The standard start (1, 3, 5, 7)", Family: "nim", Play: "normal",
-		Nim: &job.NimSpec{Heaps: []int{1, 3, 5, 7}, Upto: 20}, Show: []string{"p-positions", "outcome", "moves"}, Position: []int{1, 3, 5, 7}}
+		Game: heapGame("nim", heap.Params{"heaps": []int{1, 3, 5, 7}, "upto": 20}), Show: []string{"p-positions", "outcome", "moves"}, Position: []int{1, 3, 5, 7}}
 	after := &job.Section{Title: "After (1, 3, 5, 7) → (1, 3, 5, 5)", Text: "The winning move makes the nim-sum zero again.", Family: "nim", Play: "normal",
-		Nim: &job.NimSpec{Heaps: []int{1, 3, 5, 5}, Upto: 20}, Show: []string{"outcome", "moves"}, Position: []int{1, 3, 5, 5}}
+		Game: heapGame("nim", heap.Params{"heaps": []int{1, 3, 5, 5}, "upto": 20}), Show: []string{"outcome", "moves"}, Position: []int{1, 3, 5, 5}}
 	game := [][]int{{1, 3, 5, 7}, {1, 3, 5, 5}, {1, 3, 3, 5}, {1, 3, 3, 1}, {0, 3, 3, 1}, {0, 3, 3, 0}, {0, 3, 0, 0}, {0, 0, 0, 0}}
 	played := &job.Section{Title: "A game from the talk, analysed", Family: "nim", Play: "normal",
-		Nim: &job.NimSpec{Heaps: []int{1, 3, 5, 7}, Upto: 20}, Show: []string{"record"}, Position: []int{1, 3, 5, 7}}
+		Game: heapGame("nim", heap.Params{"heaps": []int{1, 3, 5, 7}, "upto": 20}), Show: []string{"record"}, Position: []int{1, 3, 5, 7}}
 	graph := &job.Section{Title: "Nim from (1, 2, 3)", Family: "nim", Play: "normal",
-		Nim: &job.NimSpec{Heaps: []int{1, 2, 3}, Upto: 20}, Show: []string{"graph", "outcome"}, Position: []int{1, 2, 3}}
+		Game: heapGame("nim", heap.Params{"heaps": []int{1, 2, 3}, "upto": 20}), Show: []string{"graph", "outcome"}, Position: []int{1, 2, 3}}
 	return &job.Report{Title: "Nim and Bouton's strategy", Lang: "en", Sections: []*job.SectionResult{
 		{Title: start.Title, Spec: start, Results: job.Results{
 			PPositions: &job.PPositions{Count: uint64(len(list)), Of: of, List: list},
@@ -275,7 +275,7 @@ func nimReport() *job.Report {
 
 func kaylesReport() *job.Report {
 	sp := &job.Section{Title: "Kayles (0.77)", Family: "octal", Play: "normal",
-		Octal: &job.OctalSpec{Code: "0.77", Upto: 100}, Show: []string{"values", "period", "plot"}}
+		Game: heapGame("octal", heap.Params{"code": "0.77", "upto": 100}), Show: []string{"values", "period", "plot"}}
 	return &job.Report{Title: "Subtraction and octal games", Lang: "en", Sections: []*job.SectionResult{
 		{Title: sp.Title, Spec: sp, Results: job.Results{
 			Values: kayles(100),
@@ -298,8 +298,8 @@ func golayReport(lang string) *job.Report {
 		text = "Un coup retourne au plus sept pièces ; la plus à droite passe de noir à blanc.\n"
 	}
 	sp := &job.Section{Title: sec, Text: text, Family: "coins", Play: "normal",
-		Coins: &job.CoinsSpec{Rule: "at-most", R: 7, N: 24, First: 1},
-		Show:  []string{"values", "code", "weights", "p-positions", "steiner", "automorphisms", "outcome", "moves", "plot"}, Position: []int{1, 2, 3}}
+		Game: &job.CoinsSpec{Rule: "at-most", R: 7, N: 24, First: 1},
+		Show: []string{"values", "code", "weights", "p-positions", "steiner", "automorphisms", "outcome", "moves", "plot"}, Position: []int{1, 2, 3}}
 	return &job.Report{Title: title, Lang: lang, Sections: []*job.SectionResult{
 		{Title: sec, Text: text, Spec: sp, Source: "D. Madore, « Le jeu de nim : thème et variations » (2017)", Results: job.Results{
 			Values:        atMost(7, 24),
@@ -319,7 +319,7 @@ func golayReport(lang string) *job.Report {
 
 func wythoffReport() *job.Report {
 	sp := &job.Section{Title: "Wythoff's game", Family: "wythoff", Play: "normal",
-		Wythoff: &job.WythoffSpec{Size: [2]int{10, 10}}, Show: []string{"table", "p-positions", "row-periods", "outcome", "moves", "plot"}, Position: []int{4, 6}}
+		Game: &job.WythoffSpec{Size: [2]int{10, 10}}, Show: []string{"table", "p-positions", "row-periods", "outcome", "moves", "plot"}, Position: []int{4, 6}}
 	t := wythoffTable(10, 10)
 	var list [][]int
 	for a := range t {
@@ -363,7 +363,7 @@ func wythoffMoves(t [][]uint64, a, b int) [][]int {
 }
 
 func nimbersReport(lang string) *job.Report {
-	sp := &job.Section{Title: "Nim-product, 0..15", Family: "nimbers", Nimbers: &job.NimbersSpec{Op: "product", Size: 16}, Show: []string{"table", "plot"}}
+	sp := &job.Section{Title: "Nim-product, 0..15", Family: "nimbers", Game: &job.NimbersSpec{Op: "product", Size: 16}, Show: []string{"table", "plot"}}
 	return &job.Report{Title: "Nim addition and multiplication", Lang: lang, Sections: []*job.SectionResult{
 		{Title: sp.Title, Spec: sp, Results: job.Results{Table: nimProductTable(16)}},
 	}}
@@ -419,12 +419,12 @@ func rareReport() *job.Report {
 	v051 := octalValues([]int{0, 5, 1}, 100)
 	two := 2
 	s1 := &job.Section{Title: "Octal game 0.051", Family: "octal", Play: "normal",
-		Octal: &job.OctalSpec{Code: "0.051", Upto: 100}, Show: []string{"values", "rare", "plot"}}
+		Game: heapGame("octal", heap.Params{"code": "0.051", "upto": 100}), Show: []string{"values", "rare", "plot"}}
 	p051 := rareBy(v051, 0, true, 2)
 	v016 := octalValues([]int{1, 6}, 150)
 	p016 := rareBy(v016, 1, false, 0)
 	s2 := &job.Section{Title: "Octal game 0.16", Family: "octal", Play: "normal",
-		Octal: &job.OctalSpec{Code: "0.16", Upto: 150}, Show: []string{"rare", "plot"}}
+		Game: heapGame("octal", heap.Params{"code": "0.16", "upto": 150}), Show: []string{"rare", "plot"}}
 	return &job.Report{Title: "Rare and common values", Lang: "en", Sections: []*job.SectionResult{
 		{Title: s1.Title, Spec: s1, Source: "A. Flammenkamp, tables of octal games", Results: job.Results{
 			Values: v051,
@@ -434,4 +434,18 @@ func rareReport() *job.Report {
 			Rare: &job.Rare{Mask: 1, Type: "range", Count: len(p016), Positions: p016, CheckedTo: 150, Last: p016[len(p016)-1], Values: v016},
 			Game: "octal 0.16"}},
 	}}
+}
+
+// heapGame is the game of a heap rule registered in package heap with the
+// parameters p, checked and with their defaults filled in, as job.Parse
+// makes it from a job file.
+func heapGame(name string, p heap.Params) *job.HeapSpec {
+	r, ok := heap.Lookup(name)
+	if !ok {
+		panic("reports test: no heap rule " + name)
+	}
+	if err := r.CheckParams(p); err != nil {
+		panic(fmt.Sprintf("reports test: %s: %v", name, err))
+	}
+	return &job.HeapSpec{Rule: r, Params: p}
 }

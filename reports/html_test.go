@@ -87,7 +87,7 @@ func TestHTMLFigureTooLarge(t *testing.T) {
 	for i := range big {
 		big[i] = make([]uint64, 100)
 	}
-	sp := &job.Section{Title: "big", Family: "wythoff", Play: "normal", Wythoff: &job.WythoffSpec{Size: [2]int{100, 100}}, Show: []string{"table", "plot"}}
+	sp := &job.Section{Title: "big", Family: "wythoff", Play: "normal", Game: &job.WythoffSpec{Size: [2]int{100, 100}}, Show: []string{"table", "plot"}}
 	r := &job.Report{Title: "t", Sections: []*job.SectionResult{{Title: "big", Spec: sp, Results: job.Results{Table: big}}}}
 	var b bytes.Buffer
 	if err := HTML(&b, r, Options{}); err != nil {

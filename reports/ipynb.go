@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/job"
-	"github.com/nimbook/nimbook/explore/notebook"
+	"github.com/nimbook/nimbook/explore/nbformat"
 )
 
 // Notebook writes r as an executed Jupyter notebook (nbformat 4.5): a
@@ -30,8 +30,8 @@ func Notebook(w io.Writer, r *job.Report, opts Options) error {
 		return err
 	}
 	o, t := b.o, b.t
-	nb := &notebook.Notebook{Metadata: map[string]any{"title": d.Title}}
-	emit := func(c *notebook.Cell) error {
+	nb := &nbformat.Notebook{Metadata: map[string]any{"title": d.Title}}
+	emit := func(c *nbformat.Cell) error {
 		nb.Cells = append(nb.Cells, c)
 		return nil
 	}
@@ -78,8 +78,8 @@ func Notebook(w io.Writer, r *job.Report, opts Options) error {
 				return err
 			}
 			n := count
-			c := &notebook.Cell{ID: fmt.Sprintf("s%d-a%d", i, k+1), Type: "code",
-				Source: strings.TrimRight(src, "\n# "), ExecutionCount: &n, Outputs: []notebook.Output{out}}
+			c := &nbformat.Cell{ID: fmt.Sprintf("s%d-a%d", i, k+1), Type: "code",
+				Source: strings.TrimRight(src, "\n# "), ExecutionCount: &n, Outputs: []nbformat.Output{out}}
 			if err := emit(c); err != nil {
 				return err
 			}
@@ -106,12 +106,12 @@ func gameLine(head []block) string {
 	return ""
 }
 
-func mdCell(id, src string) *notebook.Cell {
-	return &notebook.Cell{ID: id, Type: "markdown", Source: strings.TrimRight(src, "\n")}
+func mdCell(id, src string) *nbformat.Cell {
+	return &nbformat.Cell{ID: id, Type: "markdown", Source: strings.TrimRight(src, "\n")}
 }
 
 // notebookOutput renders one analysis as a display_data output.
-func notebookOutput(blocks []block, o Options, tx func(string, any) (string, error)) (notebook.Output, error) {
+func notebookOutput(blocks []block, o Options, tx func(string, any) (string, error)) (nbformat.Output, error) {
 	var md, run, html bytes.Buffer
 	svg := ""
 	flush := func() error {
@@ -125,7 +125,7 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 	for _, b := range blocks {
 		if f, ok := b.(figure); ok {
 			if err := flush(); err != nil {
-				return notebook.Output{}, err
+				return nbformat.Output{}, err
 			}
 			fmt.Fprintf(&md, "*%s*\n\n", escape(f.Caption))
 			if o.NoFigures {
@@ -133,7 +133,7 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 			}
 			fig, err := writeFigureHTML(&html, f, o, tx, embedImage, false)
 			if err != nil {
-				return notebook.Output{}, err
+				return nbformat.Output{}, err
 			}
 			if svg == "" {
 				svg = fig.svg
@@ -144,7 +144,7 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 		writeBlockMarkdown(&run, b, false)
 	}
 	if err := flush(); err != nil {
-		return notebook.Output{}, err
+		return nbformat.Output{}, err
 	}
 	text := strings.TrimRight(md.String(), "\n") + "\n"
 	data := map[string]any{
@@ -155,7 +155,7 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 	if svg != "" {
 		data["image/svg+xml"] = svg
 	}
-	return notebook.Output{Type: "display_data", Data: data, Metadata: map[string]any{}}, nil
+	return nbformat.Output{Type: "display_data", Data: data, Metadata: map[string]any{}}, nil
 }
 
 func md2html(src []byte, w *bytes.Buffer) error {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 )
 
@@ -83,9 +84,9 @@ func TestJSONKeys(t *testing.T) {
 // period is found (SPEC.md).
 func TestJSONSelfDescribing(t *testing.T) {
 	sp := &job.Section{Title: "S", Family: "subtraction", Play: "normal",
-		Subtraction: &job.SubtractionSpec{Set: []int{1, 3, 4}, Upto: 50}, Show: []string{"period"}, Position: []int{7, 9}}
+		Game: heapGame("subtraction", heap.Params{"set": []int{1, 3, 4}, "upto": 50}), Show: []string{"period"}, Position: []int{7, 9}}
 	none := &job.Section{Title: "N", Family: "octal", Play: "misere",
-		Octal: &job.OctalSpec{Code: "0.07", Upto: 20}, Show: []string{"period"}}
+		Game: heapGame("octal", heap.Params{"code": "0.07", "upto": 20}), Show: []string{"period"}}
 	r := &job.Report{Title: "t", Sections: []*job.SectionResult{
 		{Title: "S", Spec: sp, Results: job.Results{Period: &job.Period{Proven: true, Preperiod: 0, Period: 7, CheckedTo: 11}}},
 		{Title: "N", Spec: none, Results: job.Results{Period: &job.Period{CheckedTo: 20}}},

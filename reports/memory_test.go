@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 )
 
@@ -28,9 +29,9 @@ func bigReport(n, side int) *job.Report {
 		}
 	}
 	oc := &job.Section{Title: "A long run", Family: "octal", Play: "normal",
-		Octal: &job.OctalSpec{Code: "0.07", Upto: n - 1}, Show: []string{"values", "period", "p-positions", "plot"}}
+		Game: heapGame("octal", heap.Params{"code": "0.07", "upto": n - 1}), Show: []string{"values", "period", "p-positions", "plot"}}
 	wy := &job.Section{Title: "A large table", Family: "wythoff", Play: "normal",
-		Wythoff: &job.WythoffSpec{Size: [2]int{side, side}}, Show: []string{"table", "plot"}}
+		Game: &job.WythoffSpec{Size: [2]int{side, side}}, Show: []string{"table", "plot"}}
 	return &job.Report{Title: "Large", Lang: "en", Sections: []*job.SectionResult{
 		{Title: oc.Title, Spec: oc, Results: job.Results{Values: vals,
 			Period:     &job.Period{Proven: true, Preperiod: 0, Period: 1000, CheckedTo: 2000},

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/templates"
 )
@@ -398,48 +399,31 @@ func (b *builder) game(sr *job.SectionResult) string {
 	}
 	var g string
 	switch {
-	case sp.Nimbers != nil:
+	case sp.Nimbers() != nil:
+		n := sp.Nimbers()
 		op := "sum"
-		if sp.Nimbers.Op == "product" {
+		if n.Op == "product" {
 			op = "product"
 		}
 		// A nimbers table has no play convention: say what it is only.
-		return capitalize(b.tx("game.nimbers."+op, args{"Size": itoa(sp.Nimbers.Size)})) + "."
-	case sp.Nim != nil:
-		heaps := ""
-		if len(sp.Nim.Heaps) > 0 {
-			heaps = tuple(int64s(sp.Nim.Heaps))
-		}
-		max := ""
-		if sp.Nim.MaxTake > 0 {
-			max = itoa(sp.Nim.MaxTake)
-		}
-		g = b.tx("game.nim", args{"Heaps": heaps, "MaxTake": max, "N": itoa(sp.Nim.MaxTake + 1)})
-	case sp.Subtraction != nil:
-		g = b.tx("game.subtraction", args{"Set": "{" + joinInts(sp.Subtraction.Set) + "}", "AllBut": sp.Subtraction.AllBut})
-	case sp.Octal != nil:
-		if sp.Octal.Hex {
-			g = b.tx("game.hex", args{"Code": sp.Octal.Code})
-		} else {
-			name := ""
-			if key := "name." + canonicalCode(sp.Octal.Code); b.t.Has(key) {
-				name = b.tx(key, nil)
-			}
-			g = b.tx("game.octal", args{"Code": sp.Octal.Code, "Name": name})
-		}
-	case sp.Wythoff != nil:
-		g = b.tx("game.wythoff", args{"A": itoa(sp.Wythoff.Size[0]), "B": itoa(sp.Wythoff.Size[1])})
-	case sp.Coins != nil:
-		c := sp.Coins
+		return capitalize(b.tx("game.nimbers."+op, args{"Size": itoa(n.Size)})) + "."
+	case sp.Heap() != nil:
+		g = b.heapGame(sp.Heap())
+	case sp.Wythoff() != nil:
+		w := sp.Wythoff()
+		g = b.tx("game.wythoff", args{"A": itoa(w.Size[0]), "B": itoa(w.Size[1])})
+	case sp.Coins() != nil:
+		c := sp.Coins()
 		n, key := c.N, "game.coins"
 		if c.Below > 0 {
 			// The row is as long as the values below the bound reach.
 			n, key = len(sr.Results.Values), "game.coins.below"
 		}
 		g = b.tx(key, args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(n), "First": itoa(c.First), "Last": itoa(c.First + n - 1), "Below": boundString(c.Below)})
-	case sp.Product != nil:
+	case sp.Product() != nil:
+		pr := sp.Product()
 		var fs []string
-		for _, f := range sp.Product.Factors {
+		for _, f := range pr.Factors {
 			fs = append(fs, "«\u202f"+b.tx("game.factor", args{"Rule": f.Rule, "R": itoa(f.R), "First": itoa(f.First)})+"\u202f»")
 		}
 		if b.o.Lang == "en" {
@@ -447,8 +431,8 @@ func (b *builder) game(sr *job.SectionResult) string {
 				fs[i] = "“" + strings.TrimSuffix(strings.TrimPrefix(fs[i], "«\u202f"), "\u202f»") + "”"
 			}
 		}
-		sizes := make([]string, len(sp.Product.Size))
-		for i, s := range sp.Product.Size {
+		sizes := make([]string, len(pr.Size))
+		for i, s := range pr.Size {
 			sizes[i] = itoa(s)
 		}
 		g = b.tx("game.product", args{"Factors": strings.Join(fs, " × "), "Sizes": strings.Join(sizes, " × ")})
@@ -462,12 +446,61 @@ func (b *builder) game(sr *job.SectionResult) string {
 	return b.tx("game", args{"Game": g, "Play": play})
 }
 
-// canonicalCode writes ".77" and "0.77" alike, for looking up names.
-func canonicalCode(code string) string {
-	if strings.HasPrefix(code, ".") {
-		return "0" + code
+// heapGame describes a heap game by its rule: the templates' game.RULE
+// when they define it (so that a user's templates may reword a rule),
+// else the rule's Describe in the report's language, else its Text line.
+func (b *builder) heapGame(h *job.HeapSpec) string {
+	data := describeArgs(h)
+	if key := "game." + h.Rule.Name; b.t.Has(key) {
+		return b.tx(key, data)
 	}
-	return code
+	src, ok := h.Rule.Describe[b.o.Lang]
+	if !ok {
+		return h.Rule.Line(b.o.Lang)
+	}
+	s, err := b.t.Format(src, data)
+	if err != nil && b.err == nil {
+		b.err = fmt.Errorf("reports: description of %s: %w", h.Rule.Name, err)
+	}
+	return s
+}
+
+// describeArgs are a heap rule's parameters as its Describe reads them:
+// each under its key in CamelCase (max-take: .MaxTake), its value as it
+// is, the zero value of its kind when absent (so that {{if .MaxTake}}
+// works and a misspelt key is an error), and a file as the job file
+// wrote it.
+func describeArgs(h *job.HeapSpec) map[string]any {
+	out := make(map[string]any, len(h.Rule.Params))
+	for _, q := range h.Rule.Params {
+		v, ok := h.Params[q.Key]
+		if w, written := h.Written[q.Key]; written {
+			v, ok = w, true
+		}
+		if !ok {
+			switch q.Kind {
+			case heap.Int:
+				v = 0
+			case heap.Ints:
+				v = []int(nil)
+			case heap.String, heap.File:
+				v = ""
+			case heap.Map:
+				v = map[string]any(nil)
+			}
+		}
+		out[camelCase(q.Key)] = v
+	}
+	return out
+}
+
+// camelCase writes a parameter key as a template field: max-take, max_take → MaxTake.
+func camelCase(key string) string {
+	var sb strings.Builder
+	for part := range strings.FieldsFuncSeq(key, func(r rune) bool { return r == '-' || r == '_' }) {
+		sb.WriteString(capitalize(part))
+	}
+	return sb.String()
 }
 
 func int64s(xs []int) []int64 {
@@ -490,7 +523,7 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 		if !ok {
 			break
 		}
-		c := sr.Spec.Coins
+		c := sr.Spec.Coins()
 		desc := b.tx("position.nocoins", nil)
 		if len(heads) > 0 {
 			hs := make([]string, len(heads))
@@ -528,10 +561,10 @@ func spanText(ss []span) string {
 func firstOf(sr *job.SectionResult, k int) int {
 	if sp := sr.Spec; sp != nil {
 		switch {
-		case sp.Coins != nil && k == 0:
-			return sp.Coins.First
-		case sp.Product != nil && k < len(sp.Product.Factors):
-			return sp.Product.Factors[k].First
+		case sp.Coins() != nil && k == 0:
+			return sp.Coins().First
+		case sp.Product() != nil && k < len(sp.Product().Factors):
+			return sp.Product().Factors[k].First
 		}
 		return 0
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
-	"github.com/nimbook/nimbook/explore/notebook"
+	"github.com/nimbook/nimbook/explore/nbformat"
 )
 
 // An executed notebook as a report: prose cells as they are, code cells in
@@ -21,7 +21,7 @@ import (
 
 // NotebookTitle is the notebook's metadata title, else the text of its first
 // level-1 heading, else the file's name.
-func NotebookTitle(nb *notebook.Notebook, file string) string {
+func NotebookTitle(nb *nbformat.Notebook, file string) string {
 	if t, ok := nb.Metadata["title"].(string); ok && strings.TrimSpace(t) != "" {
 		return strings.TrimSpace(t)
 	}
@@ -33,7 +33,7 @@ func NotebookTitle(nb *notebook.Notebook, file string) string {
 
 // firstHeading finds a "# Title" line opening the first markdown cell; rest
 // is that cell without it.
-func firstHeading(nb *notebook.Notebook) (title, rest string, ok bool) {
+func firstHeading(nb *nbformat.Notebook) (title, rest string, ok bool) {
 	for _, c := range nb.Cells {
 		if c.Type == "code" && strings.TrimSpace(c.Source) != "" {
 			return "", "", false
@@ -52,7 +52,7 @@ func firstHeading(nb *notebook.Notebook) (title, rest string, ok bool) {
 }
 
 // outputMarkdown is what a Markdown report shows of one output.
-func outputMarkdown(o notebook.Output) string {
+func outputMarkdown(o nbformat.Output) string {
 	switch o.Type {
 	case "stream":
 		return fenced("text", o.Text)
@@ -86,7 +86,7 @@ func fenced(lang, text string) string {
 
 // NotebookMarkdown writes the executed notebook as one Markdown document
 // headed by title.
-func NotebookMarkdown(w io.Writer, nb *notebook.Notebook, title string) error {
+func NotebookMarkdown(w io.Writer, nb *nbformat.Notebook, title string) error {
 	title = cleanTitle(title)
 	var b bytes.Buffer
 	h, rest, ok := firstHeading(nb)
@@ -119,7 +119,7 @@ func NotebookMarkdown(w io.Writer, nb *notebook.Notebook, title string) error {
 	return err
 }
 
-func isFirstMarkdown(nb *notebook.Notebook, i int) bool {
+func isFirstMarkdown(nb *nbformat.Notebook, i int) bool {
 	for j, c := range nb.Cells {
 		if c.Type == "markdown" {
 			return j == i
@@ -143,7 +143,7 @@ div.output figure svg, div.output > svg { max-width: 100%; height: auto; }
 
 // outputHTML is what an HTML report shows of one output: the richest form
 // the page can hold.
-func outputHTML(o notebook.Output) (string, error) {
+func outputHTML(o nbformat.Output) (string, error) {
 	switch o.Type {
 	case "stream":
 		return "<pre class=\"stream\">" + template.HTMLEscapeString(o.Text) + "</pre>\n", nil
@@ -183,7 +183,7 @@ func outputHTML(o notebook.Output) (string, error) {
 // NotebookHTML writes the executed notebook as one self-contained page, the
 // handout page of the reports, headed by title (and opts.Date when set),
 // in the language of opts.
-func NotebookHTML(w io.Writer, nb *notebook.Notebook, title string, opts Options) error {
+func NotebookHTML(w io.Writer, nb *nbformat.Notebook, title string, opts Options) error {
 	o, t, err := opts.withDefaults(nil)
 	if err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"github.com/nimbook/nimbook/explore/notebook"
+	"github.com/nimbook/nimbook/explore/nbformat"
 )
 
 // picture is an image a notebook output carries (image/png), placed in the
@@ -37,7 +37,7 @@ const pictureDPI = 150
 // outputs: run the notebook with a Bundler whose Options.PNG is set. A
 // leading "# title" line equal to title is left out: the title heads the
 // first page.
-func NotebookPDF(w io.Writer, nb *notebook.Notebook, title string, opts Options) error {
+func NotebookPDF(w io.Writer, nb *nbformat.Notebook, title string, opts Options) error {
 	if nb == nil {
 		return fmt.Errorf("reports: nil notebook")
 	}
@@ -126,7 +126,7 @@ func splitSections(src string) []mdPart {
 }
 
 // outputBlocks is what a cell's output shows on paper.
-func outputBlocks(o notebook.Output) ([]block, error) {
+func outputBlocks(o nbformat.Output) ([]block, error) {
 	switch o.Type {
 	case "stream":
 		if strings.TrimSpace(o.Text) == "" {

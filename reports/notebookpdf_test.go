@@ -8,6 +8,7 @@ import (
 
 	"rsc.io/pdf"
 
+	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/notebook"
 	"github.com/nimbook/nimbook/reports"
 )
@@ -19,9 +20,9 @@ const printNotebook = "# Pictures of games\n\nAn introduction.\n\n" +
 
 // runPrint executes the notebook with bundles made for print, as
 // `nimbook run notebook.md -o out.pdf` does.
-func runPrint(t *testing.T, src string) *notebook.Notebook {
+func runPrint(t *testing.T, src string) *nbformat.Notebook {
 	t.Helper()
-	nb, err := notebook.ParseMarkdown([]byte(src))
+	nb, err := nbformat.ParseMarkdown([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestNotebookPDFNil(t *testing.T) {
 // The same executed notebook as HTML and Markdown: the title once, code
 // and outputs in order, the graph inline in HTML, the date only when asked.
 func TestNotebookHTMLAndMarkdown(t *testing.T) {
-	nb, err := notebook.ParseMarkdown([]byte(printNotebook))
+	nb, err := nbformat.ParseMarkdown([]byte(printNotebook))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ show: [period]
 		panic(err)
 	}
 	defer st.Close()
-	plan, err := survey.NewPlan(s, s.Variants, 1)
+	plan, err := survey.NewPlan(context.Background(), s, s.Variants, 1)
 	if err != nil {
 		panic(err)
 	}

@@ -57,7 +57,7 @@ func surveyReport(t *testing.T, name string) *survey.Report {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	p, err := survey.NewPlan(s, s.Variants, 2)
+	p, err := survey.NewPlan(context.Background(), s, s.Variants, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

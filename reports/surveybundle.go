@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/survey"
 )
 
@@ -16,7 +16,7 @@ import (
 // notebook's outline lists its own headings only. A bundle for print
 // (Bundler.Print) leaves the figures out: a PDF bundle holds one image.
 // The notebook adds the JSON form.
-func (bd Bundler) surveyBundle(r *survey.Report) (*kernel.Display, error) {
+func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 	d, o, b, err := buildSurvey(r, bd.Options)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*kernel.Display, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
-	out := &kernel.Display{Data: map[string]any{
+	out := &nbformat.Display{Data: map[string]any{
 		"text/plain":    plain,
 		"text/markdown": plain + "\n",
 		"text/html":     "<div class=\"nimbook-result nimbook-survey\">\n" + html.String() + "</div>\n",

@@ -6,6 +6,8 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	gtext "github.com/yuin/goldmark/text"
+
+	"github.com/nimbook/nimbook/explore/controlchar"
 )
 
 // Text from a job file or a notebook (titles, prose) reaches terminals,
@@ -63,9 +65,9 @@ func dropControls(s, keep string) string {
 	return b.String()
 }
 
-func isControl(r rune) bool {
-	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0
-}
+// isControl is the rule of package controlchar, with carriage return
+// (kept or replaced with the other breaks above) left to dropControls.
+func isControl(r rune) bool { return controlchar.Is(r) }
 
 // escapeRawHTML puts a backslash before each "<" that opens raw HTML (an
 // HTML block or inline tag, comment or declaration, as goldmark parses

@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 	gtext "github.com/yuin/goldmark/text"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/templates"
 )
@@ -145,7 +146,7 @@ func TestPeriodMethodInLanguage(t *testing.T) {
 	for method, name := range periodMethods {
 		for _, lang := range []string{"en", "fr"} {
 			sp := &job.Section{Title: "S", Family: "subtraction", Play: "normal",
-				Subtraction: &job.SubtractionSpec{Set: []int{1, 3, 4}, Upto: 50}, Show: []string{"period"}}
+				Game: heapGame("subtraction", heap.Params{"set": []int{1, 3, 4}, "upto": 50}), Show: []string{"period"}}
 			per := &job.Period{Proven: true, Period: 7, CheckedTo: 11, Method: method}
 			key := "period.method." + name
 			switch name {

@@ -8,7 +8,11 @@
 // (the --templates flag) and lets any definition found there replace the
 // embedded one, so a user can reword a single message without copying the
 // rest. Messages take their numbers already formatted: the renderers decide
-// how numbers look, the templates only decide the words around them.
+// how numbers look, the templates only decide the words around them. The
+// exception is a heap rule's description (Set.Format runs the rule's own
+// Describe; a message game.RULE replaces it), which takes the rule's
+// parameters as they are and formats them with the functions tuple, set,
+// inc and name that every message may call.
 //
 // Vocabulary follows MATH.md: French texts say « position P (gagnante pour
 // le joueur qui vient de jouer) » and « position N », never « perdante » or

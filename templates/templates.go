@@ -8,8 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 )
 
@@ -27,6 +30,9 @@ type Set struct {
 	msgs *template.Template
 	page string
 	css  string
+	// formats caches the sources Format has parsed (a heap rule's
+	// Describe, run once per section).
+	formats sync.Map // string → *template.Template
 }
 
 // New returns the embedded texts for lang ("en" or "fr").
@@ -45,11 +51,12 @@ func Load(dir, lang string) (*Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
-	t, err := template.New(lang).Option("missingkey=error").Parse(string(base))
+	s := &Set{lang: lang}
+	t, err := template.New(lang).Option("missingkey=error").Funcs(s.funcs()).Parse(string(base))
 	if err != nil {
 		return nil, fmt.Errorf("templates: embedded %s.tmpl: %w", lang, err)
 	}
-	s := &Set{lang: lang, msgs: t}
+	s.msgs = t
 	page, _ := embedded.ReadFile("page.html")
 	css, _ := embedded.ReadFile("handout.css")
 	s.page, s.css = string(page), string(css)
@@ -94,14 +101,7 @@ func readOptional(path string) ([]byte, bool, error) {
 	return b, true, nil
 }
 
-func validLang(lang string) bool {
-	for _, l := range Langs() {
-		if l == lang {
-			return true
-		}
-	}
-	return false
-}
+func validLang(lang string) bool { return slices.Contains(Langs(), lang) }
 
 // Lang returns the set's language.
 func (s *Set) Lang() string { return s.lang }
@@ -143,3 +143,76 @@ func (s *Set) Page() string { return s.page }
 
 // CSS returns the handout stylesheet (screen and print, A4).
 func (s *Set) CSS() string { return s.css }
+
+// Format executes src, a message that is not in the set (a heap rule's
+// Describe, which its rule carries so that a new rule needs no edit here),
+// with data, the set's functions and missingkey=error, and returns it
+// with surrounding white space removed. Parsed sources are kept, so a
+// report of many sections parses each once.
+func (s *Set) Format(src string, data any) (string, error) {
+	t, ok := s.formats.Load(src)
+	if !ok {
+		p, err := template.New("format").Option("missingkey=error").Funcs(s.funcs()).Parse(src)
+		if err != nil {
+			return "", fmt.Errorf("templates: %s: %w", s.lang, err)
+		}
+		t, _ = s.formats.LoadOrStore(src, p)
+	}
+	var b bytes.Buffer
+	if err := t.(*template.Template).Execute(&b, data); err != nil {
+		return "", fmt.Errorf("templates: %s: %w", s.lang, err)
+	}
+	return strings.TrimSpace(b.String()), nil
+}
+
+// funcs are the functions every message and every Format source may call:
+// they take a heap rule's parameters as they are (package heap's Params),
+// so that a message overriding a rule's description (game.RULE) writes
+// them as the reports do.
+//
+//	tuple: a list of numbers as a position, (1,3,5,7)
+//	set:   a list of numbers as a set, {1, 3, 4}
+//	inc:   n + 1
+//	name:  a game's usual name by its code (name.0.77: Kayles), "" when none
+func (s *Set) funcs() template.FuncMap {
+	return template.FuncMap{"tuple": tuple, "set": set, "inc": inc, "name": s.name}
+}
+
+func tuple(xs []int) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(x))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+func set(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+func inc(n int) int { return n + 1 }
+
+// name returns the message name.CODE, ".77" and "0.77" alike, or "".
+func (s *Set) name(code string) string {
+	if strings.HasPrefix(code, ".") {
+		code = "0" + code
+	}
+	key := "name." + code
+	if !s.Has(key) {
+		return ""
+	}
+	out, err := s.Text(key, nil)
+	if err != nil {
+		return ""
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package templates
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -127,5 +128,71 @@ func TestLoadOverrides(t *testing.T) {
 	en, _ := New("en")
 	if got, _ := en.Text("term.P", nil); got == "position perdante" {
 		t.Errorf("override leaked into another set")
+	}
+}
+
+// Format runs a source that is not a message (a heap rule's Describe)
+// with the functions every message may call.
+func TestFormat(t *testing.T) {
+	tests := []struct {
+		name, lang, src string
+		data            any
+		want            string
+	}{
+		{"tuple", "en", "{{tuple .Heaps}}", map[string]any{"Heaps": []int{1, 3, 5, 7}}, "(1,3,5,7)"},
+		{"empty tuple", "en", "{{tuple .Heaps}}", map[string]any{"Heaps": []int(nil)}, "()"},
+		{"set", "en", "s ∈ {{set .Set}}", map[string]any{"Set": []int{1, 3, 4}}, "s ∈ {1, 3, 4}"},
+		{"inc", "en", "N = {{inc .MaxTake}}", map[string]any{"MaxTake": 3}, "N = 4"},
+		{"name", "en", "{{with name .Code}}({{.}}){{end}}", map[string]any{"Code": "0.07"}, "(Dawson's Kayles)"},
+		{"name without 0", "fr", "{{name .Code}}", map[string]any{"Code": ".07"}, "Kayles de Dawson"},
+		{"no name", "en", "[{{name .Code}}]", map[string]any{"Code": "0.4"}, "[]"},
+		{"trimmed", "en", "  {{.X}}\n", map[string]any{"X": 1}, "1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(tc.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 { // the second time from the parsed cache
+				got, err := s.Format(tc.src, tc.data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != tc.want {
+					t.Errorf("got %q, want %q", got, tc.want)
+				}
+			}
+		})
+	}
+	s, _ := New("en")
+	for _, src := range []string{"{{.Missing}}", "{{if}}", "{{nosuchfunc 1}}"} {
+		if _, err := s.Format(src, map[string]any{}); err == nil || !strings.HasPrefix(err.Error(), "templates: ") {
+			t.Errorf("Format(%q) = %v, want a templates: error", src, err)
+		}
+	}
+	if got := s.Keys(); slices.Contains(got, "format") {
+		t.Errorf("Format's sources leaked into the messages")
+	}
+}
+
+// An override may call the same functions: a user rewording a heap rule's
+// description (game.RULE) writes its parameters as the rule does.
+func TestOverrideUsesFunctions(t *testing.T) {
+	dir := t.TempDir()
+	src := `{{define "game.mine"}}heaps {{tuple .Heaps}}, moves {{set .Set}}, {{name .Code}}{{end}}`
+	if err := os.WriteFile(filepath.Join(dir, "en.tmpl"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Text("game.mine", map[string]any{"Heaps": []int{2, 2}, "Set": []int{1}, "Code": ".77"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "heaps (2,2), moves {1}, Kayles"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/notebook"
 	"github.com/nimbook/nimbook/reports"
 )
@@ -256,14 +257,14 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	if err != nil {
 		return err
 	}
-	var nb *notebook.Notebook
+	var nb *nbformat.Notebook
 	if lowerExt(file) == "ipynb" {
-		nb, err = notebook.ReadIPYNB(bytes.NewReader(data))
+		nb, err = nbformat.ReadIPYNB(bytes.NewReader(data))
 	} else {
-		nb, err = notebook.ParseMarkdown(data)
+		nb, err = nbformat.ParseMarkdown(data)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "notebook: "))
+		return fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "nbformat: "))
 	}
 	lang := f.lang
 	if lang == "" {
@@ -332,7 +333,7 @@ var cellLine = regexp.MustCompile(`^line (\d+)(?: \(([^)]*)\))?: `)
 
 // cellRunError names the failing cell, and for a Markdown notebook the line
 // of the file, as `nimbook run` errors do for job files.
-func cellRunError(file string, nb *notebook.Notebook, err error) error {
+func cellRunError(file string, nb *nbformat.Notebook, err error) error {
 	var re *notebook.RunError
 	if !errors.As(err, &re) {
 		return fmt.Errorf("%s: %w", file, err)

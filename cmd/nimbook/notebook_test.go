@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nimbook/nimbook/explore/notebook"
+	"github.com/nimbook/nimbook/explore/nbformat"
 )
 
 func TestEval(t *testing.T) {
@@ -91,7 +91,7 @@ func TestExampleNotebooks(t *testing.T) {
 					t.Fatalf("-o out.%s: %v", ext, err)
 				}
 			}
-			nb, err := notebook.ReadFile(filepath.Join(dir, "out.ipynb"))
+			nb, err := nbformat.ReadFile(filepath.Join(dir, "out.ipynb"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -203,7 +203,7 @@ func TestRunNotebookErrors(t *testing.T) {
 		t.Errorf("--allow-errors: %v", err)
 	}
 	ipynb := filepath.Join(dir, "bad.ipynb")
-	nb, _ := notebook.ParseMarkdown([]byte(src))
+	nb, _ := nbformat.ParseMarkdown([]byte(src))
 	if err := nb.WriteFile(ipynb); err != nil {
 		t.Fatal(err)
 	}

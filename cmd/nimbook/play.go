@@ -23,17 +23,14 @@ import (
 	"github.com/nimbook/nimbook/explore/play"
 )
 
-const playUsage = `Usage: nimbook play GAME [options]
+// playUsage is nimbook play --help; the heap rules' lines come from the
+// registry.
+var playUsage = `Usage: nimbook play GAME [options]
 
 Play a game against the computer, which never misses a winning move.
 
 Games:
-  nim [--heaps 1,3,5,7] [--max-take K]        Nim; at most K tokens a move
-  subtraction --set 1,3,4 [--heaps 15]        take s tokens, s in the set
-  subtraction --all-but 1,2 [--heaps 15]      take any number but those
-  octal CODE [--heaps 10]                     e.g. octal 0.77 (Kayles)
-  hex CODE [--heaps 10]                       e.g. hex 0.f
-  wythoff [--position 7,12]                   two heaps; from one, or both alike
+` + ruleUsage() + `  wythoff [--position 7,12]                   two heaps; from one, or both alike
   coins [--rule at-most|exactly|ruler] [--r 3] [--n 10] [--first-coin 1]
         [--heads 2,5,9]                       turning coins (default: all heads)
   product [--factors at-most:2,ruler] [--size 8,8] [--first-coin 1]
@@ -48,6 +45,7 @@ Games:
                                               start=p); #NAME when it defines
                                               several. Example:
                                               examples/turning-turtles.star
+  misere-GAME                                 a heap game under misère play
 Options:
   --misere            misère play: whoever makes the last move loses
   --position LIST     the starting position (heaps, a,b, or heads), any game;
@@ -73,28 +71,73 @@ Options:
 During the game type help for the move notation; undo, hint, quit.
 `
 
+// ruleUsage writes a line for each heap rule: its name, the word it may
+// take after it (octal CODE), its flags with their examples (in brackets
+// when optional) and its default start, then what the rule is.
+func ruleUsage() string {
+	var b strings.Builder
+	for _, r := range heap.Rules() {
+		line := "  " + r.Name
+		word := ruleWord(r)
+		for _, q := range ruleFlags(r) {
+			item := "--" + q.Key + " " + play.ParamExample(q)
+			if word != nil && q.Key == word.Key {
+				item = strings.ToUpper(q.Key)
+			}
+			if q.Missing == "" {
+				item = "[" + item + "]"
+			}
+			line += " " + item
+		}
+		line += " [--heaps " + strings.Trim(strings.ReplaceAll(fmt.Sprint(play.DefaultStart(r)), " ", ","), "[]") + "]"
+		b.WriteString(line + "\n")
+		b.WriteString(fill(r.Line("en"), "      ", 78))
+	}
+	return b.String()
+}
+
+// fill wraps text in lines of at most width columns, each after indent.
+func fill(text, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, w := range strings.Fields(text) {
+		if line != indent && len([]rune(line))+1+len([]rune(w)) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	if line != indent {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
 type playFlags struct {
-	heaps, set, allBut, code, position, heads, rule string
-	factors, size                                   string
-	maxTake, r, n, firstCoin                        int
-	misere, hint, quiet                             bool
-	first, level, save                              string
-	seed                                            uint64
-	maxPositions                                    int64
-	maxMemory                                       string
-	limits                                          job.Limits // from the two flags; zero fields: not given
+	heaps, position, heads, rule string
+	factors, size                string
+	r, n, firstCoin              int
+	misere, hint, quiet          bool
+	first, level, save           string
+	seed                         uint64
+	maxPositions                 int64
+	maxMemory                    string
+	limits                       job.Limits // from the two flags; zero fields: not given
+	// values holds each flag given as it was written: a heap rule reads
+	// its parameters from it.
+	values map[string]string
 }
 
 // parsePlayFlags reads the command line of nimbook play: the positional
-// arguments, the flags and which flags were given.
+// arguments, the flags and which flags were given. Every parameter of
+// every heap rule is a flag (--set 1,3,4), of the kind the rule says.
 func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error) {
 	fs := newFlagSet("play")
 	var f playFlags
 	fs.StringVar(&f.heaps, "heaps", "", "heaps, e.g. 1,3,5,7")
-	fs.IntVar(&f.maxTake, "max-take", 0, "most tokens taken a move (nim)")
-	fs.StringVar(&f.set, "set", "", "subtraction set")
-	fs.StringVar(&f.allBut, "all-but", "", "the amounts one may not take")
-	fs.StringVar(&f.code, "code", "", "octal or hexadecimal code")
 	fs.StringVar(&f.position, "position", "", "starting position")
 	fs.StringVar(&f.rule, "rule", "at-most", "coin rule")
 	fs.IntVar(&f.r, "r", 3, "coins turned")
@@ -112,6 +155,18 @@ func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error
 	fs.StringVar(&f.save, "save", "", "save the game as a job file")
 	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory")
+	for _, r := range heap.Rules() {
+		for _, q := range ruleFlags(r) {
+			if fs.Lookup(q.Key) != nil {
+				continue // another game's flag, or another rule's: read as written
+			}
+			if q.Kind == heap.Int {
+				fs.Int(q.Key, 0, q.Key)
+			} else {
+				fs.String(q.Key, "", q.Key)
+			}
+		}
+	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, nil, nil, err
@@ -120,7 +175,11 @@ func parsePlayFlags(args []string) ([]string, *playFlags, map[string]bool, error
 		return nil, nil, nil, err
 	}
 	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	f.values = map[string]string{}
+	fs.Visit(func(fl *flag.Flag) {
+		set[fl.Name] = true
+		f.values[fl.Name] = fl.Value.String()
+	})
 	return pos, &f, set, nil
 }
 
@@ -137,7 +196,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if len(pos) == 0 {
 		fmt.Fprint(stderr, playUsage)
-		return usagef("play needs a game: nim, subtraction, octal, hex, wythoff, coins, a job file or a Starlark file")
+		return usagef("play needs a game: %s, a job file or a Starlark file", strings.Join(play.Families(), ", "))
 	}
 	// The memory watchdog and Ctrl-C stop the solving as well as the game.
 	ctx, stop := budget.Watch(ctx, memoryLimit(f.limits))
@@ -272,13 +331,8 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// familyFlags says which flags belong to which game.
-var familyFlags = map[string][]string{
-	"max-take":   {"nim"},
-	"set":        {"subtraction"},
-	"all-but":    {"subtraction"},
-	"code":       {"octal", "hex"},
-	"heaps":      {"nim", "subtraction", "octal", "hex"},
+// gameFlags says which flags belong to the games that are not heap rules.
+var gameFlags = map[string][]string{
 	"rule":       {"coins"},
 	"r":          {"coins"},
 	"n":          {"coins"},
@@ -288,17 +342,66 @@ var familyFlags = map[string][]string{
 	"size":       {"product"},
 }
 
+// generalFlags are play's own (--heaps: a heap rule's start): a rule's
+// parameter of the same name is not a flag.
+var generalFlags = []string{"position", "heaps", "misere", "hint", "quiet", "first", "level", "seed", "save", "max-positions", "max-memory"}
+
+// familyFlags says which flags belong to which game: every heap rule's
+// parameters (ruleFlags) and --heaps, its start; the other games' flags.
+func familyFlags() map[string][]string {
+	out := map[string][]string{}
+	for fl, fams := range gameFlags {
+		out[fl] = slices.Clone(fams)
+	}
+	for _, r := range heap.Rules() {
+		out["heaps"] = append(out["heaps"], r.Name)
+		for _, q := range ruleFlags(r) {
+			out[q.Key] = append(out[q.Key], r.Name)
+		}
+	}
+	return out
+}
+
+// ruleFlags are the parameters of a heap rule given by flags: all but upto
+// (a player needs no values table), the one that is the position (given
+// by --heaps) and those named as a general flag.
+func ruleFlags(r *heap.Rule) []heap.Param {
+	var out []heap.Param
+	for _, q := range r.Params {
+		if q.Key != heap.Upto && q.Key != r.PositionParam && !slices.Contains(generalFlags, q.Key) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// ruleWord is the parameter of a rule that may be written after its name
+// (nimbook play octal 0.77): its first positional word, or nil.
+func ruleWord(r *heap.Rule) *heap.Param {
+	for _, q := range ruleFlags(r) {
+		if q.Positional && (q.Kind == heap.String || q.Kind == heap.File) {
+			return &q
+		}
+	}
+	return nil
+}
+
 // playGame builds the game named on the command line and its start.
 func playGame(ctx context.Context, pos []string, f *playFlags, set map[string]bool) (play.Game, []int, error) {
 	lim := playLimits(ctx, f.limits, job.Limits{})
 	name := pos[0]
 	family := strings.ToLower(name)
-	if family == "misere-nim" {
-		family, f.misere = "nim", true
+	if _, ok := heap.Lookup(family); !ok {
+		// misere-nim: any heap rule under misère play.
+		if base, ok := strings.CutPrefix(family, "misere-"); ok {
+			if _, ok := heap.Lookup(base); ok {
+				family, f.misere = base, true
+			}
+		}
 	}
 	isJob := isJobFile(name)
-	for fl, fams := range familyFlags {
-		if set[fl] && (isJob || !contains(fams, family)) {
+	for fl, fams := range familyFlags() {
+		if set[fl] && (isJob || !slices.Contains(fams, family)) {
 			if isJob && (fl == "heaps" || fl == "heads") {
 				continue
 			}
@@ -314,21 +417,15 @@ func playGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		}
 		return jobGame(ctx, name, f)
 	}
-	if family == "octal" || family == "hex" {
-		if len(pos) == 2 && !set["code"] {
-			f.code = pos[1]
-			pos = pos[:1]
-		}
-		if f.code == "" {
-			return nil, nil, usagef("%s needs a code, e.g. nimbook play %s 0.77", family, family)
-		}
-	}
-	if len(pos) > 1 {
-		return nil, nil, usagef("unexpected %q after %s", pos[1], name)
-	}
 	pl := game.Normal
 	if f.misere {
 		pl = game.Misere
+	}
+	if r, ok := heap.Lookup(family); ok {
+		return ruleGame(r, pos, f, set, pl, lim)
+	}
+	if len(pos) > 1 {
+		return nil, nil, usagef("unexpected %q after %s", pos[1], name)
 	}
 	startFlag := func(def string) ([]int, error) {
 		s := def
@@ -339,37 +436,7 @@ func playGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		}
 		return intList(s)
 	}
-	var hg heap.Game
-	var err error
-	defHeaps := "10"
 	switch family {
-	case "nim":
-		hg, err = heap.NewNim(f.maxTake)
-		defHeaps = "1,3,5,7" // seed 001's game
-	case "subtraction":
-		switch {
-		case set["set"] && set["all-but"]:
-			return nil, nil, usagef("give --set or --all-but, not both")
-		case set["set"]:
-			s, lerr := intList(f.set)
-			if lerr != nil {
-				return nil, nil, usagef("--set: %v", lerr)
-			}
-			hg, err = heap.NewSubtraction(s)
-		case set["all-but"]:
-			s, lerr := intList(f.allBut)
-			if lerr != nil {
-				return nil, nil, usagef("--all-but: %v", lerr)
-			}
-			hg, err = heap.NewAllBut(s)
-		default:
-			return nil, nil, usagef("subtraction needs --set, e.g. --set 1,3,4 (or --all-but)")
-		}
-		defHeaps = "15"
-	case "octal":
-		hg, err = heap.ParseOctal(f.code)
-	case "hex":
-		hg, err = heap.ParseHex(f.code)
 	case "wythoff":
 		start, err := startFlag("7,12")
 		if err != nil {
@@ -409,19 +476,70 @@ func playGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		return g, start, nil
 	case "product":
 		return productGame(f, set, pl, lim)
-	default:
-		return nil, nil, usagef("unknown game %q: write nim, subtraction, octal, hex, wythoff, coins, product, a job file (.yaml) or a Starlark file (.star)", name)
 	}
-	if err != nil {
-		return nil, nil, gameError(err, "heap: ")
+	return nil, nil, usagef("unknown game %q: write %s, a job file (.yaml) or a Starlark file (.star)", name, strings.Join(play.Families(), ", "))
+}
+
+// ruleGame builds nimbook play RULE: each flag named after a parameter of
+// the rule sets it, read by its kind, and the rule's word may follow its
+// name (nimbook play octal 0.77); the start is --heaps or --position,
+// else the rule's.
+func ruleGame(r *heap.Rule, pos []string, f *playFlags, set map[string]bool, pl game.Play, lim play.Limits) (play.Game, []int, error) {
+	given := map[string]string{}
+	for _, q := range ruleFlags(r) {
+		if set[q.Key] {
+			given[q.Key] = f.values[q.Key]
+		}
 	}
-	start, err := startFlag(defHeaps)
-	if err != nil {
-		return nil, nil, usagef("--heaps: %v", err)
+	word, fromArg := ruleWord(r), false
+	if word != nil && len(pos) == 2 && !set[word.Key] {
+		given[word.Key], fromArg = pos[1], true
+		pos = pos[:1]
 	}
-	g, err := play.NewHeaps(hg, pl, lim.Heap())
+	if len(pos) > 1 {
+		return nil, nil, usagef("unexpected %q after %s", pos[1], pos[0])
+	}
+	params := heap.Params{}
+	for _, q := range ruleFlags(r) {
+		s, ok := given[q.Key]
+		if !ok {
+			continue
+		}
+		v, err := play.ParseParam(q, s)
+		if err != nil {
+			return nil, nil, usagef("--%s: %v", q.Key, err)
+		}
+		if q.OmitZero && v == any(0) {
+			continue // its zero value is its absence: --max-take 0, any number
+		}
+		params[q.Key] = v
+	}
+	g, err := play.NewHeapRule(r, params, pl, lim.Heap())
 	if err != nil {
-		return nil, nil, gameError(err, "play: ")
+		var pe *heap.ParamError
+		if !errors.As(err, &pe) {
+			return nil, nil, gameError(err, "play: ")
+		}
+		q := r.Param(pe.Key)
+		switch {
+		case q == nil:
+			return nil, nil, usagef("%s: %s", r.Name, pe.Msg)
+		case !params.Has(q.Key) && word != nil && q.Key == word.Key:
+			return nil, nil, usagef("%s needs a %s, e.g. nimbook play %s %s", r.Name, q.Key, r.Name, play.ParamExample(*q))
+		case !params.Has(q.Key):
+			return nil, nil, usagef("%s needs --%s, e.g. --%s %s", r.Name, q.Key, q.Key, play.ParamExample(*q))
+		case fromArg && q.Key == word.Key:
+			return nil, nil, usagef("%s %s: %s", r.Name, given[q.Key], pe.Msg)
+		}
+		return nil, nil, usagef("--%s: %s", q.Key, pe.Msg)
+	}
+	start := play.DefaultStart(r)
+	for _, fl := range []string{"position", "heaps"} {
+		if set[fl] {
+			if start, err = intList(f.values[fl]); err != nil {
+				return nil, nil, usagef("--%s: %v", fl, err)
+			}
+		}
 	}
 	return g, start, nil
 }
@@ -541,15 +659,6 @@ func intList(s string) ([]int, error) {
 	return out, nil
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // isStarFile reports whether a game argument names a Starlark file,
 // FILE.star or FILE.star#NAME.
 func isStarFile(name string) bool {
@@ -580,7 +689,7 @@ func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 	if len(pos) > 1 {
 		return nil, nil, nil, usagef("play takes one Starlark file, got %d arguments", len(pos))
 	}
-	for fl := range familyFlags {
+	for fl := range familyFlags() {
 		if set[fl] {
 			return nil, nil, nil, usagef("--%s does not apply to a Starlark game: the file's game(moves=...) decides the rules; give the start with --position", fl)
 		}

@@ -12,15 +12,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
-	"github.com/nimbook/nimbook/explore/notebook"
+	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/play"
 )
 
@@ -119,7 +121,7 @@ func analyseNotebook(t *testing.T, path string) *job.Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nb, err := notebook.ParseMarkdown(data)
+	nb, err := nbformat.ParseMarkdown(data)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, data)
 	}
@@ -454,9 +456,9 @@ func TestPlayTmuxFamilies(t *testing.T) {
 				tx.tm("send-keys", "-t", session, "-l", l)
 				tx.tm("send-keys", "-t", session, "Enter")
 			}
-			screen := tx.screen(t, session, "Game over")
+			tx.screen(t, session, "Game over")
 			tx.tm("send-keys", "-t", session, "Enter")
-			screen = tx.screen(t, session, "EXITED 0")
+			screen := tx.screen(t, session, "EXITED 0")
 			if os.Getenv("SHOWSCREEN") != "" {
 				t.Log(screen)
 			}
@@ -884,6 +886,134 @@ func TestPlayProductMessages(t *testing.T) {
 		var u *usageError
 		if !errors.As(err, &u) {
 			t.Errorf("--position %s: %v, want a usage error", pos, err)
+		}
+	}
+}
+
+// ruleArgs finds the command line that plays a heap rule from its
+// examples: the rule's name, then each parameter the command says it
+// needs, with the value it suggests.
+func ruleArgs(t *testing.T, r *heap.Rule) []string {
+	t.Helper()
+	needs := regexp.MustCompile(`needs (?:--(\S+), e\.g\. --\S+|a \S+, e\.g\. nimbook play \S+) (\S+)`)
+	args := []string{r.Name}
+	for range len(r.Params) + 1 {
+		pos, f, set, err := parsePlayFlags(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err = playGame(context.Background(), pos, f, set); err == nil {
+			return args
+		}
+		m := needs.FindStringSubmatch(err.Error())
+		if m == nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if m[1] != "" {
+			args = append(args, "--"+m[1])
+		}
+		args = append(args, m[2])
+	}
+	t.Fatalf("%s: no command line plays it", r.Name)
+	return nil
+}
+
+// TestPlayEveryRule plays every registered heap rule whose parameters can
+// be typed, from the examples the command gives, through a pipe, and
+// analyses the saved record.
+func TestPlayEveryRule(t *testing.T) {
+	dir := t.TempDir()
+	for _, r := range heap.Rules() {
+		if slices.ContainsFunc(r.Params, func(q heap.Param) bool { return q.Kind == heap.File || q.Kind == heap.Map }) {
+			continue // a file or a mapping: no example to play from
+		}
+		t.Run(r.Name, func(t *testing.T) {
+			args := ruleArgs(t, r)
+			if !strings.Contains(playUsage, "\n  "+strings.Join(args, " ")) && !strings.Contains(playUsage, "\n  "+r.Name+" ") {
+				t.Errorf("the usage has no line for %s:\n%s", r.Name, playUsage)
+			}
+			for seed := uint64(1); seed <= 2; seed++ {
+				first := []play.Player{play.Human, play.Computer}[seed%2]
+				lines, want := humanLines(t, args, first, seed)
+				save := filepath.Join(dir, fmt.Sprintf("%s-%d.yaml", r.Name, seed))
+				cmd := append(slices.Clone(args), "--seed", fmt.Sprint(seed), "--first", first.String(), "--save", save)
+				var out, errb bytes.Buffer
+				if err := run(context.Background(), append([]string{"play"}, cmd...), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb); err != nil {
+					t.Fatalf("%v: %v\n%s%s", cmd, err, out.String(), errb.String())
+				}
+				a := analyse(t, save)
+				if len(a.Moves) != len(want.Positions)-1 {
+					t.Fatalf("the command played %d moves, the library %d", len(a.Moves), len(want.Positions)-1)
+				}
+				checkAnalysis(t, a, first)
+			}
+		})
+	}
+}
+
+// TestPlayRuleFlags: a heap rule's flags come from its parameters, and
+// what is wrong with them is said in the flags' words.
+func TestPlayRuleFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"subtraction"}, "subtraction needs --set, e.g. --set 1,3,4"},
+		{[]string{"octal"}, "octal needs a code, e.g. nimbook play octal 0.77"},
+		{[]string{"hex", "--heaps", "3"}, "hex needs a code, e.g. nimbook play hex 0.77"},
+		{[]string{"octal", "0.9"}, "octal 0.9: "},
+		{[]string{"octal", "--code", "0.9"}, "--code: "},
+		{[]string{"subtraction", "--set", "1,3", "--all-but", "2"}, "subtraction: give either set or all-but, not both"},
+		{[]string{"subtraction", "--set", "1,x"}, `--set: "x" is not a whole number ≥ 0; write e.g. 1,3,4`},
+		{[]string{"subtraction", "--set", ""}, "--set: the set is empty"},
+		{[]string{"nim", "--max-take", "x"}, "max-take"},
+		{[]string{"nim", "--code", "0.77"}, "--code applies to octal, hex only"},
+		{[]string{"wythoff", "--max-take", "2"}, "--max-take applies to nim only"},
+		{[]string{"coins", "--heaps", "3"}, "--heaps applies to nim, subtraction, octal, hex"},
+		{[]string{"octal", "0.77", "3"}, `unexpected "0.77" after octal`},
+		{[]string{"misere-chess"}, `unknown game "misere-chess": write nim, subtraction, octal, hex`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			err := run(context.Background(), append([]string{"play"}, tt.args...), strings.NewReader(""), io.Discard, io.Discard)
+			var u *usageError
+			if !errors.As(err, &u) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want a usage error saying %q", err, tt.want)
+			}
+		})
+	}
+	// --max-take 0 is Nim's absence of a bound; misere-RULE is misère play
+	// of any rule; the position defaults to the rule's start.
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"nim", "--max-take", "0"}, "heap 4  | | | | | | |  7"},
+		{[]string{"misere-nim"}, "Misère play"},
+		{[]string{"misere-octal", "0.77", "--heaps", "4"}, "Octal 0.77, misère play"},
+		{[]string{"subtraction", "--all-but", "2"}, "|  15\n"},
+	} {
+		var out bytes.Buffer
+		if err := run(context.Background(), append([]string{"play"}, tt.args...), strings.NewReader("quit\n"), &out, io.Discard); err != nil || !strings.Contains(out.String(), tt.want) {
+			t.Errorf("%v: %v, want %q in\n%s", tt.args, err, tt.want, out.String())
+		}
+	}
+}
+
+// TestPlayGrundy: Grundy's game, when the engine has it, is played with
+// splits typed as parts.
+func TestPlayGrundy(t *testing.T) {
+	if _, ok := heap.Lookup("grundy"); !ok {
+		t.Skip("no grundy rule registered")
+	}
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"play", "grundy", "--heaps", "7", "--seed", "1"}, strings.NewReader("1 1\n1 0\n1 0 3\nquit\n"), &out, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"take no token", "must split the 7 left into two heaps", "You play 1 0 3 4: split heap 1 into 3 and 4."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the transcript does not say %q:\n%s", want, out.String())
 		}
 	}
 }

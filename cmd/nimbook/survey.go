@@ -132,7 +132,7 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if check {
 		todo := s.Select(sh)
-		plan, err := survey.NewPlan(s, todo, jobs)
+		plan, err := survey.NewPlan(ctx, s, todo, jobs)
 		if err != nil {
 			return err
 		}
@@ -155,7 +155,7 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	selected := s.Select(sh)
 	todo := survey.Missing(selected, have, redo, retry)
-	plan, err := survey.NewPlan(s, todo, jobs)
+	plan, err := survey.NewPlan(ctx, s, todo, jobs)
 	if err != nil {
 		return err
 	}
@@ -354,7 +354,7 @@ func runSurveySlurm(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		return err
 	}
-	if _, err := survey.NewPlan(s, s.Variants, max(jobs, 1)); err != nil {
+	if _, err := survey.NewPlan(ctx, s, s.Variants, max(jobs, 1)); err != nil {
 		return err
 	}
 	if db == "" {

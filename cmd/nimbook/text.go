@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/nimbook/nimbook/explore/controlchar"
 )
 
 // Text from users' files (titles, cells, what a Starlark file prints, moves
@@ -15,20 +17,9 @@ import (
 // instead: ESC as \x1b, CSI as \u009b. Line feeds and tabs pass; a carriage
 // return passes only before a line feed.
 
-// unsafeRune reports whether r must not reach a terminal raw: C0 and C1
-// controls but tab and line feed, DEL, and the bidirectional overrides
-// that reorder what is shown.
-func unsafeRune(r rune) bool {
-	switch {
-	case r == '\n' || r == '\t':
-		return false
-	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	}
-	return false
-}
+// unsafeRune reports whether r must not reach a terminal raw: the one
+// rule of package controlchar.
+func unsafeRune(r rune) bool { return controlchar.Is(r) }
 
 func escapeRune(b *strings.Builder, r rune) {
 	if r < 0x80 {

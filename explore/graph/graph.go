@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/controlchar"
 	"github.com/nimbook/nimbook/explore/game"
 )
 
@@ -375,7 +376,7 @@ func quoteDOT(s string) string {
 			b.WriteString(`\n`)
 		case r == '\t':
 			b.WriteByte(' ')
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+		case controlchar.Is(r):
 		default:
 			b.WriteRune(r)
 		}

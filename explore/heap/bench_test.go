@@ -182,3 +182,51 @@ func sweepHash(vs []uint64) string {
 	}
 	return fmt.Sprintf("%d %d", len(vs)-1, h)
 }
+
+// BenchmarkGrundysGame: the values of Grundy's game by Values (the
+// sparse-space sweep, on two workers), by the same sweep on one worker,
+// and by the plain quadratic sweep of every split (GrundysGame.splitValues,
+// upto²/4 splits: 2.7·10¹¹ at 2^20, minutes, so it stops at 2^18), in
+// values per second.
+func BenchmarkGrundysGame(b *testing.B) {
+	g := NewGrundysGame()
+	lim := Limits{MaxPositions: 1 << 25, MaxSteps: 1 << 40}
+	for _, e := range []int{16, 18, 20} {
+		upto := 1 << e
+		rate := func(b *testing.B) {
+			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
+		}
+		b.Run(fmt.Sprintf("n=2^%d/fast", e), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.Values(upto, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rate(b)
+		})
+		b.Run(fmt.Sprintf("n=2^%d/one-worker", e), func(b *testing.B) {
+			for b.Loop() {
+				p, err := g.plan(upto, lim)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.sweep.paired = false
+				if _, err := p.sweep.finish(g, upto, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rate(b)
+		})
+		if e > 18 {
+			continue
+		}
+		b.Run(fmt.Sprintf("n=2^%d/quadratic", e), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.splitValues(upto, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rate(b)
+		})
+	}
+}

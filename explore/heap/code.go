@@ -232,10 +232,7 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lim.checkMemory(fmt.Sprintf("computing the values of %v up to %d (%s)", g, upto, p.cost.Method), p.cost.Memory); err != nil {
-		return nil, err
-	}
-	if err := lim.checkSteps(g, upto, p.cost.Steps); err != nil {
+	if err := p.check(g, upto, lim); err != nil {
 		return nil, err
 	}
 	switch p.cost.Method {
@@ -248,27 +245,16 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
 	return c.splitValues(g, upto, lim)
 }
 
-// codePlan is how values computes g(0..upto) of a code, with what it needs.
-type codePlan struct {
-	cost  Cost
-	sweep *sweep // for SweepSparse: the sweep, done up to sparseTrial
-}
-
 // plan chooses the sweep for g(0..upto) and estimates its cost. Codes that
 // never split take at most 2t options a heap. Codes that split cost about
 // upto²/4 steps with the bit-set sweep. Past sparseTrial, codes that split
-// into two heaps only are tried with the sparse-space sweep: the values up
-// to sparseFrom choose a split into rare and common values, the sweep runs
-// on to sparseTrial, and its steps per heap over the last half of that
-// range, times the heaps left, are its estimate. It is chosen when that is
-// below the bit-set sweep's. The estimate assumes that the rare positions
-// and the values stay about as many as they were, which is why the sweep
-// projects its cost again as it goes (sweep.run).
-func (c *code) plan(g Game, upto int, lim Limits) (codePlan, error) {
+// into two heaps only are tried with the sparse-space sweep (sparsePlan),
+// from the values up to sparseFrom of the bit-set sweep.
+func (c *code) plan(g Game, upto int, lim Limits) (sweepPlan, error) {
 	u, t := float64(upto+1), float64(c.last()+1)
 	values := 8 * (int64(upto) + 1)
 	if c.parts() == 1 {
-		return codePlan{cost: Cost{Method: SweepPlain, Memory: values, Steps: u * t}}, nil
+		return sweepPlan{cost: Cost{Method: SweepPlain, Memory: values, Steps: u * t}}, nil
 	}
 	sets := Cost{Method: SweepSets, Steps: u*t + u*u/4, Memory: values + 8*(int64(upto)+1)}
 	if c.parts() == 3 {
@@ -276,56 +262,35 @@ func (c *code) plan(g Game, upto int, lim Limits) (codePlan, error) {
 		sets.Memory += 8 * (int64(upto) + 1)
 	}
 	if c.parts() == 3 || upto <= sparseTrial {
-		return codePlan{cost: sets}, nil
+		return sweepPlan{cost: sets}, nil
 	}
-	trial := Limits{Context: lim.Context}
-	prefix, err := c.splitValues(g, sparseFrom, trial)
+	prefix, err := c.splitValues(g, sparseFrom, Limits{Context: lim.Context})
 	if err != nil {
-		return codePlan{}, err
+		return sweepPlan{}, err
 	}
-	td := NoDomain
-	if d, ok := c.SplitDigit(); ok {
-		td = d
+	return sparsePlan(g, c.sweepMoves(), prefix, sets, upto, lim)
+}
+
+// sweepMoves lists the code's moves by digit, for the sparse-space sweep.
+// The code must not split into three heaps.
+func (c *code) sweepMoves() sweepMoves {
+	mv := sweepMoves{t: NoDomain}
+	for k := 0; k <= c.last(); k++ {
+		d := c.digit[k]
+		if d&leaveTwo != 0 {
+			mv.splits = append(mv.splits, k)
+		}
+		if k > 0 && d&leaveOne != 0 {
+			mv.ones = append(mv.ones, k)
+		}
+		if k > 0 && d&leaveNone != 0 {
+			mv.nones = append(mv.nones, k)
+		}
 	}
-	sp, err := findSparse(prefix, td)
-	if err != nil {
-		// Values too wide to compare every mask: the bit-set sweep.
-		sets.Detail = err.Error()
-		return codePlan{cost: sets}, nil
+	if t, ok := c.SplitDigit(); ok {
+		mv.t = t
 	}
-	vs := make([]uint32, sparseTrial+1)
-	for n, v := range prefix {
-		vs[n] = uint32(v)
-	}
-	w, err := c.newSweep(g, vs, len(prefix), sp)
-	if err != nil {
-		return codePlan{}, err
-	}
-	const half = sparseTrial / 2
-	if err := w.run(g, len(prefix), half, sparseTrial, trial, true); err != nil {
-		return codePlan{}, err
-	}
-	before := w.steps
-	if err := w.run(g, half+1, sparseTrial, sparseTrial, trial, true); err != nil {
-		return codePlan{}, err
-	}
-	rate := float64(w.steps-before) / float64(sparseTrial-half)
-	sparse := Cost{
-		Method: SweepSparse,
-		Detail: w.describe(sparseTrial),
-		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(w.steps) + rate*float64(upto-sparseTrial),
-		// The values as the sweep keeps them (4 bytes; 4 more for the
-		// copy backwards, dropped before) and as they are returned (8),
-		// the rare positions with their values, the tables of values (9
-		// bytes for each of 4w), the counters of a new choice of split
-		// (one more bit of values).
-		Memory: values + 4*(int64(upto)+1) + 8*int64(len(w.rare)) + 36*int64(w.w) + 32*int64(w.w),
-	}
-	if sparse.Steps >= sets.Steps {
-		sets.Detail = "faster than the sparse-space sweep under " + w.describe(sparseTrial)
-		return codePlan{cost: sets}, nil
-	}
-	return codePlan{cost: sparse, sweep: w}, nil
+	return mv
 }
 
 // plainValues is the sweep for codes that never split: at most 2t options.
@@ -491,4 +456,197 @@ func xorInto(dst, src []uint64, c uint64) {
 		}
 		dst[i^hi] |= w
 	}
+}
+
+// estimate is the cost of Values (Estimate).
+func (g *Octal) estimate(upto int, lim Limits) (Cost, error) {
+	p, err := g.plan(g, upto, lim)
+	return p.cost, err
+}
+
+// estimate is the cost of Values (Estimate).
+func (g *Hex) estimate(upto int, lim Limits) (Cost, error) {
+	p, err := g.plan(g, upto, lim)
+	return p.cost, err
+}
+
+// window is the range a period proof checks (windower, period.go): the
+// Guy–Smith bound n0' ≤ n < 2n0' + p + t for codes that split in two, the
+// three-way bound for those that split in three, n0' ≤ n < n0' + t for the
+// others, with n0' = max(n0, 1).
+func (c *code) window(n0, p int) (int, string, bool) {
+	n1, t := max(n0, 1), c.last()
+	switch c.parts() {
+	case 3:
+		return 3*n1 + 2*p + t, MethodThreeWay, true
+	case 2:
+		return 2*n1 + p + t, MethodGuySmith, true
+	}
+	return n1 + t, MethodPlain, true
+}
+
+// Explain says the rule: "the code octal 0.77: digit k says what taking k
+// tokens may leave (+1 nothing, +2 one heap, +4 two heaps, +8 three
+// heaps)."
+func (g *Octal) Explain() string { return explainCode(g) }
+
+// Explain says the rule, as Octal.Explain.
+func (g *Hex) Explain() string { return explainCode(g) }
+
+func explainCode(g Game) string {
+	return fmt.Sprintf("the code %s: digit k says what taking k tokens may leave (+1 nothing, +2 one heap, +4 two heaps, +8 three heaps).", g)
+}
+
+// Forbidden says why the code never allows taking k tokens, naming the
+// amounts it allows, or returns "".
+func (g *Octal) Forbidden(k int) string { return g.forbidden(g, k) }
+
+// Forbidden says why the code never allows taking k tokens, or returns "".
+func (g *Hex) Forbidden(k int) string { return g.forbidden(g, k) }
+
+func (c *code) forbidden(g Game, k int) string {
+	if c.Digit(k) != 0 {
+		return ""
+	}
+	var ks []int
+	for j := 1; j <= c.last(); j++ {
+		if c.Digit(j) != 0 {
+			ks = append(ks, j)
+		}
+	}
+	split := ""
+	if c.Digit(0) != 0 {
+		split = ", or split a heap in two without taking any (type 0 as the number taken)"
+	}
+	if k == 0 {
+		return "take at least one token" + split
+	}
+	return fmt.Sprintf("in %v you may take %s tokens%s, not %d", g, orList(ks), split, k)
+}
+
+// registerCode registers the octal or hexadecimal rule.
+func registerCode(r *Rule, hex bool) {
+	r.Params = []Param{
+		{Key: "code", Kind: String, Example: `"0.77"`, Positional: true,
+			Missing: `write the code in quotes, e.g. code: "0.77" (Kayles)`,
+			Text:    map[string]string{"en": "the code: digit k says what taking k tokens may leave", "fr": "le code : le chiffre k dit ce que peut laisser la prise de k jetons"}},
+		UptoParam(100),
+	}
+	r.Analyses = []string{"rare"}
+	r.Generators = codeGenerators(hex)
+	r.Check = func(p Params) error {
+		if _, err := parseCode(p.String("code"), hex); err != nil {
+			return &ParamError{Key: "code", Msg: fmt.Sprintf("%s; write it in quotes, e.g. code: \"0.77\" (Kayles)", strings.TrimPrefix(err.Error(), "heap: "))}
+		}
+		return nil
+	}
+	Register(r)
+}
+
+func init() {
+	registerCode(&Rule{
+		Name:  "octal",
+		Order: 30,
+		Text: map[string]string{
+			"en": "an octal game: digit k of the code says what taking k tokens may leave (+1 nothing, +2 one heap, +4 two heaps)",
+			"fr": "un jeu octal : le chiffre k du code dit ce que peut laisser la prise de k jetons (+1 rien, +2 un tas, +4 deux tas)",
+		},
+		Describe: map[string]string{
+			"en": `octal game {{.Code}}{{with name .Code}} ({{.}}){{end}}`,
+			"fr": `jeu octal {{.Code}}{{with name .Code}} ({{.}}){{end}}`,
+		},
+		Signature: `octal(code, upto=100, play="normal", position=None)`,
+		Help:      `The octal game of the code, e.g. octal("0.77") (Kayles), octal("0.07") (Dawson's Kayles). Positions are lists of heaps. Methods: values(upto), period() (a proof by the Guy–Smith theorem), rare(upto) (rare and common values, Winning Ways ch. 4), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().`,
+		New:       func(p Params) (Game, error) { return ParseOctal(p.String("code")) },
+	}, false)
+	registerCode(&Rule{
+		Name:    "hex",
+		Builtin: "hex_game",
+		Order:   40,
+		Text: map[string]string{
+			"en": "a hexadecimal game: an octal game whose digits may also have 8, leaving three heaps",
+			"fr": "un jeu hexadécimal : un jeu octal dont les chiffres peuvent aussi avoir 8, laissant trois tas",
+		},
+		Describe: map[string]string{
+			"en": `hexadecimal game {{.Code}}`,
+			"fr": `jeu hexadécimal {{.Code}}`,
+		},
+		Signature: `hex_game(code, upto=100, play="normal", position=None)`,
+		Help:      `The hexadecimal game of the code, e.g. hex_game("0.f"): as octal, with digit bit 8 splitting a heap into three. Also called hexa().`,
+		New:       func(p Params) (Game, error) { return ParseHex(p.String("code")) },
+	}, true)
+}
+
+// maxSurveyDigits bounds a survey's digits: K hexadecimal digits make
+// 15·16^(K−1) + … codes.
+const maxSurveyDigits = 6
+
+// codeGenerators are the survey keys of a code: digits: K (every code
+// 0.d1…dj with j ≤ K, or A ≤ j ≤ B for "A..B", and dj ≠ 0, by number of
+// digits, then in increasing order) and codes: [...].
+func codeGenerators(hex bool) []Generator {
+	base := int64(8)
+	if hex {
+		base = 16
+	}
+	either := func(key string) func(has func(string) bool) error {
+		return func(has func(string) bool) error {
+			if has("code") {
+				return fmt.Errorf("give either code or %s, not both", key)
+			}
+			if has(map[string]string{"digits": "codes", "codes": "digits"}[key]) {
+				return fmt.Errorf("give either digits or codes, not both")
+			}
+			return nil
+		}
+	}
+	span := func(a GeneratorArgs) (lo, hi int64, err error) {
+		lo, hi, ranged, _, err := a.Span("digits", "the number of digits after the point", 1, maxSurveyDigits)
+		if !ranged {
+			lo = 1 // digits: K means every code with at most K digits
+		}
+		return lo, hi, err
+	}
+	pow := func(e int64) int64 {
+		r := int64(1)
+		for ; e > 0; e-- {
+			r *= base
+		}
+		return r
+	}
+	return []Generator{{
+		Key: "digits", Param: "code", Example: "digits: 3", Check: either("digits"),
+		Count: func(a GeneratorArgs) (int64, string, error) {
+			lo, hi, err := span(a)
+			if err != nil {
+				return 0, "", err
+			}
+			n := int64(0)
+			for j := lo; j <= hi; j++ {
+				n += (base - 1) * pow(j-1)
+			}
+			return n, fmt.Sprintf("codes of up to %d digits", hi), nil
+		},
+		Make: func(a GeneratorArgs) ([]any, error) {
+			lo, hi, err := span(a)
+			if err != nil {
+				return nil, err
+			}
+			verb := "0.%0*o"
+			if hex {
+				verb = "0.%0*x"
+			}
+			var out []any
+			for j := lo; j <= hi; j++ {
+				for x := int64(0); x < pow(j); x++ {
+					if x%base != 0 {
+						out = append(out, fmt.Sprintf(verb, int(j), x))
+					}
+				}
+			}
+			return out, nil
+		},
+	}, {
+		Key: "codes", Param: "code", Example: `codes: ["0.07", "0.77"]`, List: true, Check: either("codes"),
+	}}
 }

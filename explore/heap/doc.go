@@ -1,6 +1,7 @@
 // Package heap computes heap games: Nim (normal, misère, at most k taken
-// per move), subtraction games (a finite set S, or "all-but" S), and octal
-// and hexadecimal games such as Kayles 0.77 and Dawson's Kayles 0.07.
+// per move), subtraction games (a finite set S, or "all-but" S), octal
+// and hexadecimal games such as Kayles 0.77 and Dawson's Kayles 0.07, and
+// Grundy's game (split a heap into two unequal heaps).
 //
 // One job: value sequences g(0..upto) of a single heap, fast; periods of
 // those sequences with a certificate; their split into rare and common
@@ -25,6 +26,9 @@
 //     remainder is ≤ 1, and then P exactly when the remainders' nim-sum is
 //     1. Misère play of every other game is solved on the whole position by
 //     the generic solver (package game) over Multiset positions.
+//   - Grundy's game (GrundysGame, rule "grundy") is 4. without the splits
+//     into equal parts: OEIS A002188. No theorem proves a period of it
+//     from finitely many values (MethodGrundy).
 //   - Period returns a Certificate in SPEC's sense: the least preperiod n0
 //     and least period p, proven from the values, and the largest heap
 //     size the proof used. The windows: n0 ≤ n < n0 + max S for a
@@ -33,17 +37,19 @@
 //     checked to 167; n0 ≤ n < 3n0 + 2p + t for codes that split a heap
 //     into three, by the same argument with thirds (the largest of three
 //     parts of N + p − k is ≥ (N + p − k)/3); n0 is raised to 1 in these
-//     bounds when it is 0, so that a shortened part stays non-empty. Nim
-//     and all-but games are never reported periodic (g(n) = n, and
-//     all-but games are arithmetic-periodic).
+//     bounds when it is 0, so that a shortened part stays non-empty. Nim,
+//     all-but games and Grundy's game are never reported periodic (g(n) =
+//     n; all-but games are arithmetic-periodic; Grundy's game has no
+//     window), nor games of other packages.
 //   - Rare and common values (Winning Ways ch. 4, "Sparse space spells
 //     speed"; A. Flammenkamp's tables of octal games): for a mask b, a
 //     value is rare when it has an even number of ones outside b, common
-//     otherwise (range type); for a code with exactly one split digit d_t,
-//     position n is in the sparse set when that parity equals the parity
-//     of n − t (domain type). FindSparseSpace tries every b below 2^k, k
-//     the bit length of the largest value (at most MaxSparseBits), and
-//     keeps the split with the fewest rare positions.
+//     otherwise (range type); for a code with exactly one split digit d_t
+//     (or Grundy's game, t = 0: SingleSplitter), position n is in the
+//     sparse set when that parity equals the parity of n − t (domain
+//     type). FindSparseSpace tries every b below 2^k, k the bit length of
+//     the largest value (at most MaxSparseBits), and keeps the split with
+//     the fewest rare positions.
 //
 // Work is bounded by Limits: heap sizes and positions by MaxPositions
 // (the job layer's --max-positions), value sweeps by MaxSteps and
@@ -63,6 +69,26 @@
 // 1584 rare positions up to 2^21, the last at 20627, so its sweep to 2^20
 // takes a few seconds; 0.376 (period 4, last exception 2268247) and 0.354
 // (period 1180 from 10061916) are proven from their values in one call.
+//
+// Grundy's game is swept the same way: every split up to 16384, then the
+// sparse-space sweep (the range type, the last bit ignored: 1274 rare
+// positions up to 2^21, none after 82 860). Its sweeps are the longest
+// asked for, so they run on two cores (sparsepair.go): heap j needs heap
+// j − 1 for one option only, so one worker prepares heap j while the
+// other finishes j − 1; steps are counted as on one core. Its values to
+// 2^24 (7.5·10¹⁰ steps) take 35 to 45 s on two cores, 51 s on one.
+//
+// Each rule lives in its own file (nim.go, subtraction.go, code.go,
+// grundy.go): its registration (Register) and what only it knows, found by
+// type assertion. Exported capabilities: Explainer (the rule said to a
+// player), Splitter (what taking k may leave, as a digit), SingleSplitter
+// (the one split digit, for domain-type sparse spaces), PPositioner and
+// PositionSolver. Unexported ones: the cost of Values (estimate), the
+// window of a period proof (window), the options counted without listing
+// them (optionCount) and values by formula (value). A game of another
+// package (a rule written in Starlark) has none: its values come from its
+// Options by MexValues, costed at a step a heap (SweepOptions), and it is
+// never proven periodic.
 //
 // Every fast algorithm is tested against the generic solver of package
 // game on all small positions.

@@ -13,6 +13,8 @@ const (
 	SweepAllBut  = "all-but sweep"      // counts of the values so far, |S|² steps a heap
 	SweepSets    = "bit-set sweep"      // every split of every heap: about upto²/4 steps
 	SweepSparse  = "sparse-space sweep" // splits with a rare part: about upto × rare positions
+	SweepSplits  = "split sweep"        // Grundy's game: every split of every heap, about upto²/4 steps
+	SweepOptions = "options sweep"      // the mex of the listed Options of every heap (MexValues)
 )
 
 // Cost is how Values computes g(0..upto) and what it is estimated to
@@ -39,34 +41,29 @@ func (c Cost) String() string {
 	return fmt.Sprintf("%s: about %s and %.2g steps", s, budget.FormatSize(c.Memory), c.Steps)
 }
 
+// estimator is a game that knows the cost of its Values: each rule of
+// this package says it in its own file.
+type estimator interface {
+	estimate(upto int, lim Limits) (Cost, error)
+}
+
 // Estimate returns the Cost of g.Values(upto, lim) without computing it,
-// except for codes that split a heap in two: they compute their first
-// values (up to 4096, a few milliseconds) to choose between the bit-set and
-// the sparse-space sweep, as Values does. The error is for an upto Values
-// refuses at once (negative, or past MaxPositions) or a cancelled context;
-// a cost over the limits is returned without error, for the caller to
-// state before Values refuses it.
+// except for games that split a heap in two: they compute their first
+// values (up to 4096, a few milliseconds) to choose between their own
+// sweep and the sparse-space sweep, as Values does. The error is for an
+// upto Values refuses at once (negative, or past MaxPositions) or a
+// cancelled context; a cost over the limits is returned without error, for
+// the caller to state before Values refuses it. A game of another package
+// (a rule written in Starlark) is costed as the mex of its Options heap
+// by heap (SweepOptions), at a step a heap: what its options cost is not
+// known before they are listed.
 func Estimate(g Game, upto int, lim Limits) (Cost, error) {
 	if err := (Limits{MaxPositions: lim.MaxPositions}).checkUpto(g, upto); err != nil {
 		return Cost{}, err
 	}
-	u := float64(upto + 1)
-	values := 8 * (int64(upto) + 1)
-	switch g := g.(type) {
-	case *Nim:
-		return Cost{Method: SweepFormula, Memory: values, Steps: u}, nil
-	case *Subtraction:
-		if g.allBut {
-			k := float64(len(g.set))
-			return Cost{Method: SweepAllBut, Memory: values, Steps: u * (k*k + 1)}, nil
-		}
-		return Cost{Method: SweepPlain, Memory: values, Steps: u * float64(len(g.set))}, nil
-	case *Octal:
-		p, err := g.plan(g, upto, lim)
-		return p.cost, err
-	case *Hex:
-		p, err := g.plan(g, upto, lim)
-		return p.cost, err
+	if e, ok := g.(estimator); ok {
+		return e.estimate(upto, lim)
 	}
-	return Cost{}, fmt.Errorf("heap: %v: no estimate for this game", g)
+	return Cost{Method: SweepOptions, Detail: "a step a heap at least: the options are not known before they are listed",
+		Memory: 8 * (int64(upto) + 1), Steps: float64(upto + 1)}, nil
 }

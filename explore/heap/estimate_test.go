@@ -26,6 +26,8 @@ func TestEstimateMethods(t *testing.T) {
 		{mustOctal(t, "0.6"), sparseTrial, SweepSets},
 		{mustOctal(t, "0.6"), sparseTrial + 1, SweepSparse},
 		{mustHex(t, "0.f"), 30_000, SweepSets},
+		{NewGrundysGame(), 1000, SweepSplits},
+		{NewGrundysGame(), sparseTrial + 1, SweepSparse},
 	}
 	for _, tc := range tests {
 		t.Run(tc.g.String(), func(t *testing.T) {

@@ -88,3 +88,21 @@ func ExampleSparseSpaceOf() {
 	// domain 2 0 [0 3 7 13 17 27 37]
 	// domain type (t = 2), mask 0: 7 rare positions in 0..200, the last 37
 }
+
+// Grundy's game: split a heap into two unequal heaps. Its values (OEIS
+// A002188) have no known period, and a position of several heaps is won
+// by the nim-sum of their values.
+func ExampleGrundysGame() {
+	g := heap.NewGrundysGame()
+	vs, _ := g.Values(19, heap.Limits{})
+	fmt.Println(g, vs)
+	fmt.Println(heap.Period(g, vs).Proven)
+	moves, _ := heap.WinningMoves(g, []int{5, 6, 7}, game.Normal, heap.Limits{})
+	fmt.Println(moves)
+	fmt.Println(g.Explain())
+	// Output:
+	// Grundy's game [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3]
+	// false
+	// [[2 3 6 7] [5 1 5 7]]
+	// split one heap into two unequal heaps (take no token).
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
@@ -155,4 +157,72 @@ func (m *mexer) mex() uint64 {
 		}
 	}
 	return uint64(len(m.stamp))
+}
+
+// MexValues returns g(0..upto) from g's Options alone: g(n) is the mex of
+// the nim-sums of the values of the parts of each option of n. It is the
+// sweep of a rule known only by its options (a rule written in Starlark),
+// which Estimate assumes for games without an estimate of their own, and
+// the definition the fast sweeps of this package are tested against.
+// Every part must be smaller than its heap (a part 0 counts as no heap),
+// and the empty heap has no option.
+// The options examined are the steps, checked against lim as they come.
+func MexValues(g Game, upto int, lim Limits) ([]uint64, error) {
+	if err := lim.checkUpto(g, upto); err != nil {
+		return nil, err
+	}
+	vs := make([]uint64, upto+1)
+	var m mexer
+	var steps int64
+	for n := range vs {
+		if n&0xff == 0 {
+			if err := lim.cancelled(); err != nil {
+				return nil, err
+			}
+		}
+		opts := g.Options(n)
+		if steps += int64(len(opts)) + 1; steps > lim.steps() {
+			return nil, fmt.Errorf("heap: %v: stopped at heap %d after %d steps, the limit: %w (lower upto, or raise the limit)",
+				g, n, steps, ErrTooManySteps)
+		}
+		if n == 0 && len(opts) > 0 {
+			return nil, fmt.Errorf("heap: %v: the empty heap has options %v; it must have none", g, opts)
+		}
+		m.reset(len(opts))
+		for _, o := range opts {
+			var v uint64
+			for _, a := range o {
+				if a < 0 || a >= n {
+					return nil, fmt.Errorf("heap: %v: option %v of heap %d has a part %d; parts must be natural numbers smaller than the heap", g, o, n, a)
+				}
+				v ^= vs[a]
+			}
+			m.add(v)
+		}
+		vs[n] = m.mex()
+	}
+	return vs, nil
+}
+
+// orList writes numbers as a player reads them: "1, 3 or 4".
+func orList(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, v := range xs {
+		parts[i] = strconv.Itoa(v)
+	}
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// plural writes "1 token" or "3 tokens".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

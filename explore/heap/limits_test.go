@@ -37,7 +37,7 @@ func limitGames(t *testing.T) []Game {
 	}
 	sub, _ := NewSubtraction([]int{1, 3, 4})
 	allBut, _ := NewAllBut([]int{2, 5})
-	return append(gs, sub, allBut)
+	return append(gs, sub, allBut, NewGrundysGame())
 }
 
 // TestOptionCount checks the counted options against the listed ones.
@@ -94,7 +94,7 @@ func TestValuesMemory(t *testing.T) {
 func TestCancelSweeps(t *testing.T) {
 	hex, _ := ParseHex("0.f")
 	oct, _ := ParseOctal("0.6")
-	for _, g := range []Game{hex, oct} {
+	for _, g := range []Game{hex, oct, NewGrundysGame()} {
 		ctx, cancel := context.WithCancelCause(context.Background())
 		time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
 		start := time.Now()

@@ -52,6 +52,48 @@ func (g *Nim) Options(n int) [][]int {
 	return out
 }
 
+// optionCount is len(g.Options(n)), counted.
+func (g *Nim) optionCount(n int) int64 {
+	if g.maxTake > 0 {
+		return int64(min(n, g.maxTake))
+	}
+	return int64(n)
+}
+
+// estimate is the cost of Values: a formula, a step a heap.
+func (g *Nim) estimate(upto int, _ Limits) (Cost, error) {
+	return Cost{Method: SweepFormula, Memory: 8 * (int64(upto) + 1), Steps: float64(upto + 1)}, nil
+}
+
+// window: bounded Nim is the subtraction game S = {1, …, k}, proven by
+// its window n0 ≤ n < n0 + k; plain Nim, g(n) = n, is never periodic.
+func (g *Nim) window(n0, _ int) (int, string, bool) {
+	if g.maxTake == 0 {
+		return 0, MethodNim, false
+	}
+	return n0 + g.maxTake, MethodSubtraction, true
+}
+
+// Explain says the rule to a player.
+func (g *Nim) Explain() string {
+	if g.maxTake > 0 {
+		return fmt.Sprintf("take 1 to %d tokens from one heap.", g.maxTake)
+	}
+	return "take any number of tokens (at least one) from one heap."
+}
+
+// Forbidden says why taking k tokens is never a move (none, or more than
+// the bound), or returns "".
+func (g *Nim) Forbidden(k int) string {
+	if k == 0 {
+		return "take at least one token"
+	}
+	if g.maxTake > 0 && k > g.maxTake {
+		return fmt.Sprintf("you may take at most %s at a time", plural(g.maxTake, "token", "tokens"))
+	}
+	return ""
+}
+
 // value is g(n) = n, or n mod (k+1) for bounded Nim.
 func (g *Nim) value(n int) uint64 {
 	if g.maxTake == 0 {
@@ -194,4 +236,31 @@ func (g *Nim) PPositions(heaps []int, play game.Play, lim Limits) (PPositionSet,
 		set.List = nil
 	}
 	return set, nil
+}
+
+func init() {
+	Register(&Rule{
+		Name:  "nim",
+		Order: 10,
+		Text: map[string]string{
+			"en": "Nim: take any number of tokens (at most max-take) from one heap",
+			"fr": "Nim : prendre un nombre quelconque de jetons (au plus max-take) dans un tas",
+		},
+		Params: []Param{
+			{Key: "heaps", Kind: Ints, Min: 0, Max: MaxHeap, What: "a heap size", Example: "[1, 3, 5, 7]", Positional: true,
+				Text: map[string]string{"en": "the heaps of the position", "fr": "les tas de la position"}},
+			{Key: "max-take", Kind: Int, Min: 1, Max: MaxHeap, What: "the most one may take", Example: "3", OmitZero: true,
+				Text: map[string]string{"en": "the most one may take in a move (none: any number)", "fr": "le plus qu'on peut prendre en un coup (sans : un nombre quelconque)"}},
+			UptoParam(20),
+		},
+		Describe: map[string]string{
+			"en": `Nim{{if .Heaps}} from heaps {{tuple .Heaps}}{{end}}{{if .MaxTake}}, taking at most {{.MaxTake}} per move (N = {{inc .MaxTake}}){{else}}, taking any number from one heap{{end}}`,
+			"fr": `jeu de nim{{if .Heaps}} à partir des tas {{tuple .Heaps}}{{end}}{{if .MaxTake}}, en retirant au plus {{.MaxTake}} objets par coup (N = {{inc .MaxTake}}){{else}}, en retirant autant d’objets qu’on veut d’un seul tas{{end}}`,
+		},
+		PositionParam: "heaps",
+		Start:         []int{1, 3, 5, 7}, // seed 001's game
+		Signature:     `nim(*heaps, max_take=None, upto=20, play="normal")`,
+		Help:          "Nim with the given heaps, e.g. nim(1, 3, 5, 7); max_take=k allows taking at most k per move. Methods: values(upto), period(), p_positions() (over every position with heaps at most the given ones), outcome(), moves(), graph(), grundy(), options(), plot().",
+		New:           func(p Params) (Game, error) { return NewNim(p.Int("max-take")) },
+	})
 }

@@ -24,11 +24,15 @@ const (
 	MethodNone        = "no period found"
 	MethodNim         = "nim: g(n) = n is not periodic"
 	MethodAllBut      = "all-but subtraction games are arithmetic-periodic: no period is claimed"
+	MethodGrundy      = "Grundy's game: no periodicity theorem is known (equal parts are no move, so the Guy–Smith window does not apply); whether its values become periodic is an open problem"
 )
 
-// window returns, for a game and a candidate (n0, p), the end L of the
-// range n0 ≤ n < L where g(n+p) = g(n) must be checked for the proof, and
-// the method; ok is false when the game admits no such proof.
+// windower is a game whose periods can be proven from finitely many
+// values: window returns, for a candidate preperiod n0 and period p, the
+// end L of the range n0 ≤ n < L where g(n+p) = g(n) must be checked for
+// the proof, and the method; ok is false when the game admits no such
+// proof, and method then says why. Each rule of this package says it in
+// its own file; a game without it is never proven periodic (MethodNone).
 //
 // Why each bound suffices (induction on N ≥ L, assuming g(n+p) = g(n) for
 // n0 ≤ n < N; it shows the option values of N+p and N are the same set):
@@ -52,36 +56,15 @@ const (
 // octal bound is the one of Guy and Smith (1956), as in Winning Ways
 // ch. 4; the three-way bound is derived here by the same argument with
 // thirds (with k parts it reads k·n0' + (k−1)·p + t).
-func window(g Game, n0, p int) (end int, method string, ok bool) {
-	n1 := max(n0, 1)
-	switch g := g.(type) {
-	case *Subtraction:
-		if g.allBut {
-			return 0, MethodAllBut, false
-		}
-		return n0 + g.set[len(g.set)-1], MethodSubtraction, true
-	case *Nim:
-		if g.maxTake == 0 {
-			return 0, MethodNim, false
-		}
-		return n0 + g.maxTake, MethodSubtraction, true // S = {1, …, k}
-	case *Octal:
-		return codeWindow(&g.code, n0, n1, p)
-	case *Hex:
-		return codeWindow(&g.code, n0, n1, p)
-	}
-	return 0, MethodNone, false
+type windower interface {
+	window(n0, p int) (end int, method string, ok bool)
 }
 
-func codeWindow(c *code, n0, n1, p int) (int, string, bool) {
-	t := c.last()
-	switch c.parts() {
-	case 3:
-		return 3*n1 + 2*p + t, MethodThreeWay, true
-	case 2:
-		return 2*n1 + p + t, MethodGuySmith, true
+func window(g Game, n0, p int) (end int, method string, ok bool) {
+	if w, ok := g.(windower); ok {
+		return w.window(n0, p)
 	}
-	return n1 + t, MethodPlain, true
+	return 0, MethodNone, false
 }
 
 // Period looks for the least period of values = g(0..upto) of g that the

@@ -53,25 +53,17 @@ func sortPositions(ps [][]int) [][]int {
 	return ps
 }
 
+// optionCounter is a game that counts the options of a heap without
+// listing them: a heap of 2^31 in Nim has 2^31 of them.
+type optionCounter interface {
+	optionCount(n int) int64
+}
+
 // optionCount returns len(g.Options(n)) without listing them, for the games
-// of this package; ok is false for other games.
+// that count them; ok is false for other games.
 func optionCount(g Game, n int) (count int64, ok bool) {
-	switch g := g.(type) {
-	case *Nim:
-		if g.maxTake > 0 {
-			return int64(min(n, g.maxTake)), true
-		}
-		return int64(n), true
-	case *Subtraction:
-		in, _ := slices.BinarySearch(g.set, n+1) // members ≤ n
-		if g.allBut {
-			return int64(n - in), true
-		}
-		return int64(in), true
-	case *Octal:
-		return g.optionCount(n), true
-	case *Hex:
-		return g.optionCount(n), true
+	if c, ok := g.(optionCounter); ok {
+		return c.optionCount(n), true
 	}
 	return 0, false
 }
@@ -119,15 +111,21 @@ func Moves(g Game, heaps []int, lim Limits) ([][]int, error) {
 	return sortPositions(out), nil
 }
 
+// valuer is a game whose heap values come from a formula (Nim), so that a
+// position's heaps need no sweep up to the largest.
+type valuer interface {
+	value(n int) uint64
+}
+
 // heapValues returns the value of each heap of the position.
 func heapValues(g Game, heaps []int, lim Limits) ([]uint64, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
 	}
 	out := make([]uint64, len(heaps))
-	if n, ok := g.(*Nim); ok {
+	if f, ok := g.(valuer); ok {
 		for i, h := range heaps {
-			out[i] = n.value(h)
+			out[i] = f.value(h)
 		}
 		return out, nil
 	}
@@ -159,15 +157,16 @@ func Grundy(g Game, heaps []int, lim Limits) (uint64, error) {
 	return s, nil
 }
 
-// Outcome returns P or N for a position under play. Normal play and Nim
-// (bounded or not) use formulas; misère play of other games is solved on
+// Outcome returns P or N for a position under play. Normal play and games
+// that solve positions by a formula (PositionSolver: Nim, bounded or not)
+// use formulas; misère play of other games is solved on
 // the whole position by the generic solver, within lim.MaxPositions.
 func Outcome(g Game, heaps []int, play game.Play, lim Limits) (game.Outcome, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return game.N, err
 	}
-	if n, ok := g.(*Nim); ok {
-		return n.outcome(heaps, play), nil
+	if f, ok := g.(PositionSolver); ok {
+		return f.outcome(heaps, play), nil
 	}
 	if play == game.Normal {
 		s, err := Grundy(g, heaps, lim)
@@ -208,8 +207,8 @@ func WinningMoves(g Game, heaps []int, play game.Play, lim Limits) ([][]int, err
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
 	}
-	if n, ok := g.(*Nim); ok {
-		return n.winningMoves(heaps, play), nil
+	if f, ok := g.(PositionSolver); ok {
+		return f.winningMoves(heaps, play), nil
 	}
 	var out [][]int
 	if play == game.Normal {

@@ -100,20 +100,23 @@ func (c *code) SplitDigit() (t int, ok bool) {
 	return t, true
 }
 
+// SingleSplitter is a game whose only splitting move takes t tokens:
+// octal and hexadecimal codes with one split digit d_t (code.SplitDigit),
+// and Grundy's game (t = 0). The parts of a split of n sum to n − t, which
+// ties the parity of n − t to the parities of the parts' values, so its
+// values also have domain-type sparse spaces. ok is false when no move or
+// more than one kind of move splits.
+type SingleSplitter interface {
+	SplitDigit() (t int, ok bool)
+}
+
 // SparseSpaceOf finds the rare values of values = g(0..upto) of g with
-// FindSparseSpace, searching the domain type too when g is an octal or
-// hexadecimal code with exactly one split digit (SplitDigit).
+// FindSparseSpace, searching the domain type too when g has a single split
+// (SingleSplitter).
 func SparseSpaceOf(g Game, values []uint64) (SparseSpace, error) {
 	t := NoDomain
-	var c *code
-	switch g := g.(type) {
-	case *Octal:
-		c = &g.code
-	case *Hex:
-		c = &g.code
-	}
-	if c != nil {
-		if d, ok := c.SplitDigit(); ok {
+	if s, ok := g.(SingleSplitter); ok {
+		if d, ok := s.SplitDigit(); ok {
 			t = d
 		}
 	}

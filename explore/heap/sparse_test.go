@@ -102,18 +102,12 @@ func sameSplit(a, b SparseSpace) bool {
 }
 
 func splitDigit(g Game) int {
-	var d int
-	var ok bool
-	switch g := g.(type) {
-	case *Octal:
-		d, ok = g.SplitDigit()
-	case *Hex:
-		d, ok = g.SplitDigit()
+	if s, ok := g.(SingleSplitter); ok {
+		if d, ok := s.SplitDigit(); ok {
+			return d
+		}
 	}
-	if !ok {
-		return NoDomain
-	}
-	return d
+	return NoDomain
 }
 
 // The transform against the enumeration, on values from the generic

@@ -3,6 +3,7 @@ package heap
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/nimbook/nimbook/explore/budget"
 )
@@ -73,10 +74,7 @@ func (s sparseSplit) rareParity(n int) uint8 {
 // sweep is the state of the sparse-space sweep: the values found so far
 // and the rare positions among them.
 type sweep struct {
-	c      *code
-	splits []int // the k whose digit splits a heap
-	ones   []int // the k whose digit leaves one heap
-	nones  []int // the k whose digit takes the whole heap
+	sweepMoves
 	// vs holds the values so far, and rev the same backwards: rev[len−1−n]
 	// = vs[n], so that the window mirror(m) has vs[m − a] at index a. The
 	// splits a + (m − a) of m then read both parts at one index a, which
@@ -85,16 +83,15 @@ type sweep struct {
 	vs, rev []uint32
 	s       sparseSplit
 	// Every value so far is below w, a power of two, and so is the nim-sum
-	// of two. class[v] is the parity of v's ones outside the mask; seen[v]
-	// and need[v] hold the stamp of the heap for which v is an option
+	// of two. class[v] is the parity of v's ones outside the mask; sc.seen[v]
+	// and sc.need[v] hold the stamp of the heap for which v is an option
 	// value, or a rare value below C still to be found. They have 4w
 	// entries, so that both classes have values at or above w, which no
 	// option reaches: the search for C ends inside them.
 	w                 uint32
 	class             []uint8
-	seen, need        []uint32
+	sc                scratch  // of next
 	rare              []uint32 // rare positions ≥ 1 (parts of a split are non-empty)
-	ms, cnts          []int    // scratch of next
 	rareV             []uint32
 	steps             int64
 	resplitAt, resplt int // the heap of the next new choice of split; how many so far
@@ -103,6 +100,40 @@ type sweep struct {
 	dense     int
 	fullScans int64
 	estimate  Cost // for the progress line
+	// The paired sweep (sparsepair.go), when sweepMoves.paired: from heap
+	// pairFrom, segments ending before pairEnd, on two workers; how many
+	// segments, and heaps a worker took from the other.
+	pairFrom, pairEnd     int
+	workers               [2]pairWorker
+	segments, steals      int64
+	pairSkip, pairBackoff int  // segments left on one worker; the next such run
+	pairAlways            bool // no segments on one worker (tests)
+}
+
+// sweepMoves is what the sparse-space sweep knows of a rule: the moves of
+// a heap of n, by the number k of tokens taken. Codes that split into two
+// heaps at most (code.sweepMoves) and Grundy's game give theirs, so that
+// one sweep serves both.
+type sweepMoves struct {
+	splits []int // the k whose moves split the rest into two non-empty heaps
+	ones   []int // the k ≥ 1 whose moves leave one non-empty heap
+	nones  []int // the k ≥ 1 whose moves take the whole heap
+	// t is the only k of splits, for the domain type, or NoDomain.
+	t int
+	// unequal leaves out the splits into two equal parts (Grundy's game).
+	unequal bool
+	// paired runs the sweep on two workers (sparsepair.go), for rules with
+	// a single split digit whose sweeps are long.
+	paired bool
+}
+
+// half is the largest smaller part of a split of m: m/2, less one when
+// equal parts are not a move and m is even.
+func (mv *sweepMoves) half(m int) int {
+	if mv.unequal {
+		return (m - 1) / 2
+	}
+	return m / 2
 }
 
 // newSweep starts a sweep whose values vs[0..from) are known, under sp.
@@ -112,20 +143,14 @@ func (c *code) newSweep(g Game, vs []uint32, from int, sp SparseSpace) (*sweep, 
 	if c.parts() > 2 {
 		return nil, fmt.Errorf("heap: %v: the sparse-space sweep handles splits into two heaps only", g)
 	}
-	w := &sweep{c: c, resplitAt: 2 * from, dense: 2}
+	return newSweep(g, c.sweepMoves(), vs, from, sp)
+}
+
+// newSweep starts a sweep of a rule with moves mv whose values vs[0..from)
+// are known, under sp; under the domain type, mv's only split must be sp.T.
+func newSweep(g Game, mv sweepMoves, vs []uint32, from int, sp SparseSpace) (*sweep, error) {
+	w := &sweep{sweepMoves: mv, resplitAt: 2 * from, dense: 2, pairFrom: pairFrom}
 	w.setValues(vs, from)
-	for k := 0; k <= c.last(); k++ {
-		d := c.digit[k]
-		if d&leaveTwo != 0 {
-			w.splits = append(w.splits, k)
-		}
-		if k > 0 && d&leaveOne != 0 {
-			w.ones = append(w.ones, k)
-		}
-		if k > 0 && d&leaveNone != 0 {
-			w.nones = append(w.nones, k)
-		}
-	}
 	if sp.Domain && (len(w.splits) != 1 || w.splits[0] != sp.T) {
 		return nil, fmt.Errorf("heap: %v: a domain-type split needs the only split digit at t = %d", g, sp.T)
 	}
@@ -163,8 +188,8 @@ func (w *sweep) widen(v uint32) {
 		return
 	}
 	w.w = size
-	w.seen = make([]uint32, 4*size)
-	w.need = make([]uint32, 4*size)
+	w.sc.seen = make([]uint32, 4*size)
+	w.sc.need = make([]uint32, 4*size)
 	w.class = make([]uint8, 4*size)
 	for v := range w.class {
 		w.class[v] = uint8(w.s.parity(uint64(v)))
@@ -192,11 +217,7 @@ func (w *sweep) setSplit(sp SparseSpace, n int) {
 // the current one. It costs O(n), and runs each time n doubles.
 func (w *sweep) resplit(n int) {
 	w.resplitAt = 2 * n
-	t := NoDomain
-	if d, ok := w.c.SplitDigit(); ok {
-		t = d
-	}
-	sp, count, err := bestSparse(w.vs[:n], t)
+	sp, count, err := bestSparse(w.vs[:n], w.t)
 	if err != nil {
 		return // values too wide to compare every mask: keep the split
 	}
@@ -210,9 +231,38 @@ func (w *sweep) resplit(n int) {
 	}
 }
 
+// scratch is what computing the value of one heap writes: the stamps of
+// the option values found (seen) and of the rare values below C still
+// looked for (need), both with 4w entries, the heaps whose splits are
+// scanned, and the work done. The sweep has one; each worker of the paired
+// sweep (sparsepair.go) its own.
+type scratch struct {
+	seen, need       []uint32
+	ms, cnts         []int
+	steps, fullScans int64
+}
+
 // next computes vs[n] from vs[0..n).
 func (w *sweep) next(n int) {
-	vs, seen, need, class := w.vs, w.seen, w.need, w.class
+	v := w.value(n, &w.sc)
+	w.steps += w.sc.steps
+	w.fullScans += w.sc.fullScans
+	w.sc.steps, w.sc.fullScans = 0, 0
+	w.vs[n] = v
+	w.rev[len(w.rev)-1-n] = v
+	if v >= w.w {
+		w.widen(v + 1)
+	}
+	if w.class[v] == w.s.rareParity(n) {
+		w.rare = append(w.rare, uint32(n))
+		w.rareV = append(w.rareV, v)
+	}
+}
+
+// value returns g(n) from vs[0..n) and the split, with sc's stamps. It
+// writes nothing but sc, so a worker of the paired sweep may call it.
+func (w *sweep) value(n int, sc *scratch) uint32 {
+	vs, seen, need, class := w.vs, sc.seen, sc.need, w.class
 	st := uint32(n + 1) // a stamp no other heap uses; 0 marks nothing
 	for _, k := range w.nones {
 		if k == n {
@@ -227,7 +277,7 @@ func (w *sweep) next(n int) {
 	// ms lists the heaps m = n − k of the split digits scanned at their
 	// rare parts only (cnt of them, the rare positions below m): their
 	// other splits may hold rare values below C.
-	ms, cnts := w.ms[:0], w.cnts[:0]
+	ms, cnts := sc.ms[:0], sc.cnts[:0]
 	for _, k := range w.splits {
 		m := n - k
 		if m < 2 {
@@ -239,29 +289,43 @@ func (w *sweep) next(n int) {
 		}
 		if w.dense*cnt >= m {
 			// Rare parts are too many to be worth it: every split.
-			markAll(seen, vs, w.mirror(m), m, st)
-			w.steps += int64(m / 2)
-			w.fullScans++
+			h := w.half(m)
+			markAll(seen, vs, w.mirror(m), h, st)
+			sc.steps += int64(h)
+			sc.fullScans++
 			continue
 		}
 		ms, cnts = append(ms, m), append(cnts, cnt)
-		w.steps += int64(cnt)
+		sc.steps += int64(cnt)
 	}
-	if len(ms) == 2 && cnts[0] == cnts[1] {
+	switch {
+	case w.unequal:
+		for j, m := range ms {
+			rare, rv := w.rare[:cnts[j]], w.rareV
+			if m%2 == 0 {
+				// The split of m into two rare halves is not a move.
+				if i, ok := slices.BinarySearch(rare, uint32(m/2)); ok {
+					markRare(seen, w.mirror(m), rare[:i], rv, st)
+					rare, rv = rare[i+1:], rv[i+1:]
+				}
+			}
+			markRare(seen, w.mirror(m), rare, rv, st)
+		}
+	case len(ms) == 2 && cnts[0] == cnts[1]:
 		// Two split digits (0.376, 0.354): one pass over the rare parts.
 		markRare2(seen, w.mirror(ms[0]), w.mirror(ms[1]), w.rare[:cnts[0]], w.rareV, st)
-	} else {
+	default:
 		for j, m := range ms {
 			markRare(seen, w.mirror(m), w.rare[:cnts[j]], w.rareV, st)
 		}
 	}
-	w.ms, w.cnts = ms, cnts
+	sc.ms, sc.cnts = ms, cnts
 	rp := w.s.rareParity(n)
 	c := uint32(0)
 	for seen[c] == st || class[c] == rp {
 		c++
 	}
-	w.steps += int64(c) // the values below C, looked at twice
+	sc.steps += int64(c) // the values below C, looked at twice
 	missing := 0
 	for v := range c {
 		if seen[v] != st {
@@ -270,7 +334,7 @@ func (w *sweep) next(n int) {
 		}
 	}
 	if len(ms) > 0 && missing > 0 {
-		missing = w.findMissing(ms, st, missing)
+		missing = w.findMissing(sc, ms, st, missing)
 	}
 	v := c
 	if missing > 0 {
@@ -281,15 +345,74 @@ func (w *sweep) next(n int) {
 			}
 		}
 	}
-	vs[n] = v
-	w.rev[len(w.rev)-1-n] = v
-	if v >= w.w {
-		w.widen(v + 1)
+	return v
+}
+
+// sweepPlan is how a rule's Values computes g(0..upto), with what it
+// needs.
+type sweepPlan struct {
+	cost  Cost
+	sweep *sweep // for SweepSparse: the sweep, done up to sparseTrial
+}
+
+// check refuses the plan's work when its estimate is over the limits,
+// before it starts.
+func (p sweepPlan) check(g Game, upto int, lim Limits) error {
+	if err := lim.checkMemory(fmt.Sprintf("computing the values of %v up to %d (%s)", g, upto, p.cost.Method), p.cost.Memory); err != nil {
+		return err
 	}
-	if w.class[v] == rp {
-		w.rare = append(w.rare, uint32(n))
-		w.rareV = append(w.rareV, v)
+	return lim.checkSteps(g, upto, p.cost.Steps)
+}
+
+// sparsePlan tries the sparse-space sweep on a rule with moves mv, past
+// sparseTrial, against the rule's own sweep of cost alt: the values
+// prefix = g(0..sparseFrom) choose a split into rare and common values,
+// the sweep runs on to sparseTrial, and its steps per heap over the last
+// half of that range, times the heaps left, are its estimate. It is chosen
+// when that is below alt's. The estimate assumes that the rare positions
+// and the values stay about as many as they were, which is why the sweep
+// projects its cost again as it goes (sweep.run).
+func sparsePlan(g Game, mv sweepMoves, prefix []uint64, alt Cost, upto int, lim Limits) (sweepPlan, error) {
+	trial := Limits{Context: lim.Context}
+	sp, err := findSparse(prefix, mv.t)
+	if err != nil {
+		// Values too wide to compare every mask: the rule's own sweep.
+		alt.Detail = err.Error()
+		return sweepPlan{cost: alt}, nil
 	}
+	vs := make([]uint32, sparseTrial+1)
+	for n, v := range prefix {
+		vs[n] = uint32(v)
+	}
+	w, err := newSweep(g, mv, vs, len(prefix), sp)
+	if err != nil {
+		return sweepPlan{}, err
+	}
+	const half = sparseTrial / 2
+	if err := w.run(g, len(prefix), half, sparseTrial, trial, true); err != nil {
+		return sweepPlan{}, err
+	}
+	before := w.steps
+	if err := w.run(g, half+1, sparseTrial, sparseTrial, trial, true); err != nil {
+		return sweepPlan{}, err
+	}
+	rate := float64(w.steps-before) / float64(sparseTrial-half)
+	sparse := Cost{
+		Method: SweepSparse,
+		Detail: w.describe(sparseTrial),
+		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(w.steps) + rate*float64(upto-sparseTrial),
+		// The values as the sweep keeps them (4 bytes; 4 more for the
+		// copy backwards, dropped before) and as they are returned (8),
+		// the rare positions with their values, the tables of values (9
+		// bytes for each of 4w), the counters of a new choice of split
+		// (one more bit of values).
+		Memory: 8*(int64(upto)+1) + 4*(int64(upto)+1) + 8*int64(len(w.rare)) + 36*int64(w.w) + 32*int64(w.w),
+	}
+	if sparse.Steps >= alt.Steps {
+		alt.Detail = "faster than the sparse-space sweep under " + w.describe(sparseTrial)
+		return sweepPlan{cost: alt}, nil
+	}
+	return sweepPlan{cost: sparse, sweep: w}, nil
 }
 
 // markRare stamps st on the values of the splits r + (m − r) of m, for r
@@ -311,14 +434,14 @@ func markRare(seen, win []uint32, rare, rv []uint32, st uint32) {
 	}
 }
 
-// markAll stamps st on the values of all the splits a + (m − a) of m,
-// where win = mirror(m).
-func markAll(seen, vs, win []uint32, m int, st uint32) {
+// markAll stamps st on the values of all the splits a + (m − a) of m with
+// 1 ≤ a ≤ h, where win = mirror(m).
+func markAll(seen, vs, win []uint32, h int, st uint32) {
 	if len(seen) == 0 {
 		return
 	}
 	mask := uint(len(seen) - 1)
-	lo := vs[:m/2+1]
+	lo := vs[:h+1]
 	hi := win[:len(lo)]
 	for a := 1; a < len(lo); a++ {
 		seen[uint(lo[a]^hi[a])&mask] = st
@@ -345,22 +468,22 @@ func markRare2(seen, win0, win1 []uint32, rare, rv []uint32, st uint32) {
 // splits a + (m − a) of every m in ms, and returns how many it did not
 // find. All the digits' splits go at once, smaller parts first: a value
 // missing from one digit's splits is often found early among another's.
-func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
-	vs, need := w.vs, w.need
+func (w *sweep) findMissing(sc *scratch, ms []int, st uint32, missing int) int {
+	vs, need := w.vs, sc.need
 	if len(need) == 0 {
 		return missing
 	}
 	mask := uint(len(need) - 1) // need has a power of two entries
 	if len(ms) == 1 {
-		missing, a := scanMissing(vs, w.mirror(ms[0]), need, ms[0], st, missing)
-		w.steps += int64(a)
+		missing, a := scanMissing(vs, w.mirror(ms[0]), need, w.half(ms[0]), st, missing)
+		sc.steps += int64(a)
 		return missing
 	}
 	if len(ms) == 2 {
 		// The same, unrolled: both digits' splits of part a in turn, as
 		// far as the smaller half, then the rest of the larger.
 		m0, m1 := min(ms[0], ms[1]), max(ms[0], ms[1])
-		h0, h1 := m0/2, m1/2
+		h0, h1 := w.half(m0), w.half(m1)
 		lo := vs[:h1+1]
 		hi0, hi1 := w.mirror(m0)[:h0+1], w.mirror(m1)[:len(lo)]
 		lo0, hi10 := lo[:len(hi0)], hi1[:len(hi0)]
@@ -369,14 +492,14 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 			if v := uint(x^hi0[a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
-					w.steps += int64(2 * a)
+					sc.steps += int64(2 * a)
 					return 0
 				}
 			}
 			if v := uint(x^hi10[a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
-					w.steps += int64(2 * a)
+					sc.steps += int64(2 * a)
 					return 0
 				}
 			}
@@ -385,52 +508,52 @@ func (w *sweep) findMissing(ms []int, st uint32, missing int) int {
 			if v := uint(lo[a]^hi1[a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
-					w.steps += int64(h0 + a)
+					sc.steps += int64(h0 + a)
 					return 0
 				}
 			}
 		}
-		w.steps += int64(h0 + h1)
+		sc.steps += int64(h0 + h1)
 		return missing
 	}
 	top := 0
 	for _, m := range ms {
-		top = max(top, m/2)
+		top = max(top, w.half(m))
 	}
 	for a := 1; a <= top; a++ {
 		for _, m := range ms {
-			if a > m-a {
+			if a > w.half(m) {
 				continue
 			}
 			if v := uint(vs[a]^vs[m-a]) & mask; need[v] == st {
 				need[v] = 0
 				if missing--; missing == 0 {
-					w.steps += int64(a * len(ms))
+					sc.steps += int64(a * len(ms))
 					return 0
 				}
 			}
 		}
 	}
-	w.steps += int64(top * len(ms))
+	sc.steps += int64(top * len(ms))
 	return missing
 }
 
 // scanMissing clears in need the values stamped st among the splits
-// a + (m − a) of m, smaller parts first, until missing of them are found;
-// win = mirror(m) holds the parts m − a. It returns how many it did not
-// find and how many splits it looked at. It is the sweep's inner loop at a
+// a + (m − a) of m with 1 ≤ a ≤ h, smaller parts first, until missing of
+// them are found; win = mirror(m) holds the parts m − a. It returns how
+// many it did not find and how many splits it looked at. It is the sweep's inner loop at a
 // rare position, which looks at all m/2 splits, and at most common ones
 // (a few thousand splits each for Officers): one index into the two halves
 // and a mask by need's power-of-two size leave no bounds check in it. It
 // takes four splits a turn: a loop of one split ran 30% slower when it
 // fell across a 64-byte line (AMD EPYC), which the link order decides.
-func scanMissing(vs, win, need []uint32, m int, st uint32, missing int) (int, int) {
+func scanMissing(vs, win, need []uint32, h int, st uint32, missing int) (int, int) {
 	if len(need) == 0 {
 		return missing, 0
 	}
 	mask := uint(len(need) - 1)
-	lo := vs[1 : m/2+1] // lo[i] = vs[a], hi[i] = vs[m − a] for a = i + 1
-	hi := win[1 : m/2+1]
+	lo := vs[1 : h+1] // lo[i] = vs[a], hi[i] = vs[m − a] for a = i + 1
+	hi := win[1 : h+1]
 	hi = hi[:len(lo)]
 	i := 0
 	for ; i < len(lo)-3; i += 4 {
@@ -473,7 +596,7 @@ func scanMissing(vs, win, need []uint32, m int, st uint32, missing int) (int, in
 			}
 		}
 	}
-	return missing, m / 2
+	return missing, h
 }
 
 // run computes vs[from..to]. Each time the heap size doubles it chooses
@@ -483,7 +606,7 @@ func scanMissing(vs, win, need []uint32, m int, st uint32, missing int) (int, in
 func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error {
 	prog := lim.progress(w.label(g), upto+1)
 	lastN, lastSteps := from, w.steps
-	for n := from; n <= to; n++ {
+	for n := from; n <= to; {
 		if n&0xff == 0 {
 			if err := lim.cancelled(); err != nil {
 				return err
@@ -505,7 +628,40 @@ func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error 
 			}
 			lastN, lastSteps = n, w.steps
 		}
+		if w.canPair(n) {
+			// A segment on two workers, up to the next of the checks above.
+			end := min(to+1, (n|(pairSegment-1))+1, lastN+sparseCheck)
+			if resplit && w.resplitAt > n {
+				end = min(end, w.resplitAt)
+			}
+			if err := lim.cancelled(); err != nil {
+				return err
+			}
+			prog.Set(int64(n))
+			if w.pairSkip > 0 {
+				// The last segments found a worker set aside: this one
+				// on one.
+				w.pairSkip--
+				for ; n < end; n++ {
+					w.next(n)
+				}
+				continue
+			}
+			w.pairEnd = end
+			steals, start := w.steals, n
+			n = w.pair(n, end)
+			if !w.pairAlways && (w.steals > steals || (n < end && n-start < pairMinRun)) {
+				// A worker waited too long, or rare values stop the
+				// segments early: the next ones on one worker.
+				w.pairBackoff = min(max(2*w.pairBackoff, 1), pairBackoffMax)
+				w.pairSkip = w.pairBackoff
+			} else {
+				w.pairBackoff = 0
+			}
+			continue
+		}
 		w.next(n)
+		n++
 	}
 	return nil
 }

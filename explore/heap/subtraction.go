@@ -73,6 +73,57 @@ func (g *Subtraction) allowed(s int) bool {
 	return s > 0 && in != g.allBut
 }
 
+// optionCount is len(g.Options(n)), counted from the members ≤ n.
+func (g *Subtraction) optionCount(n int) int64 {
+	in, _ := slices.BinarySearch(g.set, n+1) // members ≤ n
+	if g.allBut {
+		return int64(n - in)
+	}
+	return int64(in)
+}
+
+// estimate is the cost of Values: |S| steps a heap, |S|² + 1 for all-but.
+func (g *Subtraction) estimate(upto int, _ Limits) (Cost, error) {
+	u, k := float64(upto+1), float64(len(g.set))
+	values := 8 * (int64(upto) + 1)
+	if g.allBut {
+		return Cost{Method: SweepAllBut, Memory: values, Steps: u * (k*k + 1)}, nil
+	}
+	return Cost{Method: SweepPlain, Memory: values, Steps: u * k}, nil
+}
+
+// window is n0 ≤ n < n0 + max S (period.go says why); all-but games are
+// arithmetic-periodic and never proven periodic.
+func (g *Subtraction) window(n0, _ int) (int, string, bool) {
+	if g.allBut {
+		return 0, MethodAllBut, false
+	}
+	return n0 + g.set[len(g.set)-1], MethodSubtraction, true
+}
+
+// Explain says the rule to a player.
+func (g *Subtraction) Explain() string {
+	if g.allBut {
+		return fmt.Sprintf("take any number of tokens from one heap, but not %s.", orList(g.set))
+	}
+	return fmt.Sprintf("take %s tokens from one heap.", orList(g.set))
+}
+
+// Forbidden says why taking k tokens is never a move, or returns "".
+func (g *Subtraction) Forbidden(k int) string {
+	if k == 0 {
+		return "take at least one token"
+	}
+	_, in := slices.BinarySearch(g.set, k)
+	if g.allBut && in {
+		return fmt.Sprintf("you may take any number of tokens but %s", orList(g.set))
+	}
+	if !g.allBut && !in {
+		return fmt.Sprintf("you may take %s tokens, not %d", orList(g.set), k)
+	}
+	return ""
+}
+
 // Options lists the heaps n may become, smallest first.
 func (g *Subtraction) Options(n int) [][]int {
 	var out [][]int
@@ -177,4 +228,136 @@ func (g *Subtraction) allButValues(upto int, lim Limits) ([]uint64, error) {
 		}
 	}
 	return vs, nil
+}
+
+func init() {
+	amounts := func(key string) Param {
+		return Param{Key: key, Kind: Ints, Min: 1, Max: MaxUpto, What: "an amount to take", Example: "[1, 3, 4]",
+			Text: map[string]string{
+				"en": map[string]string{"set": "the amounts one may take", "all-but": "the amounts one may not take"}[key],
+				"fr": map[string]string{"set": "les nombres de jetons qu'on peut prendre", "all-but": "les nombres de jetons qu'on ne peut pas prendre"}[key],
+			}}
+	}
+	Register(&Rule{
+		Name:  "subtraction",
+		Order: 20,
+		Text: map[string]string{
+			"en": "a subtraction game: take s tokens from one heap, s in the set (or, all-but, s not in it)",
+			"fr": "un jeu de soustraction : prendre s jetons dans un tas, s dans l'ensemble (ou, all-but, s hors de lui)",
+		},
+		Describe: map[string]string{
+			"en": `subtraction game: take {{if .Set}}s ∈ {{set .Set}}{{else}}any number except {{set .AllBut}}{{end}} from one heap`,
+			"fr": `jeu de soustraction : retirer {{if .Set}}s ∈ {{set .Set}}{{else}}n’importe quel nombre sauf {{set .AllBut}}{{end}} objets d’un tas`,
+		},
+		Params:    []Param{amounts("set"), amounts("all-but"), UptoParam(100)},
+		Start:     []int{15},
+		Signature: `subtraction(set=None, all_but=None, upto=100, play="normal", position=None)`,
+		Help:      "The subtraction game where a move takes s ∈ set from one heap, e.g. subtraction([1, 3, 4]); all_but=[...] allows every amount except those. Methods: values(upto), period(), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().",
+		Check: func(p Params) error {
+			switch {
+			case p.Has("set") && p.Has("all-but"):
+				return &ParamError{Msg: "give either set or all-but, not both"}
+			case !p.Has("set") && !p.Has("all-but"):
+				return &ParamError{Key: "set", Msg: "missing: write the amounts one may take, e.g. set: [1, 3, 4] (or all-but: [...])"}
+			case p.Has("set") && len(p.Ints("set")) == 0:
+				return &ParamError{Key: "set", Msg: "the set is empty: no move is possible; give at least one amount"}
+			}
+			return nil
+		},
+		New: func(p Params) (Game, error) {
+			if p.Has("all-but") {
+				return NewAllBut(p.Ints("all-but"))
+			}
+			return NewSubtraction(p.Ints("set"))
+		},
+		Generators: subtractionGenerators(),
+	})
+}
+
+// maxSurveyWithin bounds a survey's within: K makes up to 2^K − 1 sets.
+const maxSurveyWithin = 24
+
+// subtractionGenerators are the survey keys of a subtraction set: within:
+// K with size: "A..B" (every S ⊆ {1..K} with A ≤ |S| ≤ B, by size, then
+// in lexicographic order) and sets: [...].
+func subtractionGenerators() []Generator {
+	either := func(key, other string) func(has func(string) bool) error {
+		return func(has func(string) bool) error {
+			for _, k := range []string{"set", "all-but", other} {
+				if has(k) {
+					return fmt.Errorf("give either %s or %s, not both", key, k)
+				}
+			}
+			return nil
+		}
+	}
+	span := func(a GeneratorArgs) (k, lo, hi int64, err error) {
+		k, _, ranged, _, err := a.Span("within", "the largest amount", 1, maxSurveyWithin)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if ranged {
+			return 0, 0, 0, &ParamError{Key: "within", Msg: `within takes one number K (sets within {1..K}); put the range on size, e.g. size: "1..3"`}
+		}
+		lo, hi, _, ok, err := a.Span("size", "the number of amounts in a set", 1, k)
+		if !ok {
+			lo, hi = 1, k
+		}
+		return k, lo, hi, err
+	}
+	return []Generator{{
+		Key: "within", Param: "set", Example: "within: 8", Check: either("within", "sets"),
+		With:  []string{"size"},
+		Alone: `size counts the amounts of sets within {1..K}: add within: K, e.g. {within: 8, size: "1..3"}`,
+		Count: func(a GeneratorArgs) (int64, string, error) {
+			k, lo, hi, err := span(a)
+			if err != nil {
+				return 0, "", err
+			}
+			n := int64(0)
+			for size := lo; size <= hi; size++ {
+				n += binomial(k, size)
+			}
+			return n, fmt.Sprintf("the sets within {1..%d} of %d to %d amounts", k, lo, hi), nil
+		},
+		Make: func(a GeneratorArgs) ([]any, error) {
+			k, lo, hi, err := span(a)
+			if err != nil {
+				return nil, err
+			}
+			var out []any
+			for size := lo; size <= hi; size++ {
+				subsets(int(k), int(size), func(c []int) { out = append(out, slices.Clone(c)) })
+			}
+			return out, nil
+		},
+	}, {
+		Key: "sets", Param: "set", Example: "sets: [[1, 2], [1, 3, 4]]", List: true, Check: either("sets", "within"),
+	}}
+}
+
+// binomial is C(n, k), exact while it fits.
+func binomial(n, k int64) int64 {
+	r := int64(1)
+	for i := int64(1); i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
+}
+
+// subsets calls f with every size-subset of {1..k} in lexicographic order.
+func subsets(k, size int, f func([]int)) {
+	c := make([]int, size)
+	var rec func(i, from int)
+	rec = func(i, from int) {
+		if i == size {
+			f(c)
+			return
+		}
+		for x := from; x <= k-(size-i-1); x++ {
+			c[i] = x
+			rec(i+1, x+1)
+		}
+	}
+	rec(0, 1)
 }

@@ -42,7 +42,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 			}
 			// JSON is YAML: the game reads back as the same section.
 			key := "game"
-			if s.Nimbers != nil {
+			if s.Nimbers() != nil {
 				key, b = "nimbers", []byte(`{"op":"sum","size":8}`)
 			}
 			back, err := Parse("b.yaml", []byte("sections:\n- "+key+": "+string(b)+"\n  show: ["+s.Show[0]+"]\n"))

@@ -32,21 +32,30 @@ func (r *runner) memoryEstimate() (need int64, note string) {
 	if r.wants("record") || r.wants("graph") {
 		return whole, ""
 	}
-	switch s.Family {
-	case "nimbers":
-		size := int64(s.Nimbers.Size)
+	switch g := s.Game.(type) {
+	case *NimbersSpec:
+		size := int64(g.Size)
 		return sectionOverhead + size*size*8 + size*24, ""
-	case "nim", "subtraction", "octal", "hex":
+	case *HeapSpec:
 		return r.heapEstimate()
-	case "wythoff":
+	case *WythoffSpec:
 		return r.wythoffEstimate(), ""
 	}
 	return whole, ""
 }
 
-// sweepWanted says whether the heap analyses need the value sequence.
-func (r *runner) sweepWanted() bool {
-	return r.wants("values") || r.wants("period") || r.wants("rare") || (r.wants("p-positions") && r.s.Family != "nim")
+// sweepWanted says whether the heap analyses of g need the value
+// sequence: P-positions do unless g counts them over positions of several
+// heaps (Nim).
+func (r *runner) sweepWanted(g heap.Game) bool {
+	return r.wants("values") || r.wants("period") || r.wants("rare") || (r.wants("p-positions") && !r.countsPositions(g))
+}
+
+// countsPositions reports whether g counts P-positions over the positions
+// below the section's own (heap.PPositioner), not over single heaps.
+func (r *runner) countsPositions(g heap.Game) bool {
+	_, ok := g.(heap.PPositioner)
+	return ok
 }
 
 // sweepNote is the cost that Options.Estimate is told of a sweep, or ""
@@ -67,7 +76,7 @@ func (r *runner) heapEstimate() (int64, string) {
 	lim := r.heapLimits()
 	need := int64(sectionOverhead)
 	note := ""
-	if r.sweepWanted() {
+	if r.sweepWanted(g) {
 		c, err := heap.Estimate(g, upto, lim)
 		if err != nil {
 			// Refused at once by the sweep (or cancelled): nothing held.
@@ -84,13 +93,13 @@ func (r *runner) heapEstimate() (int64, string) {
 			need += 8 * (int64(upto) + 1)
 		}
 	}
-	if r.wants("p-positions") && r.s.Family == "nim" {
+	if r.wants("p-positions") && r.countsPositions(g) {
 		need += listBytes
 	}
 	if r.wants("outcome") || r.wants("moves") {
-		_, isNim := g.(*heap.Nim)
+		_, formula := g.(heap.PositionSolver)
 		switch {
-		case isNim:
+		case formula:
 		case r.play() == game.Misere:
 			return whole, note // the generic solver, bounded by the limit only
 		default:
@@ -112,7 +121,7 @@ func (r *runner) heapEstimate() (int64, string) {
 
 func (r *runner) wythoffEstimate() int64 {
 	whole := r.lim.Memory
-	ws := r.s.Wythoff
+	ws := r.s.Wythoff()
 	rows, cols := int64(ws.Size[0]), int64(ws.Size[1])
 	need := int64(sectionOverhead)
 	if r.wants("table") || r.wants("p-positions") || r.wants("row-periods") {

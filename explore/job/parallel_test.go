@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/heap"
 )
 
 // heavy says whether a job has a section long enough for Run to state its
@@ -326,8 +327,8 @@ func TestParallelProgressLine(t *testing.T) {
 // goroutine, where it may be recovered, as when the sections run there.
 func TestParallelPanic(t *testing.T) {
 	j := &Job{File: "test.yaml", Limits: DefaultLimits, Sections: []*Section{
-		{Family: "nim", Nim: &NimSpec{Upto: 10}, Show: []string{"values"}},
-		{Family: "coins"}, // no game: a nil dereference
+		{Family: "nim", Game: nimSpec(10), Show: []string{"values"}},
+		{Family: "coins", Game: (*CoinsSpec)(nil)}, // no game: a nil dereference
 	}}
 	for _, jobs := range []int{1, 2} {
 		func() {
@@ -360,4 +361,10 @@ func TestReservation(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nimSpec is Nim's rule with upto set.
+func nimSpec(upto int) *HeapSpec {
+	r, _ := heap.Lookup("nim")
+	return &HeapSpec{Rule: r, Params: heap.Params{"upto": upto}}
 }

@@ -114,7 +114,7 @@ func (r *runner) wythoffRecord() error {
 }
 
 func (r *runner) coinsRecord(g *coins.Game) error {
-	n := r.s.Coins.N
+	n := r.s.Coins().N
 	m, err := g.Mover(n)
 	if err != nil {
 		return err
@@ -148,7 +148,7 @@ func (r *runner) maskRecord(m game.Mover[uint64], mask func(any) (uint64, error)
 // needs the generic solver on the whole grid, a bitmask of at most 64
 // cells.
 func (r *runner) productRecord(p *coins.Product) error {
-	sizes := r.s.Product.Size
+	sizes := r.s.Product().Size
 	if r.play() == game.Misere {
 		cells := 1
 		for _, n := range sizes {
@@ -245,8 +245,10 @@ func countOf(n uint64) string {
 	return fmt.Sprintf("%d of them", n)
 }
 
-func graphResult(g *graph.Graph) (*Graph, error) {
-	dot, err := g.DOT("game")
+// GraphResult is the result form of a drawn graph, its DOT source named
+// name (job sections draw "game"; a notebook's game its own name).
+func GraphResult(g *graph.Graph, name string) (*Graph, error) {
+	dot, err := g.DOT(name)
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +289,7 @@ func (r *runner) heapGraph(g heap.Game, heaps []int) error {
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Graph, err = graphResult(gr)
+	r.res.Graph, err = GraphResult(gr, "game")
 	return err
 }
 
@@ -304,7 +306,7 @@ func (r *runner) wythoffGraph() error {
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Graph, err = graphResult(gr)
+	r.res.Graph, err = GraphResult(gr, "game")
 	return err
 }
 
@@ -313,7 +315,7 @@ func (r *runner) coinsGraph(g *coins.Game) error {
 	if !ok {
 		return fmt.Errorf("graph needs a position to start from: add position: [heads]")
 	}
-	n := r.s.Coins.N
+	n := r.s.Coins().N
 	m, err := g.Mover(n)
 	if err != nil {
 		return err
@@ -337,6 +339,6 @@ func (r *runner) coinsGraph(g *coins.Game) error {
 	if err != nil {
 		return limitErr(err)
 	}
-	r.res.Graph, err = graphResult(gr)
+	r.res.Graph, err = GraphResult(gr, "game")
 	return err
 }

@@ -86,6 +86,16 @@ type Period struct {
 	Period    int    `json:"period"`
 	CheckedTo int    `json:"checked_to"`
 	Method    string `json:"method,omitempty"` // how it was proven, e.g. "window of max(S)" or "Guy–Smith"
+	// Observed is the period the values show at least twice, for a rule
+	// whose period cannot be proven (SPEC.md "More heap rules"); then
+	// Preperiod and Period are 0.
+	Observed *Observed `json:"observed,omitempty"`
+}
+
+// Observed is a period seen in the values, not proven.
+type Observed struct {
+	Preperiod int `json:"preperiod"`
+	Period    int `json:"period"`
 }
 
 // MarshalJSON writes the period under SPEC.md's keys: all of them when a
@@ -96,10 +106,11 @@ func (p Period) MarshalJSON() ([]byte, error) {
 		return json.Marshal(all(p))
 	}
 	return json.Marshal(struct {
-		Proven    bool   `json:"proven"`
-		CheckedTo int    `json:"checked_to"`
-		Method    string `json:"method,omitempty"`
-	}{p.Proven, p.CheckedTo, p.Method})
+		Proven    bool      `json:"proven"`
+		CheckedTo int       `json:"checked_to"`
+		Method    string    `json:"method,omitempty"`
+		Observed  *Observed `json:"observed,omitempty"`
+	}{p.Proven, p.CheckedTo, p.Method, p.Observed})
 }
 
 // Rare is the split of a heap game's values into rare and common ones

@@ -245,16 +245,16 @@ func (r *runner) run() (*Results, error) {
 	r.res.PlayMisere = r.play() == game.Misere
 	r.res.Position = r.s.Position
 	var err error
-	switch r.s.Family {
-	case "nimbers":
+	switch r.s.Game.(type) {
+	case *NimbersSpec:
 		err = r.nimbers()
-	case "nim", "subtraction", "octal", "hex":
+	case *HeapSpec:
 		err = r.heap()
-	case "wythoff":
+	case *WythoffSpec:
 		err = r.wythoff()
-	case "coins":
+	case *CoinsSpec:
 		err = r.coins()
-	case "product":
+	case *ProductSpec:
 		err = r.product()
 	default:
 		err = fmt.Errorf("job: unknown family %q", r.s.Family)
@@ -266,7 +266,7 @@ func (r *runner) run() (*Results, error) {
 }
 
 func (r *runner) nimbers() error {
-	ns := r.s.Nimbers
+	ns := r.s.Nimbers()
 	op, name := nimber.Mul, "nim-product"
 	if ns.Op == "sum" {
 		op, name = nimber.Add, "nim-sum"
@@ -302,26 +302,12 @@ func (r *runner) nimbers() error {
 // heapGame builds the heap game of the section and the largest heap whose
 // value is asked for.
 func (r *runner) heapGame() (heap.Game, int, error) {
-	s := r.s
-	switch s.Family {
-	case "nim":
-		g, err := heap.NewNim(s.Nim.MaxTake)
-		return g, s.Nim.Upto, err
-	case "subtraction":
-		if s.Subtraction.AllBut {
-			g, err := heap.NewAllBut(s.Subtraction.Set)
-			return g, s.Subtraction.Upto, err
-		}
-		g, err := heap.NewSubtraction(s.Subtraction.Set)
-		return g, s.Subtraction.Upto, err
-	case "octal":
-		g, err := heap.ParseOctal(s.Octal.Code)
-		return g, s.Octal.Upto, err
-	case "hex":
-		g, err := heap.ParseHex(s.Octal.Code)
-		return g, s.Octal.Upto, err
+	h := r.s.Heap()
+	if h == nil {
+		return nil, 0, fmt.Errorf("job: %s is not a heap game", r.s.Family)
 	}
-	return nil, 0, fmt.Errorf("job: %s is not a heap game", s.Family)
+	g, err := h.NewGame()
+	return g, h.Upto(), err
 }
 
 func (r *runner) heap() error {
@@ -332,7 +318,7 @@ func (r *runner) heap() error {
 	r.res.Game = g.String()
 	lim := r.heapLimits()
 	var values []uint64
-	if r.sweepWanted() {
+	if r.sweepWanted(g) {
 		if r.opts.Estimate != nil {
 			// Long sweeps say what they will cost before they start.
 			if c, err := heap.Estimate(g, upto, lim); err == nil {
@@ -350,18 +336,15 @@ func (r *runner) heap() error {
 	}
 	if r.wants("period") {
 		c := heap.Period(g, values)
-		if n, ok := g.(*heap.Nim); ok && n.MaxTake() > 0 {
-			// Bounded Nim is the subtraction game {1..k}: its window proves
-			// the period k+1.
-			set := make([]int, n.MaxTake())
-			for i := range set {
-				set[i] = i + 1
-			}
-			if sub, err := heap.NewSubtraction(set); err == nil {
-				c = heap.Period(sub, values)
+		per := &Period{Proven: c.Proven, Preperiod: c.Preperiod, Period: c.Period, CheckedTo: c.CheckedTo, Method: c.Method}
+		if !c.Proven && c.Method == heap.MethodNone && !heap.ProvesPeriods(g) {
+			// A rule with no periodicity theorem at all (a Starlark rule):
+			// say what the values show, twice at least, as seen only.
+			if n0, p, ok := heap.ObservedPeriod(values, 2); ok {
+				per.Observed = &Observed{Preperiod: n0, Period: p}
 			}
 		}
-		r.res.Period = &Period{Proven: c.Proven, Preperiod: c.Preperiod, Period: c.Period, CheckedTo: c.CheckedTo, Method: c.Method}
+		r.res.Period = per
 	}
 	if r.wants("rare") {
 		if err := r.rare(g, values); err != nil {
@@ -369,8 +352,9 @@ func (r *runner) heap() error {
 		}
 	}
 	if r.wants("p-positions") {
-		if n, ok := g.(*heap.Nim); ok && r.s.Nim.Heaps != nil {
-			set, err := n.PPositions(r.s.Nim.Heaps, r.play(), lim)
+		h := r.s.Heap()
+		if pp, ok := g.(heap.PPositioner); ok && h.Params.Has(h.Rule.PositionParam) {
+			set, err := pp.PPositions(h.Params.Ints(h.Rule.PositionParam), r.play(), lim)
 			if err != nil {
 				return limitErr(err)
 			}
@@ -444,7 +428,7 @@ func (r *runner) rare(g heap.Game, values []uint64) error {
 }
 
 func (r *runner) wythoff() error {
-	ws := r.s.Wythoff
+	ws := r.s.Wythoff()
 	r.res.Game = "Wythoff's game"
 	cells := int64(ws.Size[0]) * int64(ws.Size[1])
 	if cells > r.lim.Positions {
@@ -539,7 +523,7 @@ func (r *runner) coinGame(c CoinsSpec) (*coins.Game, error) {
 }
 
 func (r *runner) coins() error {
-	cs := r.s.Coins
+	cs := r.s.Coins()
 	g, err := r.coinGame(*cs)
 	if err != nil {
 		return err
@@ -684,7 +668,7 @@ func codewordHeads(c *code.Code, g *coins.Game) [][]int {
 }
 
 func (r *runner) product() error {
-	ps := r.s.Product
+	ps := r.s.Product()
 	var factors []*coins.Game
 	for _, f := range ps.Factors {
 		g, err := r.coinGame(f)

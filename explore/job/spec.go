@@ -1,41 +1,26 @@
 package job
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/nimbook/nimbook/explore/internal/yamlfile"
+
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/heap"
 )
 
 // Error is a problem in a job file, located by file, line and key path.
-type Error struct {
-	File string
-	Line int    // 0 when unknown
-	Path string // e.g. sections[1].game.coins.r
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	b.WriteString(": ")
-	if e.Path != "" {
-		b.WriteString(e.Path)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
+type Error = yamlfile.Error
 
 // Limits bound the work a job may do.
 type Limits struct {
@@ -66,18 +51,15 @@ type Section struct {
 	// Source cites where the section's table comes from, e.g.
 	// "D. Madore, Le jeu de nim (2017), table of f_r(n)".
 	Source string
-	// Family is one of nim, subtraction, octal, hex, wythoff, coins,
-	// product or nimbers; exactly one of the matching fields is set.
-	Family      string
-	Nim         *NimSpec
-	Subtraction *SubtractionSpec
-	Octal       *OctalSpec // octal and hex
-	Wythoff     *WythoffSpec
-	Coins       *CoinsSpec
-	Product     *ProductSpec
-	Nimbers     *NimbersSpec
-	Play        string // "normal" or "misere"
-	Show        []string
+	// Family is the key of the section's game: a heap rule's name (see
+	// heap.Rules), wythoff, coins, product or nimbers; "" for a game a
+	// notebook defines by its moves.
+	Family string
+	// Game holds the family's parameters: a *HeapSpec, *WythoffSpec,
+	// *CoinsSpec, *ProductSpec or *NimbersSpec.
+	Game GameSpec
+	Play string // "normal" or "misere"
+	Show []string
 	// Position is the position analysed by outcome and moves, in the
 	// family's form: heaps, [a, b], head numbers, or grid cells.
 	Position any
@@ -85,32 +67,82 @@ type Section struct {
 	Record []any
 }
 
-// NimSpec is Nim with heaps, optionally taking at most MaxTake per move.
-type NimSpec struct {
-	Heaps   []int
-	MaxTake int // 0: any number
-	Upto    int
+// GameSpec is the game of a section: one of *HeapSpec, *WythoffSpec,
+// *CoinsSpec, *ProductSpec and *NimbersSpec.
+type GameSpec interface {
+	// params writes the family's parameters as GameJSON gives them.
+	params(p map[string]any)
+	clone() GameSpec
 }
 
-// SubtractionSpec is a subtraction game: take s ∈ Set, or with AllBut any
-// positive number not in Set.
-type SubtractionSpec struct {
-	Set    []int
-	AllBut bool
-	Upto   int
+// Heap returns the section's heap rule and parameters, or nil.
+func (s *Section) Heap() *HeapSpec { h, _ := s.Game.(*HeapSpec); return h }
+
+// Wythoff returns the section's Wythoff table bounds, or nil.
+func (s *Section) Wythoff() *WythoffSpec { w, _ := s.Game.(*WythoffSpec); return w }
+
+// Coins returns the section's coin game, or nil.
+func (s *Section) Coins() *CoinsSpec { c, _ := s.Game.(*CoinsSpec); return c }
+
+// Product returns the section's tartan product, or nil.
+func (s *Section) Product() *ProductSpec { p, _ := s.Game.(*ProductSpec); return p }
+
+// Nimbers returns the section's nimber table, or nil.
+func (s *Section) Nimbers() *NimbersSpec { n, _ := s.Game.(*NimbersSpec); return n }
+
+// Clone returns a copy of the section whose game can be changed without
+// changing s (the position and record are shared).
+func (s *Section) Clone() *Section {
+	c := *s
+	if s.Game != nil {
+		c.Game = s.Game.clone()
+	}
+	c.Show = slices.Clone(s.Show)
+	return &c
 }
 
-// OctalSpec is an octal or hexadecimal code.
-type OctalSpec struct {
-	Code string
-	Hex  bool
-	Upto int
+// HeapSpec is a heap game given by a registered rule (package heap) and
+// its checked parameters, defaults filled in.
+type HeapSpec struct {
+	Rule   *heap.Rule
+	Params heap.Params
+	// Written holds File parameters as the job file wrote them; Params
+	// holds them joined to the job file's folder.
+	Written map[string]string
+}
+
+// Upto is the largest heap whose value is asked for.
+func (h *HeapSpec) Upto() int { return h.Params.Int(heap.Upto) }
+
+// NewGame builds the heap game.
+func (h *HeapSpec) NewGame() (heap.Game, error) { return h.Rule.New(h.Params) }
+
+func (h *HeapSpec) params(p map[string]any) {
+	for _, q := range h.Rule.Params {
+		v, ok := h.Params[q.Key]
+		if !ok || (q.OmitZero && v == 0) {
+			continue
+		}
+		if w, ok := h.Written[q.Key]; ok {
+			v = w
+		}
+		p[q.Key] = v
+	}
+}
+
+func (h *HeapSpec) clone() GameSpec {
+	c := *h
+	c.Params = h.Params.Clone()
+	return &c
 }
 
 // WythoffSpec bounds a Wythoff table: 0 ≤ a < Size[0], 0 ≤ b < Size[1].
 type WythoffSpec struct {
 	Size [2]int
 }
+
+func (w *WythoffSpec) params(p map[string]any) { p["size"] = []int{w.Size[0], w.Size[1]} }
+func (w *WythoffSpec) clone() GameSpec         { c := *w; return &c }
 
 // CoinsSpec is a coin-turning game on N coins numbered from First, or,
 // with Below set instead of N (at-most r ≥ 2), on every coin whose value
@@ -123,10 +155,48 @@ type CoinsSpec struct {
 	Below uint64 // 0: unset
 }
 
+func (c *CoinsSpec) params(p map[string]any) {
+	c.ruleParams(p)
+	if c.Below > 0 {
+		p["below"] = c.Below // every value below it, on as many coins as they take
+	} else {
+		p["n"] = c.N
+	}
+}
+
+// ruleParams writes a coin game's rule, r (not for the ruler game) and
+// first coin.
+func (c *CoinsSpec) ruleParams(p map[string]any) {
+	p["rule"] = c.Rule
+	if c.Rule != "ruler" {
+		p["r"] = c.R
+	}
+	p["first"] = c.First
+}
+
+func (c *CoinsSpec) clone() GameSpec { d := *c; return &d }
+
 // ProductSpec is a tartan product of 2 or 3 coin games.
 type ProductSpec struct {
 	Factors []CoinsSpec // N unused
 	Size    []int
+}
+
+func (ps *ProductSpec) params(p map[string]any) {
+	fs := make([]map[string]any, len(ps.Factors))
+	for i, f := range ps.Factors {
+		fs[i] = map[string]any{}
+		f.ruleParams(fs[i])
+	}
+	p["factors"] = fs
+	p["size"] = ps.Size
+}
+
+func (ps *ProductSpec) clone() GameSpec {
+	c := *ps
+	c.Factors = slices.Clone(ps.Factors)
+	c.Size = slices.Clone(ps.Size)
+	return &c
 }
 
 // NimbersSpec asks for a nim addition or multiplication table.
@@ -134,6 +204,9 @@ type NimbersSpec struct {
 	Op   string // sum or product
 	Size int
 }
+
+func (n *NimbersSpec) params(p map[string]any) { p["op"], p["size"] = n.Op, n.Size }
+func (n *NimbersSpec) clone() GameSpec         { c := *n; return &c }
 
 // Parse reads and checks a job file; name is used in error messages.
 func Parse(name string, data []byte) (*Job, error) {
@@ -144,7 +217,7 @@ func Parse(name string, data []byte) (*Job, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{File: name, Msg: "the file is empty; a job needs at least `sections:`"}
 	}
-	p := &parser{file: name}
+	p := &parser{yamlfile.Parser{File: name}}
 	return p.job(doc.Content[0])
 }
 
@@ -157,179 +230,7 @@ func ParseFile(path string) (*Job, error) {
 	return Parse(path, data)
 }
 
-type parser struct{ file string }
-
-func (p *parser) errf(n *yaml.Node, path, format string, args ...any) error {
-	line := 0
-	if n != nil {
-		line = n.Line
-	}
-	return &Error{File: p.file, Line: line, Path: path, Msg: fmt.Sprintf(format, args...)}
-}
-
-// mapping walks a YAML mapping, remembering which keys were read so that
-// the rest can be reported as unknown.
-type mapping struct {
-	p     *parser
-	node  *yaml.Node
-	path  string
-	keys  []string
-	nodes map[string]*yaml.Node
-	lines map[string]int
-}
-
-func (p *parser) mapping(n *yaml.Node, path string) (*mapping, error) {
-	if n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	if n.Kind != yaml.MappingNode {
-		return nil, p.errf(n, path, "want a mapping (key: value lines), not %s", describe(n))
-	}
-	m := &mapping{p: p, node: n, path: path, nodes: map[string]*yaml.Node{}, lines: map[string]int{}}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k := n.Content[i]
-		if _, dup := m.nodes[k.Value]; dup {
-			return nil, p.errf(k, join(path, k.Value), "key given twice; keep one")
-		}
-		m.keys = append(m.keys, k.Value)
-		v := n.Content[i+1]
-		if v.Kind == yaml.AliasNode {
-			v = v.Alias
-		}
-		m.nodes[k.Value] = v
-		m.lines[k.Value] = k.Line
-	}
-	return m, nil
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-// check reports the first key that is not in allowed.
-func (m *mapping) check(allowed ...string) error {
-	for _, k := range m.keys {
-		ok := false
-		for _, a := range allowed {
-			if k == a {
-				ok = true
-			}
-		}
-		if !ok {
-			hint := ""
-			if s := closest(k, allowed); s != "" {
-				hint = fmt.Sprintf("did you mean %q? ", s)
-			}
-			return &Error{File: m.p.file, Line: m.lines[k], Path: join(m.path, k),
-				Msg: fmt.Sprintf("unknown key; %sallowed here: %s", hint, strings.Join(allowed, ", "))}
-		}
-	}
-	return nil
-}
-
-func (m *mapping) has(key string) bool { _, ok := m.nodes[key]; return ok }
-
-func (m *mapping) str(key, def string) (string, error) {
-	n, ok := m.nodes[key]
-	if !ok {
-		return def, nil
-	}
-	if n.Kind != yaml.ScalarNode {
-		return "", m.p.errf(n, join(m.path, key), "want a single value, not %s", describe(n))
-	}
-	return n.Value, nil
-}
-
-// integer reads key as an integer in [lo, hi]; what says what the number is.
-func (m *mapping) integer(key string, def, lo, hi int, what string) (int, error) {
-	n, ok := m.nodes[key]
-	if !ok {
-		return def, nil
-	}
-	return m.p.integer(n, join(m.path, key), lo, hi, what)
-}
-
-func (p *parser) integer(n *yaml.Node, path string, lo, hi int, what string) (int, error) {
-	if n.Kind != yaml.ScalarNode {
-		return 0, p.errf(n, path, "want a whole number (%s), not %s", what, describe(n))
-	}
-	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
-	if err != nil {
-		return 0, p.errf(n, path, "want a whole number (%s), not %q", what, n.Value)
-	}
-	if v < int64(lo) || v > int64(hi) {
-		if hi == math.MaxInt {
-			return 0, p.errf(n, path, "%d is out of range: %s must be at least %d", v, what, lo)
-		}
-		return 0, p.errf(n, path, "%d is out of range: %s must be from %d to %d", v, what, lo, hi)
-	}
-	return int(v), nil
-}
-
-func (p *parser) intList(n *yaml.Node, path string, lo, hi int, what string) ([]int, error) {
-	if n.Kind != yaml.SequenceNode {
-		return nil, p.errf(n, path, "want a list of whole numbers like [1, 3, 5], not %s", describe(n))
-	}
-	out := make([]int, 0, len(n.Content))
-	for i, c := range n.Content {
-		v, err := p.integer(c, fmt.Sprintf("%s[%d]", path, i), lo, hi, what)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		if n.Value == "" {
-			return "an empty value"
-		}
-		return fmt.Sprintf("%q", n.Value)
-	}
-	return "this"
-}
-
-// closest returns the allowed word nearest to s, if it is near enough to
-// be a likely typo.
-func closest(s string, allowed []string) string {
-	best, bestD := "", 3
-	for _, a := range allowed {
-		if d := editDistance(s, a); d < bestD {
-			best, bestD = a, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
-}
+type parser struct{ yamlfile.Parser }
 
 // Sizes beyond these are refused as absurd whatever the limits: they are
 // far past anything the algorithms could finish.
@@ -343,55 +244,55 @@ const (
 )
 
 func (p *parser) job(root *yaml.Node) (*Job, error) {
-	m, err := p.mapping(root, "")
+	m, err := p.Mapping(root, "")
 	if err != nil {
 		return nil, err
 	}
-	if err := m.check("title", "lang", "limits", "sections"); err != nil {
+	if err := m.Check("title", "lang", "limits", "sections"); err != nil {
 		return nil, err
 	}
-	j := &Job{File: p.file, Limits: DefaultLimits}
-	if j.Title, err = m.str("title", ""); err != nil {
+	j := &Job{File: p.File, Limits: DefaultLimits}
+	if j.Title, err = m.Str("title", ""); err != nil {
 		return nil, err
 	}
-	if j.Lang, err = m.str("lang", "en"); err != nil {
+	if j.Lang, err = m.Str("lang", "en"); err != nil {
 		return nil, err
 	}
 	if j.Lang != "en" && j.Lang != "fr" {
-		return nil, p.errf(m.nodes["lang"], "lang", "unknown language %q; write en or fr", j.Lang)
+		return nil, p.Errf(m.Nodes["lang"], "lang", "unknown language %q; write en or fr", j.Lang)
 	}
-	if n, ok := m.nodes["limits"]; ok {
-		lm, err := p.mapping(n, "limits")
+	if n, ok := m.Nodes["limits"]; ok {
+		lm, err := p.Mapping(n, "limits")
 		if err != nil {
 			return nil, err
 		}
-		if err := lm.check("positions", "memory"); err != nil {
+		if err := lm.Check("positions", "memory"); err != nil {
 			return nil, err
 		}
-		if pn, ok := lm.nodes["positions"]; ok {
-			v, err := p.integer(pn, "limits.positions", 1, math.MaxInt, "the number of positions")
+		if pn, ok := lm.Nodes["positions"]; ok {
+			v, err := p.Integer(pn, "limits.positions", 1, math.MaxInt, "the number of positions")
 			if err != nil {
 				return nil, err
 			}
 			j.Limits.Positions = int64(v)
 		}
-		if mn, ok := lm.nodes["memory"]; ok {
+		if mn, ok := lm.Nodes["memory"]; ok {
 			v, err := ParseSize(mn.Value)
 			if err != nil || mn.Kind != yaml.ScalarNode {
-				return nil, p.errf(mn, "limits.memory", "want a size like 512MiB or 4GiB, not %s", describe(mn))
+				return nil, p.Errf(mn, "limits.memory", "want a size like 512MiB or 4GiB, not %s", yamlfile.Describe(mn))
 			}
 			if v <= 0 {
-				return nil, p.errf(mn, "limits.memory", "want a positive size like 512MiB or 4GiB, not %s (leave the key out for the default, %s)", describe(mn), budget.FormatSize(DefaultLimits.Memory))
+				return nil, p.Errf(mn, "limits.memory", "want a positive size like 512MiB or 4GiB, not %s (leave the key out for the default, %s)", yamlfile.Describe(mn), budget.FormatSize(DefaultLimits.Memory))
 			}
 			j.Limits.Memory = v
 		}
 	}
-	sn, ok := m.nodes["sections"]
+	sn, ok := m.Nodes["sections"]
 	if !ok {
-		return nil, p.errf(root, "sections", "missing: a job needs a list of sections, each with a game (or nimbers) and show")
+		return nil, p.Errf(root, "sections", "missing: a job needs a list of sections, each with a game (or nimbers) and show")
 	}
 	if sn.Kind != yaml.SequenceNode || len(sn.Content) == 0 {
-		return nil, p.errf(sn, "sections", "want a non-empty list of sections (lines starting with -)")
+		return nil, p.Errf(sn, "sections", "want a non-empty list of sections (lines starting with -)")
 	}
 	for i, n := range sn.Content {
 		s, err := p.section(n, fmt.Sprintf("sections[%d]", i))
@@ -406,121 +307,133 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 // ParseSize reads a byte size such as 4GiB, 512MiB, 100MB or 1048576.
 func ParseSize(s string) (int64, error) { return budget.ParseSize(s) }
 
-// families lists the game families with their keys, in SPEC order.
-var families = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins", "product"}
+// otherFamilies are the game families that are not heap rules, in SPEC
+// order after them.
+var otherFamilies = []string{"wythoff", "coins", "product"}
 
-// analyses lists what show may ask of each family.
+// Families lists the keys a section's game may hold: the registered heap
+// rules (package heap), then wythoff, coins and product.
+func Families() []string { return append(heap.RuleNames(), otherFamilies...) }
+
+// analyses lists what show may ask of the families that are not heap rules.
 var analyses = map[string][]string{
-	"nim":         {"values", "p-positions", "period", "outcome", "moves", "graph", "record", "plot"},
-	"subtraction": {"values", "p-positions", "period", "outcome", "moves", "graph", "record", "plot"},
-	"octal":       {"values", "p-positions", "period", "rare", "outcome", "moves", "graph", "record", "plot"},
-	"hex":         {"values", "p-positions", "period", "rare", "outcome", "moves", "graph", "record", "plot"},
-	"wythoff":     {"table", "p-positions", "row-periods", "outcome", "moves", "graph", "record", "plot"},
-	"coins":       {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
-	"product":     {"table", "outcome", "moves", "record", "plot"},
-	"nimbers":     {"table", "plot"},
+	"wythoff": {"table", "p-positions", "row-periods", "outcome", "moves", "graph", "record", "plot"},
+	"coins":   {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
+	"product": {"table", "outcome", "moves", "record", "plot"},
+	"nimbers": {"table", "plot"},
 }
 
-// Analyses returns the analyses show may list for a family, in order.
-func Analyses(family string) []string { return analyses[family] }
+// Analyses returns the analyses show may list for a family, in order: for
+// a heap rule, those of every heap rule with the rule's own (Rule.Analyses)
+// after period.
+func Analyses(family string) []string {
+	if r, ok := heap.Lookup(family); ok {
+		out := []string{"values", "p-positions", "period"}
+		out = append(out, r.Analyses...)
+		return append(out, "outcome", "moves", "graph", "record", "plot")
+	}
+	return analyses[family]
+}
 
 func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
-	m, err := p.mapping(n, path)
+	m, err := p.Mapping(n, path)
 	if err != nil {
 		return nil, err
 	}
-	if err := m.check("title", "text", "source", "game", "nimbers", "show", "position", "record"); err != nil {
+	if err := m.Check("title", "text", "source", "game", "nimbers", "show", "position", "record"); err != nil {
 		return nil, err
 	}
 	s := &Section{Line: n.Line}
-	if s.Title, err = m.str("title", ""); err != nil {
+	if s.Title, err = m.Str("title", ""); err != nil {
 		return nil, err
 	}
-	if s.Text, err = m.str("text", ""); err != nil {
+	if s.Text, err = m.Str("text", ""); err != nil {
 		return nil, err
 	}
-	if s.Source, err = m.str("source", ""); err != nil {
+	if s.Source, err = m.Str("source", ""); err != nil {
 		return nil, err
 	}
 	switch {
-	case m.has("game") && m.has("nimbers"):
-		return nil, p.errf(n, path, "a section holds either game or nimbers, not both; split it in two sections")
-	case m.has("nimbers"):
-		if err := p.nimbers(s, m.nodes["nimbers"], join(path, "nimbers")); err != nil {
+	case m.Has("game") && m.Has("nimbers"):
+		return nil, p.Errf(n, path, "a section holds either game or nimbers, not both; split it in two sections")
+	case m.Has("nimbers"):
+		if err := p.nimbers(s, m.Nodes["nimbers"], yamlfile.Join(path, "nimbers")); err != nil {
 			return nil, err
 		}
-	case m.has("game"):
-		if err := p.game(s, m.nodes["game"], join(path, "game")); err != nil {
+	case m.Has("game"):
+		if err := p.game(s, m.Nodes["game"], yamlfile.Join(path, "game")); err != nil {
 			return nil, err
 		}
 	default:
-		return nil, p.errf(n, path, "missing game: write e.g. `game: {nim: {heaps: [1, 3, 5, 7]}}` (families: %s) or `nimbers: {op: product, size: 16}`", strings.Join(families, ", "))
+		return nil, p.Errf(n, path, "missing game: write e.g. `game: {nim: {heaps: [1, 3, 5, 7]}}` (families: %s) or `nimbers: {op: product, size: 16}`", strings.Join(Families(), ", "))
 	}
 	// show
-	sn, ok := m.nodes["show"]
+	sn, ok := m.Nodes["show"]
 	if !ok {
-		return nil, p.errf(n, join(path, "show"), "missing: list the analyses to run, from: %s", strings.Join(analyses[s.Family], ", "))
+		return nil, p.Errf(n, yamlfile.Join(path, "show"), "missing: list the analyses to run, from: %s", strings.Join(Analyses(s.Family), ", "))
 	}
 	if sn.Kind == yaml.ScalarNode {
 		sn = &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{sn}, Line: sn.Line}
 	}
 	if sn.Kind != yaml.SequenceNode || len(sn.Content) == 0 {
-		return nil, p.errf(sn, join(path, "show"), "want a list of analyses from: %s", strings.Join(analyses[s.Family], ", "))
+		return nil, p.Errf(sn, yamlfile.Join(path, "show"), "want a list of analyses from: %s", strings.Join(Analyses(s.Family), ", "))
 	}
 	for i, c := range sn.Content {
 		name := c.Value
 		ok := false
-		for _, a := range analyses[s.Family] {
+		for _, a := range Analyses(s.Family) {
 			if a == name {
 				ok = true
 			}
 		}
 		if c.Kind != yaml.ScalarNode || !ok {
 			hint := ""
-			if h := closest(name, analyses[s.Family]); h != "" {
+			if h := yamlfile.Closest(name, Analyses(s.Family)); h != "" {
 				hint = fmt.Sprintf("did you mean %q? ", h)
 			}
-			return nil, p.errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s does not apply to %s; %sthose that do: %s", describe(c), s.Family, hint, strings.Join(analyses[s.Family], ", "))
+			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s does not apply to %s; %sthose that do: %s", yamlfile.Describe(c), s.Family, hint, strings.Join(Analyses(s.Family), ", "))
 		}
-		if cs := s.Coins; cs != nil && (cs.Below > 0 || cs.N > maxCoins) && name != "values" && name != "plot" {
+		if cs := s.Coins(); cs != nil && (cs.Below > 0 || cs.N > maxCoins) && name != "values" && name != "plot" {
 			what := fmt.Sprintf("%d coins", cs.N)
 			if cs.Below > 0 {
 				what = "every coin whose value is below a bound"
 			}
-			return nil, p.errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s needs at most %d coins (rows are bit masks), not %s; use n: %d or less, or show values only", name, maxCoins, what, maxCoins)
+			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s needs at most %d coins (rows are bit masks), not %s; use n: %d or less, or show values only", name, maxCoins, what, maxCoins)
 		}
 		if name == "values" && s.Play == "misere" {
-			return nil, p.errf(c, fmt.Sprintf("%s.show[%d]", path, i), "values are normal-play Grundy values; remove play: misere or ask for outcome and moves instead")
+			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "values are normal-play Grundy values; remove play: misere or ask for outcome and moves instead")
 		}
 		for _, prev := range s.Show {
 			if prev == name {
-				return nil, p.errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%q listed twice", name)
+				return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%q listed twice", name)
 			}
 		}
 		s.Show = append(s.Show, name)
 	}
 	// position
-	if pn, ok := m.nodes["position"]; ok {
+	if pn, ok := m.Nodes["position"]; ok {
 		if s.Position != nil {
-			return nil, p.errf(pn, join(path, "position"), "position is given twice (here and in the game); keep one")
+			return nil, p.Errf(pn, yamlfile.Join(path, "position"), "position is given twice (here and in the game); keep one")
 		}
-		pos, err := p.position(s, pn, join(path, "position"))
+		pos, err := p.position(s, pn, yamlfile.Join(path, "position"))
 		if err != nil {
 			return nil, err
 		}
 		s.Position = pos
 	}
-	if s.Position == nil && s.Family == "nim" && s.Nim.Heaps != nil {
-		s.Position = s.Nim.Heaps
+	if h := s.Heap(); s.Position == nil && h != nil && h.Rule.PositionParam != "" {
+		if v, ok := h.Params[h.Rule.PositionParam]; ok {
+			s.Position = v
+		}
 	}
 	for _, a := range s.Show {
 		if (a == "outcome" || a == "moves") && s.Position == nil {
-			return nil, p.errf(sn, join(path, "show"), "%s needs a position: add `position:` to the section (%s)", a, positionHint(s.Family))
+			return nil, p.Errf(sn, yamlfile.Join(path, "show"), "%s needs a position: add `position:` to the section (%s)", a, positionHint(s.Family))
 		}
 	}
-	if rn, ok := m.nodes["record"]; ok {
+	if rn, ok := m.Nodes["record"]; ok {
 		if rn.Kind != yaml.SequenceNode || len(rn.Content) < 2 {
-			return nil, p.errf(rn, join(path, "record"), "want a list of at least two positions, the start and each position after a move (%s)", positionHint(s.Family))
+			return nil, p.Errf(rn, yamlfile.Join(path, "record"), "want a list of at least two positions, the start and each position after a move (%s)", positionHint(s.Family))
 		}
 		for i, c := range rn.Content {
 			pos, err := p.position(s, c, fmt.Sprintf("%s.record[%d]", path, i))
@@ -530,22 +443,13 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 			s.Record = append(s.Record, pos)
 		}
 	}
-	if contains(s.Show, "record") && s.Record == nil {
-		return nil, p.errf(sn, join(path, "show"), "record needs the played positions: add `record: [...]` to the section (%s each)", positionHint(s.Family))
+	if slices.Contains(s.Show, "record") && s.Record == nil {
+		return nil, p.Errf(sn, yamlfile.Join(path, "show"), "record needs the played positions: add `record: [...]` to the section (%s each)", positionHint(s.Family))
 	}
-	if s.Record != nil && !contains(s.Show, "record") {
+	if s.Record != nil && !slices.Contains(s.Show, "record") {
 		s.Show = append(s.Show, "record")
 	}
 	return s, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func positionHint(family string) string {
@@ -564,56 +468,57 @@ func positionHint(family string) string {
 func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	switch s.Family {
 	case "wythoff":
-		hs, err := p.intList(n, path, 0, maxPair, "a heap")
+		hs, err := p.IntList(n, path, 0, maxPair, "a heap")
 		if err != nil {
 			return nil, err
 		}
 		if len(hs) != 2 {
-			return nil, p.errf(n, path, "Wythoff's game has two heaps; write e.g. [3, 5]")
+			return nil, p.Errf(n, path, "Wythoff's game has two heaps; write e.g. [3, 5]")
 		}
 		return hs, nil
 	case "coins":
-		if s.Coins.Below > 0 {
-			return nil, p.errf(n, path, "a position needs the number of coins: replace below with n")
+		if s.Coins().Below > 0 {
+			return nil, p.Errf(n, path, "a position needs the number of coins: replace below with n")
 		}
-		hs, err := p.intList(n, path, s.Coins.First, s.Coins.First+s.Coins.N-1, "a coin number")
+		hs, err := p.IntList(n, path, s.Coins().First, s.Coins().First+s.Coins().N-1, "a coin number")
 		if err != nil {
 			return nil, err
 		}
 		sort.Ints(hs)
 		for i := 1; i < len(hs); i++ {
 			if hs[i] == hs[i-1] {
-				return nil, p.errf(n, path, "coin %d is listed twice; list each head once", hs[i])
+				return nil, p.Errf(n, path, "coin %d is listed twice; list each head once", hs[i])
 			}
 		}
 		return hs, nil
 	case "product":
+		ps := s.Product()
 		if n.Kind != yaml.SequenceNode {
-			return nil, p.errf(n, path, "want a list of cells, e.g. [[1, 2], [3, 3]]")
+			return nil, p.Errf(n, path, "want a list of cells, e.g. [[1, 2], [3, 3]]")
 		}
 		var cells [][]int
 		for i, c := range n.Content {
 			cp := fmt.Sprintf("%s[%d]", path, i)
-			cell, err := p.intList(c, cp, 0, maxSide, "a coordinate")
+			cell, err := p.IntList(c, cp, 0, maxSide, "a coordinate")
 			if err != nil {
 				return nil, err
 			}
-			if len(cell) != len(s.Product.Factors) {
-				return nil, p.errf(c, cp, "a cell has %d coordinates, one per factor", len(s.Product.Factors))
+			if len(cell) != len(ps.Factors) {
+				return nil, p.Errf(c, cp, "a cell has %d coordinates, one per factor", len(ps.Factors))
 			}
 			for k, v := range cell {
-				lo := s.Product.Factors[k].First
-				if v < lo || v >= lo+s.Product.Size[k] {
-					return nil, p.errf(c, cp, "coordinate %d is %d, outside %d..%d (size and first of factor %d)", k+1, v, lo, lo+s.Product.Size[k]-1, k+1)
+				lo := ps.Factors[k].First
+				if v < lo || v >= lo+ps.Size[k] {
+					return nil, p.Errf(c, cp, "coordinate %d is %d, outside %d..%d (size and first of factor %d)", k+1, v, lo, lo+ps.Size[k]-1, k+1)
 				}
 			}
 			cells = append(cells, cell)
 		}
 		return cells, nil
 	case "nimbers":
-		return nil, p.errf(n, path, "a nimbers section has no position")
+		return nil, p.Errf(n, path, "a nimbers section has no position")
 	}
-	hs, err := p.intList(n, path, 0, maxHeap, "a heap size")
+	hs, err := p.IntList(n, path, 0, maxHeap, "a heap size")
 	if err != nil {
 		return nil, err
 	}
@@ -621,16 +526,16 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 }
 
 func (p *parser) nimbers(s *Section, n *yaml.Node, path string) error {
-	m, err := p.mapping(n, path)
+	m, err := p.Mapping(n, path)
 	if err != nil {
 		return err
 	}
-	if err := m.check("op", "size"); err != nil {
+	if err := m.Check("op", "size"); err != nil {
 		return err
 	}
 	s.Family = "nimbers"
 	ns := &NimbersSpec{}
-	if ns.Op, err = m.str("op", "product"); err != nil {
+	if ns.Op, err = m.Str("op", "product"); err != nil {
 		return err
 	}
 	switch ns.Op {
@@ -639,155 +544,98 @@ func (p *parser) nimbers(s *Section, n *yaml.Node, path string) error {
 	case "product", "mul", "multiplication":
 		ns.Op = "product"
 	default:
-		return p.errf(m.nodes["op"], join(path, "op"), "unknown operation %q; write sum or product", ns.Op)
+		return p.Errf(m.Nodes["op"], yamlfile.Join(path, "op"), "unknown operation %q; write sum or product", ns.Op)
 	}
-	if !m.has("size") {
-		return p.errf(n, join(path, "size"), "missing: the table shows 0..size-1, e.g. size: 16")
+	if !m.Has("size") {
+		return p.Errf(n, yamlfile.Join(path, "size"), "missing: the table shows 0..size-1, e.g. size: 16")
 	}
-	if ns.Size, err = m.integer("size", 16, 1, 4096, "the table size"); err != nil {
+	if ns.Size, err = m.Integer("size", 16, 1, 4096, "the table size"); err != nil {
 		return err
 	}
-	s.Nimbers = ns
+	s.Game = ns
 	return nil
 }
 
 func (p *parser) game(s *Section, n *yaml.Node, path string) error {
-	m, err := p.mapping(n, path)
+	m, err := p.Mapping(n, path)
 	if err != nil {
 		return err
 	}
-	if len(m.keys) != 1 {
-		return p.errf(n, path, "a game holds exactly one family, from: %s", strings.Join(families, ", "))
+	families := Families()
+	if len(m.Keys) != 1 {
+		return p.Errf(n, path, "a game holds exactly one family, from: %s", strings.Join(families, ", "))
 	}
-	fam := m.keys[0]
-	if !contains(families, fam) {
+	fam := m.Keys[0]
+	if !slices.Contains(families, fam) {
 		hint := ""
-		if h := closest(fam, families); h != "" {
+		if h := yamlfile.Closest(fam, families); h != "" {
 			hint = fmt.Sprintf("did you mean %q? ", h)
 		}
-		return &Error{File: p.file, Line: m.lines[fam], Path: join(path, fam), Msg: fmt.Sprintf("unknown game family; %sknown families: %s", hint, strings.Join(families, ", "))}
+		return &Error{File: p.File, Line: m.Lines[fam], Path: yamlfile.Join(path, fam), Msg: fmt.Sprintf("unknown game family; %sknown families: %s", hint, strings.Join(families, ", "))}
 	}
 	s.Family = fam
-	fp := join(path, fam)
-	fm, err := p.mapping(m.nodes[fam], fp)
+	fp := yamlfile.Join(path, fam)
+	fm, err := p.Mapping(m.Nodes[fam], fp)
 	if err != nil {
 		return err
 	}
-	if play, ok := fm.nodes["play"]; ok {
+	if play, ok := fm.Nodes["play"]; ok {
 		switch play.Value {
 		case "normal", "misere", "misère":
 			s.Play = strings.Replace(play.Value, "è", "e", 1)
 		default:
-			return p.errf(play, join(fp, "play"), "unknown play %q; write normal or misere", play.Value)
+			return p.Errf(play, yamlfile.Join(fp, "play"), "unknown play %q; write normal or misere", play.Value)
 		}
 	} else {
 		s.Play = "normal"
 	}
 	switch fam {
-	case "nim":
-		if err := fm.check("heaps", "play", "max-take", "upto"); err != nil {
-			return err
-		}
-		ns := &NimSpec{}
-		if hn, ok := fm.nodes["heaps"]; ok {
-			if ns.Heaps, err = p.intList(hn, join(fp, "heaps"), 0, maxHeap, "a heap size"); err != nil {
-				return err
-			}
-		}
-		if ns.MaxTake, err = fm.integer("max-take", 0, 1, maxHeap, "the most one may take"); err != nil {
-			return err
-		}
-		if ns.Upto, err = fm.integer("upto", 20, 0, maxUpto, "the largest heap"); err != nil {
-			return err
-		}
-		s.Nim = ns
-	case "subtraction":
-		if err := fm.check("set", "all-but", "upto", "play", "position"); err != nil {
-			return err
-		}
-		ss := &SubtractionSpec{}
-		key := "set"
-		switch {
-		case fm.has("set") && fm.has("all-but"):
-			return p.errf(n, fp, "give either set or all-but, not both")
-		case fm.has("all-but"):
-			key, ss.AllBut = "all-but", true
-		case !fm.has("set"):
-			return p.errf(m.nodes[fam], join(fp, "set"), "missing: write the amounts one may take, e.g. set: [1, 3, 4] (or all-but: [...])")
-		}
-		if ss.Set, err = p.intList(fm.nodes[key], join(fp, key), 1, maxUpto, "an amount to take"); err != nil {
-			return err
-		}
-		if len(ss.Set) == 0 && !ss.AllBut {
-			return p.errf(fm.nodes[key], join(fp, key), "the set is empty: no move is possible; give at least one amount")
-		}
-		if ss.Upto, err = fm.integer("upto", 100, 0, maxUpto, "the largest heap"); err != nil {
-			return err
-		}
-		s.Subtraction = ss
-	case "octal", "hex":
-		if err := fm.check("code", "upto", "play", "position"); err != nil {
-			return err
-		}
-		oc := &OctalSpec{Hex: fam == "hex"}
-		cn, ok := fm.nodes["code"]
-		if !ok {
-			return p.errf(m.nodes[fam], join(fp, "code"), "missing: write the code in quotes, e.g. code: \"0.77\" (Kayles)")
-		}
-		oc.Code = cn.Value
-		if err := checkCode(oc.Code, oc.Hex); err != nil {
-			return p.errf(cn, join(fp, "code"), "%v", err)
-		}
-		if oc.Upto, err = fm.integer("upto", 100, 0, maxUpto, "the largest heap"); err != nil {
-			return err
-		}
-		s.Octal = oc
 	case "wythoff":
-		if err := fm.check("size", "play", "position"); err != nil {
+		if err := fm.Check("size", "play", "position"); err != nil {
 			return err
 		}
 		ws := &WythoffSpec{Size: [2]int{10, 10}}
-		if sn, ok := fm.nodes["size"]; ok {
-			sz, err := p.intList(sn, join(fp, "size"), 1, maxSide, "a table side")
+		if sn, ok := fm.Nodes["size"]; ok {
+			sz, err := p.IntList(sn, yamlfile.Join(fp, "size"), 1, maxSide, "a table side")
 			if err != nil {
 				return err
 			}
 			if len(sz) != 2 {
-				return p.errf(sn, join(fp, "size"), "want two sides, e.g. size: [20, 20]")
+				return p.Errf(sn, yamlfile.Join(fp, "size"), "want two sides, e.g. size: [20, 20]")
 			}
 			ws.Size = [2]int{sz[0], sz[1]}
 		}
-		s.Wythoff = ws
+		s.Game = ws
 	case "coins":
-		if err := fm.check("rule", "r", "n", "below", "first", "play", "position"); err != nil {
+		if err := fm.Check("rule", "r", "n", "below", "first", "play", "position"); err != nil {
 			return err
 		}
 		cs, err := p.coins(fm, fp, true)
 		if err != nil {
 			return err
 		}
-		s.Coins = cs
+		s.Game = cs
 	case "product":
-		if err := fm.check("factors", "size", "position", "play"); err != nil {
+		if err := fm.Check("factors", "size", "position", "play"); err != nil {
 			return err
 		}
 		ps := &ProductSpec{}
-		fn, ok := fm.nodes["factors"]
+		fn, ok := fm.Nodes["factors"]
 		if !ok || fn.Kind != yaml.SequenceNode || len(fn.Content) < 2 || len(fn.Content) > 3 {
-			return p.errf(m.nodes[fam], join(fp, "factors"), "want 2 or 3 coin games, e.g. factors: [{rule: at-most, r: 2}, {rule: ruler}]")
+			return p.Errf(m.Nodes[fam], yamlfile.Join(fp, "factors"), "want 2 or 3 coin games, e.g. factors: [{rule: at-most, r: 2}, {rule: ruler}]")
 		}
 		for i, c := range fn.Content {
 			cp := fmt.Sprintf("%s.factors[%d]", fp, i)
-			cm, err := p.mapping(c, cp)
+			cm, err := p.Mapping(c, cp)
 			if err != nil {
 				return err
 			}
-			if cm.has("coins") && len(cm.keys) == 1 { // accept {coins: {...}} too
-				if cm, err = p.mapping(cm.nodes["coins"], cp+".coins"); err != nil {
+			if cm.Has("coins") && len(cm.Keys) == 1 { // accept {coins: {...}} too
+				if cm, err = p.Mapping(cm.Nodes["coins"], cp+".coins"); err != nil {
 					return err
 				}
 			}
-			if err := cm.check("rule", "r", "first"); err != nil {
+			if err := cm.Check("rule", "r", "first"); err != nil {
 				return err
 			}
 			cs, err := p.coins(cm, cp, false)
@@ -796,20 +644,25 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 			}
 			ps.Factors = append(ps.Factors, *cs)
 		}
-		sn, ok := fm.nodes["size"]
+		sn, ok := fm.Nodes["size"]
 		if !ok {
-			return p.errf(m.nodes[fam], join(fp, "size"), "missing: one side per factor, e.g. size: [8, 8]")
+			return p.Errf(m.Nodes[fam], yamlfile.Join(fp, "size"), "missing: one side per factor, e.g. size: [8, 8]")
 		}
-		if ps.Size, err = p.intList(sn, join(fp, "size"), 1, maxCoins, "a side"); err != nil {
+		if ps.Size, err = p.IntList(sn, yamlfile.Join(fp, "size"), 1, maxCoins, "a side"); err != nil {
 			return err
 		}
 		if len(ps.Size) != len(ps.Factors) {
-			return p.errf(sn, join(fp, "size"), "want %d sides, one per factor", len(ps.Factors))
+			return p.Errf(sn, yamlfile.Join(fp, "size"), "want %d sides, one per factor", len(ps.Factors))
 		}
-		s.Product = ps
+		s.Game = ps
+	default:
+		r, _ := heap.Lookup(fam)
+		if err := p.heapRule(s, r, fm, n, m.Nodes[fam], fp); err != nil {
+			return err
+		}
 	}
-	if pn, ok := fm.nodes["position"]; ok {
-		pos, err := p.position(s, pn, join(fp, "position"))
+	if pn, ok := fm.Nodes["position"]; ok {
+		pos, err := p.position(s, pn, yamlfile.Join(fp, "position"))
 		if err != nil {
 			return err
 		}
@@ -818,49 +671,49 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 	return nil
 }
 
-func (p *parser) coins(m *mapping, path string, needN bool) (*CoinsSpec, error) {
+func (p *parser) coins(m *yamlfile.Mapping, path string, needN bool) (*CoinsSpec, error) {
 	cs := &CoinsSpec{}
 	var err error
-	if cs.Rule, err = m.str("rule", "at-most"); err != nil {
+	if cs.Rule, err = m.Str("rule", "at-most"); err != nil {
 		return nil, err
 	}
 	rules := []string{"at-most", "exactly", "ruler"}
-	if !contains(rules, cs.Rule) {
-		return nil, p.errf(m.nodes["rule"], join(path, "rule"), "unknown rule %q; write at-most, exactly or ruler", cs.Rule)
+	if !slices.Contains(rules, cs.Rule) {
+		return nil, p.Errf(m.Nodes["rule"], yamlfile.Join(path, "rule"), "unknown rule %q; write at-most, exactly or ruler", cs.Rule)
 	}
 	if cs.Rule == "ruler" {
-		if m.has("r") {
-			return nil, p.errf(m.nodes["r"], join(path, "r"), "the ruler game turns any run of coins: remove r")
+		if m.Has("r") {
+			return nil, p.Errf(m.Nodes["r"], yamlfile.Join(path, "r"), "the ruler game turns any run of coins: remove r")
 		}
 	} else {
-		if !m.has("r") {
-			return nil, p.errf(m.node, join(path, "r"), "missing: how many coins a move turns (%s r), e.g. r: 3", cs.Rule)
+		if !m.Has("r") {
+			return nil, p.Errf(m.Node, yamlfile.Join(path, "r"), "missing: how many coins a move turns (%s r), e.g. r: 3", cs.Rule)
 		}
-		if cs.R, err = m.integer("r", 0, 1, maxCoins, "the number of coins turned"); err != nil {
+		if cs.R, err = m.Integer("r", 0, 1, maxCoins, "the number of coins turned"); err != nil {
 			return nil, err
 		}
 	}
-	if cs.First, err = m.integer("first", 1, 0, 1, "the number of the leftmost coin"); err != nil {
+	if cs.First, err = m.Integer("first", 1, 0, 1, "the number of the leftmost coin"); err != nil {
 		return nil, err
 	}
 	if cs.Rule == "ruler" && cs.First != 1 {
-		return nil, p.errf(m.nodes["first"], join(path, "first"), "the ruler game numbers coins from 1; write first: 1")
+		return nil, p.Errf(m.Nodes["first"], yamlfile.Join(path, "first"), "the ruler game numbers coins from 1; write first: 1")
 	}
 	if needN {
 		switch {
-		case m.has("n") && m.has("below"):
-			return nil, p.errf(m.nodes["below"], join(path, "below"), "give n (the number of coins) or below (every coin whose value is below it), not both")
-		case m.has("below"):
+		case m.Has("n") && m.Has("below"):
+			return nil, p.Errf(m.Nodes["below"], yamlfile.Join(path, "below"), "give n (the number of coins) or below (every coin whose value is below it), not both")
+		case m.Has("below"):
 			if cs.Rule != "at-most" || cs.R < 2 {
-				return nil, p.errf(m.nodes["below"], join(path, "below"), "below needs rule: at-most with r: 2 or more (values that increase); give n, the number of coins, instead")
+				return nil, p.Errf(m.Nodes["below"], yamlfile.Join(path, "below"), "below needs rule: at-most with r: 2 or more (values that increase); give n, the number of coins, instead")
 			}
-			if cs.Below, err = p.below(m.nodes["below"], join(path, "below")); err != nil {
+			if cs.Below, err = p.below(m.Nodes["below"], yamlfile.Join(path, "below")); err != nil {
 				return nil, err
 			}
-		case !m.has("n"):
-			return nil, p.errf(m.node, join(path, "n"), "missing: the number of coins, e.g. n: 24 (or below: 2^20 for every value below 2^20)")
+		case !m.Has("n"):
+			return nil, p.Errf(m.Node, yamlfile.Join(path, "n"), "missing: the number of coins, e.g. n: 24 (or below: 2^20 for every value below 2^20)")
 		default:
-			if cs.N, err = m.integer("n", 0, 1, maxUpto, "the number of coins"); err != nil {
+			if cs.N, err = m.Integer("n", 0, 1, maxUpto, "the number of coins"); err != nil {
 				return nil, err
 			}
 		}
@@ -870,7 +723,7 @@ func (p *parser) coins(m *mapping, path string, needN bool) (*CoinsSpec, error) 
 
 // below reads a bound on values: a whole number or a power of two 2^k.
 func (p *parser) below(n *yaml.Node, path string) (uint64, error) {
-	bad := p.errf(n, path, "want a bound on the values, a whole number or a power of two like 2^28, not %s", describe(n))
+	bad := p.Errf(n, path, "want a bound on the values, a whole number or a power of two like 2^28, not %s", yamlfile.Describe(n))
 	if n.Kind != yaml.ScalarNode {
 		return 0, bad
 	}
@@ -881,7 +734,7 @@ func (p *parser) below(n *yaml.Node, path string) (uint64, error) {
 			return 0, bad
 		}
 		if k < 1 || k > 62 {
-			return 0, p.errf(n, path, "2^%d is out of range: below must be from 2^1 to 2^62", k)
+			return 0, p.Errf(n, path, "2^%d is out of range: below must be from 2^1 to 2^62", k)
 		}
 		return 1 << k, nil
 	}
@@ -890,23 +743,103 @@ func (p *parser) below(n *yaml.Node, path string) (uint64, error) {
 		return 0, bad
 	}
 	if x < 1 || x > maxBelow {
-		return 0, p.errf(n, path, "%d is out of range: below must be from 1 to 2^62", x)
+		return 0, p.Errf(n, path, "%d is out of range: below must be from 1 to 2^62", x)
 	}
 	return x, nil
 }
 
-// checkCode checks the syntax of an octal or hexadecimal code with the
-// engine's own parser, so that a bad code is reported with its line before
-// any work starts.
-func checkCode(code string, hex bool) error {
-	var err error
-	if hex {
-		_, err = heap.ParseHex(code)
-	} else {
-		_, err = heap.ParseOctal(code)
+// heapRule reads the parameters of a heap rule (package heap): each by its
+// kind and bounds, then the rule's own checks, so that a bad value is
+// reported with its line before any work starts.
+func (p *parser) heapRule(s *Section, r *heap.Rule, fm *yamlfile.Mapping, gameNode, famNode *yaml.Node, fp string) error {
+	if err := fm.Check(append(r.Keys(), "play", "position")...); err != nil {
+		return err
 	}
-	if err != nil {
-		return fmt.Errorf("%s; write it in quotes, e.g. code: \"0.77\" (Kayles)", strings.TrimPrefix(err.Error(), "heap: "))
+	h := &HeapSpec{Rule: r, Params: heap.Params{}}
+	for _, q := range r.Params {
+		n, ok := fm.Nodes[q.Key]
+		if !ok {
+			continue
+		}
+		v, err := p.param(q, n, yamlfile.Join(fp, q.Key))
+		if err != nil {
+			return err
+		}
+		if q.Kind == heap.File {
+			if h.Written == nil {
+				h.Written = map[string]string{}
+			}
+			h.Written[q.Key] = v.(string)
+			if !filepath.IsAbs(v.(string)) {
+				v = filepath.Join(filepath.Dir(p.File), v.(string))
+			}
+		}
+		h.Params[q.Key] = v
 	}
+	if err := r.CheckParams(h.Params); err != nil {
+		pe := &heap.ParamError{Msg: err.Error()}
+		errors.As(err, &pe)
+		node, path := gameNode, fp
+		if pe.Key != "" {
+			node, path = famNode, yamlfile.Join(fp, pe.Key)
+			if n, ok := fm.Nodes[pe.Key]; ok {
+				node = n
+			}
+		}
+		return p.Errf(node, path, "%s", pe.Msg)
+	}
+	s.Game = h
 	return nil
+}
+
+// param reads one parameter's value by its kind.
+func (p *parser) param(q heap.Param, n *yaml.Node, path string) (any, error) {
+	switch q.Kind {
+	case heap.Int:
+		return p.Integer(n, path, q.Min, q.Max, q.What)
+	case heap.Ints:
+		return p.IntList(n, path, q.Min, q.Max, q.What)
+	case heap.Map:
+		if n.Kind != yaml.MappingNode {
+			return nil, p.Errf(n, path, "want a mapping like %s, not %s", q.Example, yamlfile.Describe(n))
+		}
+		out := map[string]any{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			var x any
+			if err := v.Decode(&x); err != nil {
+				return nil, p.Errf(v, yamlfile.Join(path, k.Value), "want a number, a word or a list, not %s", yamlfile.Describe(v))
+			}
+			x, ok := plainValue(x)
+			if !ok {
+				return nil, p.Errf(v, yamlfile.Join(path, k.Value), "want a whole number, a word, true or false, or a list of whole numbers, not %s", yamlfile.Describe(v))
+			}
+			out[k.Value] = x
+		}
+		return out, nil
+	}
+	if n.Kind != yaml.ScalarNode || n.Value == "" {
+		return nil, p.Errf(n, path, "want a single value like %s, not %s", q.Example, yamlfile.Describe(n))
+	}
+	return n.Value, nil
+}
+
+// plainValue keeps the values a rule's own parameters may take: whole
+// numbers, words, booleans and lists of whole numbers.
+func plainValue(x any) (any, bool) {
+	switch x := x.(type) {
+	case int, string, bool:
+		return x, true
+	case []any:
+		out := make([]int, len(x))
+		for i, e := range x {
+			v, ok := e.(int)
+			if !ok {
+				return nil, false
+			}
+			out[i] = v
+		}
+		return out, true
+	}
+	return nil, false
 }

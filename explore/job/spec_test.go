@@ -40,19 +40,19 @@ sections:
 	if len(j.Sections) != 6 {
 		t.Fatalf("%d sections", len(j.Sections))
 	}
-	if c := j.Sections[0].Coins; c == nil || c.R != 7 || c.N != 24 || c.First != 1 {
+	if c := j.Sections[0].Coins(); c == nil || c.R != 7 || c.N != 24 || c.First != 1 {
 		t.Errorf("coins: %+v", c)
 	}
-	if o := j.Sections[1].Octal; o == nil || o.Code != "0.07" || o.Upto != 300 {
+	if o := j.Sections[1].Heap(); o == nil || o.Rule.Name != "octal" || o.Params.String("code") != "0.07" || o.Upto() != 300 {
 		t.Errorf("octal: %+v (the unquoted code must keep its digits)", o)
 	}
 	if s := j.Sections[2]; s.Play != "misere" || len(s.Position.([]int)) != 4 {
 		t.Errorf("nim: play %q position %v", s.Play, s.Position)
 	}
-	if p := j.Sections[4].Product; len(p.Factors) != 2 || p.Factors[1].Rule != "ruler" {
+	if p := j.Sections[4].Product(); len(p.Factors) != 2 || p.Factors[1].Rule != "ruler" {
 		t.Errorf("product: %+v", p)
 	}
-	if n := j.Sections[5].Nimbers; n.Op != "product" || n.Size != 8 {
+	if n := j.Sections[5].Nimbers(); n.Op != "product" || n.Size != 8 {
 		t.Errorf("nimbers: %+v", n)
 	}
 }

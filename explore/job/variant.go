@@ -1,6 +1,10 @@
 package job
 
-import "go.yaml.in/yaml/v3"
+import (
+	"go.yaml.in/yaml/v3"
+
+	"github.com/nimbook/nimbook/explore/internal/yamlfile"
+)
 
 // ParseSection checks one section given as a YAML node, exactly as a
 // section of a job file would be checked, and returns it. file and path
@@ -8,11 +12,6 @@ import "go.yaml.in/yaml/v3"
 // node each error is about. Surveys use it to check every variant they
 // generate with the job file's own errors.
 func ParseSection(file string, n *yaml.Node, path string) (*Section, error) {
-	p := &parser{file: file}
+	p := &parser{yamlfile.Parser{File: file}}
 	return p.section(n, path)
 }
-
-// Describe says what a YAML node holds, for "want …, not …" messages
-// ("a list", "a mapping", "an empty value", or the scalar quoted), so that
-// files built on job files (surveys) word their errors the same way.
-func Describe(n *yaml.Node) string { return describe(n) }

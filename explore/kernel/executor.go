@@ -3,6 +3,8 @@ package kernel
 import (
 	"context"
 	"strings"
+
+	"github.com/nimbook/nimbook/explore/nbformat"
 )
 
 // Executor runs the cells of one kernel session. Implementations keep state
@@ -44,11 +46,9 @@ type Output interface {
 
 // Display is a MIME bundle: the same value in several formats, keyed by MIME
 // type ("text/plain", "text/html", "image/svg+xml", "image/png" as base64,
-// "application/json" as a JSON value). Text values are strings.
-type Display struct {
-	Data     map[string]any `json:"data"`
-	Metadata map[string]any `json:"metadata"`
-}
+// "application/json" as a JSON value). Text values are strings. It is
+// nbformat's, so that renderers need not import the kernel.
+type Display = nbformat.Display
 
 // Text returns a Display holding only text/plain.
 func Text(s string) *Display {

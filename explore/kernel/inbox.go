@@ -82,13 +82,6 @@ func (q *inbox) pop() *message {
 	return m
 }
 
-// received returns the number of messages pushed so far.
-func (q *inbox) received() uint64 {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return q.seq
-}
-
 // settle waits until no message has arrived for quiet, or until limit has
 // passed, and returns the number of messages pushed by then.
 func (q *inbox) settle(quiet, limit time.Duration) uint64 {

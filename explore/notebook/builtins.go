@@ -1,18 +1,21 @@
 package notebook
 
 import (
+	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"go.starlark.net/starlark"
-	"go.starlark.net/syntax"
 
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 // doc is the help of a built-in: its call form and what it does.
@@ -31,15 +34,6 @@ var docs = map[string]doc{
 	"sum": {"sum(values, start=0)", "The sum of the values, as in Python (nimbers add with ⊕)."},
 	"game": {"game(moves, start=None, play=\"normal\", max_positions=0, name=None)",
 		"A game given by its moves: moves(p) returns the list of positions reachable from p in one move. Positions must be hashable: ints, strings, tuples (not lists). Methods: grundy(p), outcome(p), moves(p) (the winning moves), options(p), positions(p), p_positions(p), graph(p); p defaults to start. Games add with + (disjunctive sums, with built-in games too). A cycle in the moves is an error that shows it."},
-	"nim": {"nim(*heaps, max_take=None, upto=20, play=\"normal\")",
-		"Nim with the given heaps, e.g. nim(1, 3, 5, 7); max_take=k allows taking at most k per move. Methods: values(upto), period(), p_positions() (over every position with heaps at most the given ones), outcome(), moves(), graph(), grundy(), options(), plot()."},
-	"subtraction": {"subtraction(set=None, all_but=None, upto=100, play=\"normal\", position=None)",
-		"The subtraction game where a move takes s ∈ set from one heap, e.g. subtraction([1, 3, 4]); all_but=[...] allows every amount except those. Methods: values(upto), period(), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot()."},
-	"octal": {"octal(code, upto=100, play=\"normal\", position=None)",
-		"The octal game of the code, e.g. octal(\"0.77\") (Kayles), octal(\"0.07\") (Dawson's Kayles). Positions are lists of heaps. Methods: values(upto), period() (a proof by the Guy–Smith theorem), rare(upto) (rare and common values, Winning Ways ch. 4), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot()."},
-	"hex_game": {"hex_game(code, upto=100, play=\"normal\", position=None)",
-		"The hexadecimal game of the code, e.g. hex_game(\"0.f\"): as octal, with digit bit 8 splitting a heap into three. Also called hexa()."},
-	"hexa": {"hexa(code, upto=100, play=\"normal\", position=None)", "Same as hex_game()."},
 	"wythoff": {"wythoff(rows=10, cols=rows, play=\"normal\", position=None)",
 		"Wythoff's game; rows × cols bound its table, e.g. wythoff(20, 20). Methods: table(rows, cols), p_positions(), row_periods(), outcome((a, b)), moves((a, b)), graph((a, b)), grundy((a, b)), plot()."},
 	"coins": {"coins(rule=\"at-most\", r=None, n=None, first=1, play=\"normal\", position=None)",
@@ -47,7 +41,7 @@ var docs = map[string]doc{
 	"product": {"product(g, h, k=None, size=None, play=\"normal\", position=None)",
 		"The tartan product of two or three coin games, e.g. product(coins(r=2), coins(rule=\"ruler\"), size=[8, 8]). Methods: table(*sizes), outcome(cells), moves(cells), grundy(cells), plot()."},
 	"play": {"play(game, position=None, first=\"human\", hint=False, level=\"perfect\", seed=0)",
-		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Any game but products: nim, subtraction, octal, hex_game, wythoff, coins, a game(moves=..., start=...) of your own and sums with +; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
+		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Any game but products: {rules}, wythoff, coins, a game(moves=..., start=...) of your own and sums with +; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
 	"nimbers":  {"nimbers(op=\"product\", size=16)", "The nim-addition (op=\"sum\") or nim-multiplication table of 0..size-1."},
 	"nimber":   {"nimber(n)", "The nimber *n: + is the nim-sum ⊕, * the nim-product ⊗, / divides; ints mix in as nimbers. n.pow(e), n.inv(), n.sqrt(), n.value (the int)."},
 	"nim_add":  {"nim_add(a, b, ...)", "The nim-sum a ⊕ b ⊕ … (XOR)."},
@@ -62,7 +56,7 @@ var methodDocs = map[string]string{
 	"values":        "values(size): the normal-play Grundy values: g(0..upto) of one heap (also of a game(...) whose positions are the integers), or f(first..first+n-1) of one head for coins.",
 	"table":         "table(sizes): the table of values (Wythoff: g(a, b); product: the value of one head at each cell; nimbers).",
 	"period":        "period(upto): the periodicity certificate of the values: proven, preperiod, period, checked_to.",
-	"rare":          "rare(upto): the split of the values into rare and common ones with the fewest rare positions (octal and hexadecimal games): mask, type (\"range\" or \"domain\"), t, count, positions, checked_to.",
+	"rare":          "rare(upto): the split of the values into rare and common ones with the fewest rare positions (games of codes that split heaps, Winning Ways ch. 4): mask, type (\"range\" or \"domain\"), t, count, positions, checked_to.",
 	"p_positions":   "p_positions(size): the P-positions (previous player wins), with .count and .of.",
 	"weights":       "weights(n): the number of P-positions with each number of heads.",
 	"distribution":  "distribution(n): the rows counted by number of heads and Grundy value.",
@@ -84,51 +78,125 @@ var methodDocs = map[string]string{
 }
 
 var (
-	builtinsOnce sync.Once
-	builtinSet   starlark.StringDict
+	builtinsMu sync.Mutex
+	builtinSet starlark.StringDict
+	ruleBuilt  = map[*heap.Rule]bool{} // the heap rules builtinSet has
 )
 
 // builtins returns the predeclared names of a cell, the same values each
-// time.
+// time (in a new dict): the fixed built-ins and one per heap rule of the
+// registry (package heap), under the rule's built-in name and its
+// aliases, so that a new rule needs no line here. A rule registered since
+// the last call is added.
 func builtins() starlark.StringDict {
-	builtinsOnce.Do(func() {
+	builtinsMu.Lock()
+	defer builtinsMu.Unlock()
+	if builtinSet == nil {
 		fns := map[string]builtinFunc{
-			"display":     builtinDisplay,
-			"help":        builtinHelp,
-			"limits":      builtinLimits,
-			"mex":         builtinMex,
-			"sum":         builtinSum,
-			"game":        builtinGame,
-			"nim":         builtinNim,
-			"subtraction": builtinSubtraction,
-			"octal":       builtinOctal,
-			"hex_game":    builtinHex,
-			"hexa":        builtinHex,
-			"wythoff":     builtinWythoff,
-			"coins":       builtinCoins,
-			"product":     builtinProduct,
-			"nimbers":     builtinNimbers,
-			"nimber":      builtinNimber,
-			"nim_add":     builtinNimAdd,
-			"nim_mul":     builtinNimMul,
-			"nim_inv":     builtinNimInv,
-			"nim_sqrt":    builtinNimSqrt,
-			"nim_pow":     builtinNimPow,
-			"play":        builtinPlay,
-			"survey":      builtinSurvey,
+			"display":  builtinDisplay,
+			"help":     builtinHelp,
+			"limits":   builtinLimits,
+			"mex":      builtinMex,
+			"game":     builtinGame,
+			"wythoff":  builtinWythoff,
+			"coins":    builtinCoins,
+			"product":  builtinProduct,
+			"nimbers":  builtinNimbers,
+			"nimber":   builtinNimber,
+			"nim_add":  builtinNimAdd,
+			"nim_mul":  builtinNimMul,
+			"nim_inv":  builtinNimInv,
+			"nim_sqrt": builtinNimSqrt,
+			"nim_pow":  builtinNimPow,
+			"play":     builtinPlay,
+			"survey":   builtinSurvey,
+			"rule":     builtinRule, // a function of the cell, or a registered rule of that name
 		}
-		for name, fn := range guardBuiltins() {
-			fns[name] = fn
-		}
-		for name, fn := range universeBuiltins() {
-			fns[name] = fn
-		}
-		builtinSet = starlark.StringDict{}
+		builtinSet = sandbox.Builtins()
 		for name, fn := range fns {
 			builtinSet[name] = starlark.NewBuiltin(name, fn)
 		}
-	})
-	return builtinSet
+	}
+	for _, r := range heap.Rules() {
+		if ruleBuilt[r] {
+			continue
+		}
+		ruleBuilt[r] = true
+		fn := ruleConstructor(r)
+		names := []string{r.BuiltinName()}
+		for alias, of := range builtinAliases {
+			if of == r.BuiltinName() {
+				names = append(names, alias)
+			}
+		}
+		for _, name := range names {
+			if _, fixed := builtinSet[name]; !fixed {
+				builtinSet[name] = starlark.NewBuiltin(name, fn)
+			}
+		}
+	}
+	return maps.Clone(builtinSet)
+}
+
+// builtinAliases are other names of heap rules' built-ins: alias → the
+// rule's built-in name (Rule.BuiltinName).
+var builtinAliases = map[string]string{"hexa": "hex_game"}
+
+// ruleOfBuiltin returns the heap rule whose built-in is name, or an alias
+// of it.
+func ruleOfBuiltin(name string) (*heap.Rule, bool) {
+	if of, ok := builtinAliases[name]; ok {
+		name = of
+	}
+	for _, r := range heap.Rules() {
+		if r.BuiltinName() == name {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// docOf returns the help of the built-in name: the fixed ones', a heap
+// rule's (Rule.Signature and Rule.Help), an alias's.
+func docOf(name string) (doc, bool) {
+	if d, ok := docs[name]; ok {
+		return doc{d.call, strings.ReplaceAll(d.text, "{rules}", strings.Join(ruleBuiltins(), ", "))}, true
+	}
+	if name == "survey" {
+		return surveyDoc(), true
+	}
+	r, ok := ruleOfBuiltin(name)
+	if name == "rule" {
+		// The built-in of functions of the cell, which also builds a
+		// registered rule of that name.
+		d := ruleDoc
+		if ok {
+			d.text += "\n\nAlso " + r.Signature + ": " + r.Help
+		}
+		return d, true
+	}
+	if !ok {
+		return doc{}, false
+	}
+	call, text := r.Signature, r.Help
+	if call == "" {
+		call = name + "(...)"
+	}
+	if name != r.BuiltinName() {
+		call = name + strings.TrimPrefix(call, r.BuiltinName())
+		text = fmt.Sprintf("Same as %s().", r.BuiltinName())
+	}
+	return doc{call, text}, true
+}
+
+// ruleBuiltins lists the built-ins of the heap rules, in the registry's
+// order.
+func ruleBuiltins() []string {
+	var out []string
+	for _, r := range heap.Rules() {
+		out = append(out, r.BuiltinName())
+	}
+	return out
 }
 
 func builtinDisplay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -168,7 +236,7 @@ func helpOf(v starlark.Value) (string, bool) {
 				return d, true
 			}
 		}
-		if d, ok := docs[v.Name()]; ok && v == builtins()[v.Name()] {
+		if d, ok := docOf(v.Name()); ok && v == builtins()[v.Name()] {
 			return d.call + "\n\n" + d.text, true
 		}
 		if v.Receiver() == nil {
@@ -188,7 +256,7 @@ func helpOf(v starlark.Value) (string, bool) {
 		}
 		return s, true
 	case *Family:
-		d := docs[familyBuiltin(v.sec.Family)]
+		d, _ := docOf(v.builtin)
 		return v.describe() + "\n\n" + d.text, true
 	case *Game:
 		return v.describe() + "\n\n" + docs["game"].text, true
@@ -196,13 +264,6 @@ func helpOf(v starlark.Value) (string, bool) {
 		return v.String() + "\n\n" + docs["nimber"].text, true
 	}
 	return "", false
-}
-
-func familyBuiltin(family string) string {
-	if family == "hex" {
-		return "hex_game"
-	}
-	return family
 }
 
 func builtinMex(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -230,11 +291,11 @@ type familyArgs struct {
 func (fa *familyArgs) apply(f *Family) error {
 	p, err := game.ParsePlay(fa.play)
 	if err != nil {
-		return fmt.Errorf("%s: unknown play %q: write play=\"normal\" or play=\"misere\"", familyBuiltin(f.sec.Family), fa.play)
+		return fmt.Errorf("%s: unknown play %q: write play=\"normal\" or play=\"misere\"", f.builtin, fa.play)
 	}
 	f.sec.Play = p.String()
 	if fa.position != nil && fa.position != starlark.None {
-		pos, err := f.position(familyBuiltin(f.sec.Family), fa.position, &f.sec)
+		pos, err := f.position(f.builtin, fa.position, &f.sec)
 		if err != nil {
 			return err
 		}
@@ -270,127 +331,6 @@ func reprArgs(name string, pos []string, kv ...any) string {
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
 
-func builtinNim(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var maxTake, upto starlark.Value = starlark.None, starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), nil, kwargs, "max_take?", &maxTake, "upto?", &upto, "play?", &fa.play); err != nil {
-		return nil, err
-	}
-	var heaps []int
-	if len(args) == 1 {
-		if _, ok := args[0].(starlark.Int); !ok {
-			hs, err := intList("nim", args[0], 0, maxHeap)
-			if err != nil {
-				return nil, err
-			}
-			heaps = hs
-		}
-	}
-	if heaps == nil && len(args) > 0 {
-		hs, err := intList("nim", args, 0, maxHeap)
-		if err != nil {
-			return nil, err
-		}
-		heaps = hs
-	}
-	ns := &job.NimSpec{Heaps: heaps, Upto: 20}
-	if err := setInt("nim", "max_take", maxTake, &ns.MaxTake, 1, maxHeap); err != nil {
-		return nil, err
-	}
-	if err := setInt("nim", "upto", upto, &ns.Upto, 0, maxUpto); err != nil {
-		return nil, err
-	}
-	var pos []string
-	for _, h := range heaps {
-		pos = append(pos, strconv.Itoa(h))
-	}
-	f := &Family{repr: reprArgs("nim", pos, "max_take", maxTake, "upto", upto, "play", fa.play),
-		sec: job.Section{Family: "nim", Nim: ns}}
-	if err := fa.apply(f); err != nil {
-		return nil, err
-	}
-	f.sized = upto != starlark.None
-	if heaps != nil {
-		f.sec.Position = heaps
-	}
-	return f, nil
-}
-
-func builtinSubtraction(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var set, allBut, upto starlark.Value = starlark.None, starlark.None, starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "set?", &set, "all_but?", &allBut, "upto?", &upto, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	ss := &job.SubtractionSpec{Upto: 100}
-	src := set
-	switch {
-	case set != starlark.None && allBut != starlark.None:
-		return nil, fmt.Errorf("subtraction: give either set or all_but, not both")
-	case allBut != starlark.None:
-		src, ss.AllBut = allBut, true
-	case set == starlark.None:
-		return nil, fmt.Errorf("subtraction: which amounts may be taken? write e.g. subtraction([1, 3, 4]) (or all_but=[...])")
-	}
-	var err error
-	if ss.Set, err = intList("subtraction", src, 1, maxUpto); err != nil {
-		return nil, err
-	}
-	if len(ss.Set) == 0 && !ss.AllBut {
-		return nil, fmt.Errorf("subtraction: the set is empty: no move is possible; give at least one amount")
-	}
-	if err := setInt("subtraction", "upto", upto, &ss.Upto, 0, maxUpto); err != nil {
-		return nil, err
-	}
-	if _, err := heapGame(&job.Section{Family: "subtraction", Subtraction: ss}); err != nil {
-		return nil, fmt.Errorf("subtraction: %s", strings.TrimPrefix(err.Error(), "heap: "))
-	}
-	f := &Family{repr: reprArgs("subtraction", nil, "set", set, "all_but", allBut, "upto", upto, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: "subtraction", Subtraction: ss}}
-	if set != starlark.None {
-		f.repr = reprArgs("subtraction", []string{set.String()}, "upto", upto, "play", fa.play, "position", fa.position)
-	}
-	f.sized = upto != starlark.None
-	return f, fa.apply(f)
-}
-
-func builtinOctal(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	return codeGame(b.Name(), false, args, kwargs)
-}
-
-func builtinHex(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	return codeGame(b.Name(), true, args, kwargs)
-}
-
-func codeGame(name string, hex bool, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var code string
-	var upto starlark.Value = starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(name, args, kwargs, "code", &code, "upto?", &upto, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	var err error
-	if hex {
-		_, err = heap.ParseHex(code)
-	} else {
-		_, err = heap.ParseOctal(code)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %s; write the code in quotes, e.g. %s(\"0.77\")", name, strings.TrimPrefix(err.Error(), "heap: "), name)
-	}
-	oc := &job.OctalSpec{Code: code, Hex: hex, Upto: 100}
-	if err := setInt(name, "upto", upto, &oc.Upto, 0, maxUpto); err != nil {
-		return nil, err
-	}
-	fam := "octal"
-	if hex {
-		fam = "hex"
-	}
-	f := &Family{repr: reprArgs(name, []string{strconv.Quote(code)}, "upto", upto, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: fam, Octal: oc}, sized: upto != starlark.None}
-	return f, fa.apply(f)
-}
-
 func builtinWythoff(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var rows, cols, size starlark.Value = starlark.None, starlark.None, starlark.None
 	fa := familyArgs{}
@@ -421,7 +361,7 @@ func builtinWythoff(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if rows != starlark.None || size != starlark.None {
 		pos = []string{strconv.Itoa(ws.Size[0]), strconv.Itoa(ws.Size[1])}
 	}
-	f := &Family{repr: reprArgs("wythoff", pos, "play", fa.play, "position", fa.position), sec: job.Section{Family: "wythoff", Wythoff: ws}}
+	f := &Family{builtin: "wythoff", repr: reprArgs("wythoff", pos, "play", fa.play, "position", fa.position), sec: job.Section{Family: "wythoff", Game: ws}}
 	return f, fa.apply(f)
 }
 
@@ -474,8 +414,8 @@ func builtinCoins(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	if err != nil {
 		return nil, err
 	}
-	f := &Family{repr: reprArgs("coins", nil, "rule", rule, "r", r, "n", n, "first", first, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: "coins", Coins: cs}}
+	f := &Family{builtin: "coins", repr: reprArgs("coins", nil, "rule", rule, "r", r, "n", n, "first", first, "play", fa.play, "position", fa.position),
+		sec: job.Section{Family: "coins", Game: cs}}
 	return f, fa.apply(f)
 }
 
@@ -495,7 +435,7 @@ func builtinProduct(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		if !ok || c.sec.Family != "coins" {
 			return nil, fmt.Errorf("product: factor %d is %s, not a coin game; write coins(...)", i+1, a.Type())
 		}
-		fc := *c.sec.Coins
+		fc := *c.sec.Coins()
 		ps.Factors = append(ps.Factors, fc)
 		n := fc.N
 		if n == 0 {
@@ -517,8 +457,8 @@ func builtinProduct(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	for i := range ps.Factors {
 		ps.Factors[i].N = 0
 	}
-	f := &Family{repr: reprArgs("product", reprs, "size", size, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: "product", Product: ps}}
+	f := &Family{builtin: "product", repr: reprArgs("product", reprs, "size", size, "play", fa.play, "position", fa.position),
+		sec: job.Section{Family: "product", Game: ps}}
 	if _, err := f.product(); err != nil {
 		return nil, fmt.Errorf("product: %s", strings.TrimPrefix(err.Error(), "coins: "))
 	}
@@ -542,7 +482,7 @@ func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if size < 1 || size > 4096 {
 		return nil, fmt.Errorf("nimbers: size = %d is out of range: it must be from 1 to 4096", size)
 	}
-	sec := &job.Section{Family: "nimbers", Nimbers: &job.NimbersSpec{Op: op, Size: size}, Show: []string{"table"}}
+	sec := &job.Section{Family: "nimbers", Game: &job.NimbersSpec{Op: op, Size: size}, Show: []string{"table"}}
 	sr, err := runSection(th, sec)
 	if err != nil {
 		return nil, fmt.Errorf("nimbers: %w", err)
@@ -552,44 +492,214 @@ func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 
 // hidden tells the built-ins of guarded cells (·+, ·*...), which no cell
 // can name, from those completion and Globals show.
-func hidden(name string) bool { return strings.HasPrefix(name, "·") }
+func hidden(name string) bool { return sandbox.Hidden(name) }
 
-// builtinNames lists the built-ins, sorted.
-func builtinNames() []string {
-	var names []string
-	for n := range builtins() {
-		if !hidden(n) {
-			names = append(names, n)
-		}
+// ruleConstructor is the built-in of a heap rule of the registry: the
+// rule's parameters as arguments (Rule.Params, by their keywords: max_take
+// for max-take), then play and position, which every family takes. A rule
+// whose one Positional parameter is a list (Nim's heaps) takes it as
+// *args, nim(1, 3, 5, 7), or as one list, nim([1, 3, 5, 7]); other rules
+// take positional arguments in the order of their Positional parameters,
+// then of the others (octal("0.77", 200), subtraction([1, 3, 4])). Values
+// are checked by the rule (Rule.CheckParams) before any work.
+func ruleConstructor(r *heap.Rule) builtinFunc {
+	return func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newRuleFamily(r, b.Name(), args, kwargs)
 	}
-	sort.Strings(names)
-	return names
 }
 
-// builtinSum is Python's sum, which Starlark lacks.
-func builtinSum(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var it starlark.Iterable
-	var total starlark.Value = starlark.MakeInt(0)
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "values", &it, "start?", &total); err != nil {
+// paramOrder lists a rule's parameters in the order of positional
+// arguments, and the one that takes *args, if any.
+func paramOrder(r *heap.Rule) (order []heap.Param, variadic int) {
+	variadic = -1
+	var rest []heap.Param
+	for _, q := range r.Params {
+		if q.Positional {
+			order = append(order, q)
+		} else {
+			rest = append(rest, q)
+		}
+	}
+	if len(order) == 1 && order[0].Kind == heap.Ints {
+		variadic = 0
+	}
+	return append(order, rest...), variadic
+}
+
+func newRuleFamily(r *heap.Rule, name string, args starlark.Tuple, kwargs []starlark.Tuple) (*Family, error) {
+	order, variadic := paramOrder(r)
+	vals := make([]starlark.Value, len(order))
+	var pairs []any
+	for i, q := range order {
+		vals[i] = starlark.None
+		key := q.Keyword()
+		if q.Missing == "" || i == variadic {
+			key += "?"
+		}
+		pairs = append(pairs, key, &vals[i])
+	}
+	fa := familyArgs{}
+	pairs = append(pairs, "play?", &fa.play, "position?", &fa.position)
+	positional := args
+	if variadic >= 0 {
+		positional = nil
+	}
+	if err := starlark.UnpackArgs(name, positional, kwargs, pairs...); err != nil {
 		return nil, err
 	}
-	iter := it.Iterate()
-	defer iter.Done()
-	var x starlark.Value
-	for i := 1; iter.Next(&x); i++ {
-		v, err := guardedBinary(th, syntax.PLUS, total, x)
-		if err != nil {
-			if err == errStopped {
-				return nil, err
-			}
-			return nil, fmt.Errorf("sum: %v", err)
+	if variadic >= 0 && len(args) > 0 {
+		if vals[variadic] != starlark.None {
+			return nil, fmt.Errorf("%s: got multiple values for parameter %s", name, order[variadic].Keyword())
 		}
-		total = v
-		if i%chunk == 0 {
-			if err := tick(th, chunk); err != nil {
-				return nil, err
+		vals[variadic] = args
+		if _, isInt := args[0].(starlark.Int); len(args) == 1 && !isInt {
+			vals[variadic] = args[0] // nim([1, 3, 5, 7])
+		}
+	}
+	params := heap.Params{}
+	for i, q := range order {
+		if vals[i] == starlark.None {
+			continue
+		}
+		x, err := paramValue(name, q, vals[i])
+		if err != nil {
+			return nil, err
+		}
+		params[q.Key] = x
+	}
+	if err := r.CheckParams(params); err != nil {
+		return nil, paramError(name, r, err)
+	}
+	h := &job.HeapSpec{Rule: r, Params: params}
+	if _, err := h.NewGame(); err != nil {
+		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "heap: "))
+	}
+	// The repr: the first parameter positionally, as it is written.
+	var pos []string
+	kv := []any{}
+	for i, q := range order {
+		v := vals[i]
+		switch {
+		case i > 0 || v == starlark.None:
+			kv = append(kv, q.Keyword(), v)
+		case variadic == 0:
+			for _, n := range params.Ints(q.Key) {
+				pos = append(pos, strconv.Itoa(n))
+			}
+		default:
+			if s, ok := starlark.AsString(v); ok {
+				pos = append(pos, strconv.Quote(s))
+			} else {
+				pos = append(pos, v.String())
 			}
 		}
 	}
-	return total, nil
+	kv = append(kv, "play", fa.play, "position", fa.position)
+	f := &Family{builtin: name, repr: reprArgs(name, pos, kv...), sec: job.Section{Family: r.Name, Game: h}}
+	for i, q := range order {
+		if q.Key == heap.Upto {
+			f.sized = vals[i] != starlark.None // period() then keeps to it
+		}
+	}
+	if err := fa.apply(f); err != nil {
+		return nil, err
+	}
+	if v, ok := params[r.PositionParam]; ok && f.sec.Position == nil && r.PositionParam != "" {
+		if hs, ok := v.([]int); ok {
+			v = slices.Clone(hs)
+		}
+		f.sec.Position = v
+	}
+	return f, nil
+}
+
+// paramValue reads the value of one parameter of a heap rule by its kind,
+// with the bounds of the rule (heap.MaxHeap for heaps: one table of
+// limits with the engine's).
+func paramValue(fn string, q heap.Param, v starlark.Value) (any, error) {
+	switch q.Kind {
+	case heap.Int:
+		return intIn(fn, q.Keyword(), v, q.Min, q.Max)
+	case heap.Ints:
+		what := q.What
+		if what == "" {
+			what = "each number"
+		}
+		return intListOf(fn, what, v, q.Min, q.Max)
+	case heap.String, heap.File:
+		s, ok := starlark.AsString(v)
+		if !ok {
+			return nil, fmt.Errorf("%s: %s must be a string like %s, not %s", fn, q.Keyword(), q.Example, v.Type())
+		}
+		return s, nil
+	case heap.Map:
+		return plainMap(fn, q.Keyword(), v)
+	}
+	return nil, fmt.Errorf("%s: %s: a parameter of kind %s is not read in a notebook", fn, q.Keyword(), q.Kind)
+}
+
+// plainMap reads a dict of names to whole numbers, strings, booleans and
+// lists of whole numbers: a rule's own parameters.
+func plainMap(fn, key string, v starlark.Value) (map[string]any, error) {
+	d, ok := v.(*starlark.Dict)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s must be a dict like {\"k\": 3}, not %s", fn, key, v.Type())
+	}
+	out := map[string]any{}
+	for _, kv := range d.Items() {
+		k, ok := starlark.AsString(kv[0])
+		if !ok {
+			return nil, fmt.Errorf("%s: %s: keys must be strings, not %s", fn, key, kv[0].Type())
+		}
+		x, err := plainValue(fn, key+"."+k, kv[1])
+		if err != nil {
+			return nil, err
+		}
+		out[k] = x
+	}
+	return out, nil
+}
+
+// plainValue reads a whole number, a string, a boolean or a list of whole
+// numbers.
+func plainValue(fn, key string, v starlark.Value) (any, error) {
+	switch v := v.(type) {
+	case starlark.Bool:
+		return bool(v), nil
+	case starlark.String:
+		return string(v), nil
+	case starlark.Int:
+		return intIn(fn, key, v, math.MinInt, math.MaxInt)
+	case starlark.Iterable:
+		return intListOf(fn, key, v, math.MinInt, math.MaxInt)
+	}
+	return nil, fmt.Errorf("%s: %s must be a whole number, a string, True or False, or a list of whole numbers, not %s", fn, key, v.Type())
+}
+
+// paramError words a rule's refusal of its parameters for a cell: the
+// built-in's name, and keyword arguments in place of the job file's keys
+// (e.g. set: [1, 3, 4] is written set=[1, 3, 4]).
+func paramError(fn string, r *heap.Rule, err error) error {
+	var pe *heap.ParamError
+	if !errors.As(err, &pe) {
+		return fmt.Errorf("%s: %s", fn, strings.TrimPrefix(err.Error(), "heap: "))
+	}
+	var kw []string
+	for _, q := range r.Params {
+		kw = append(kw, q.Key+": ", q.Keyword()+"=")
+	}
+	for _, q := range r.Params {
+		if q.Keyword() != q.Key {
+			kw = append(kw, q.Key, q.Keyword())
+		}
+	}
+	msg := strings.NewReplacer(kw...).Replace(pe.Msg)
+	if pe.Key != "" {
+		if q := r.Param(pe.Key); q != nil {
+			msg = q.Keyword() + ": " + msg
+		} else {
+			msg = pe.Key + ": " + msg
+		}
+	}
+	return fmt.Errorf("%s: %s", fn, msg)
 }

@@ -18,7 +18,9 @@ func isIdent(c byte) bool {
 
 // Complete completes the name or attribute before cursor: global names,
 // built-ins and keywords, or after "x." the attributes of the value of x
-// (a dotted path of names; nothing is called to find it).
+// (a dotted path of names; nothing is called to find it). Inside the
+// parentheses of a heap rule's built-in, its keyword arguments (max_take=)
+// come first, read from the rule's parameters.
 func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
 	cursor = max(0, min(cursor, len(code)))
 	start = cursor
@@ -51,6 +53,12 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 			matches = append(matches, n)
 		}
 	}
+	var kws []string
+	for _, kw := range s.callKeywords(code, start) {
+		if strings.HasPrefix(kw, word) && word != "" {
+			kws = append(kws, kw)
+		}
+	}
 	for n := range s.globals {
 		add(n)
 	}
@@ -61,7 +69,53 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		add(n)
 	}
 	sort.Strings(matches)
-	return matches, start, cursor
+	return append(kws, matches...), start, cursor
+}
+
+// callKeywords lists the keyword arguments ("max_take=") of the heap
+// rule's built-in whose call's parentheses hold position at, if any.
+func (s *Session) callKeywords(code string, at int) []string {
+	start, end, ok := callee(code, at)
+	if !ok {
+		return nil
+	}
+	name := code[start:end]
+	v, ok := s.lookup(name)
+	if b, isBuiltin := v.(*starlark.Builtin); !ok || !isBuiltin || b != builtins()[name] {
+		return nil
+	}
+	r, ok := ruleOfBuiltin(name)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, q := range r.Params {
+		out = append(out, q.Keyword()+"=")
+	}
+	return append(out, "play=", "position=")
+}
+
+// callee finds the name called by the innermost open parenthesis before
+// at: code[start:end].
+func callee(code string, at int) (start, end int, ok bool) {
+	depth := 0
+	for i := at - 1; i >= 0; i-- {
+		switch code[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			start = i
+			for start > 0 && (isIdent(code[start-1]) || code[start-1] == '.') {
+				start--
+			}
+			return start, i, start < i
+		}
+	}
+	return 0, 0, false
 }
 
 // lookup evaluates a dotted path of names (x, x.y) without calling
@@ -102,23 +156,8 @@ func (s *Session) Inspect(code string, cursor int) (string, bool) {
 	// Inside a call's parentheses, where the word at the cursor is no
 	// known name (an argument): the callee.
 	if _, known := s.lookup(strings.Trim(code[start:end], ".")); !known {
-		depth := 0
-		for i := cursor - 1; i >= 0; i-- {
-			switch code[i] {
-			case ')':
-				depth++
-			case '(':
-				if depth == 0 {
-					end = i
-					start = i
-					for start > 0 && (isIdent(code[start-1]) || code[start-1] == '.') {
-						start--
-					}
-					i = -1
-				} else {
-					depth--
-				}
-			}
+		if cs, ce, ok := callee(code, cursor); ok {
+			start, end = cs, ce
 		}
 	}
 	path := strings.Trim(code[start:end], ".")

@@ -16,7 +16,7 @@
 // Operators and built-ins whose work grows with their operands ([0] * n,
 // list(range(n)), x * x on huge ints, s.join(...), .options() of a huge
 // heap) check the memory left before they allocate and count their steps,
-// so that no single call escapes the budgets (see guard.go).
+// so that no single call escapes the budgets (see package sandbox).
 //
 // As in IPython, a cell that is only name? shows the help of name, and one
 // that is only exit or quit returns ErrExit.
@@ -43,9 +43,12 @@
 // position budget stops runaway games. Games and built-in families add with
 // + into disjunctive sums, whose positions are pairs (p, q).
 //
-// Notebooks: ReadIPYNB and ParseMarkdown load a notebook (a Markdown
-// notebook's ```nimbook fences are its code cells), Session.Run executes
-// every code cell, and Notebook.WriteIPYNB writes the executed notebook as
-// nbformat 4.5 with deterministic JSON (sorted keys, one-space indent, as
-// Jupyter writes it).
+// Notebooks: package nbformat loads a notebook (.ipynb, or Markdown whose
+// ```nimbook fences are its code cells), Session.Run executes every code
+// cell, and nbformat writes the executed notebook back.
+//
+// Cells run in the Starlark sandbox of package sandbox, which also runs
+// heap-rule files: its guarded operators and built-ins, step budget,
+// memory watchdog and cancellation are the session's, with the session's
+// limits.
 package notebook

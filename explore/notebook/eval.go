@@ -8,6 +8,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 // EvalJSON runs one cell like Execute and returns the JSON form of its
@@ -25,8 +26,8 @@ func (s *Session) EvalJSON(ctx context.Context, code string, out kernel.Output) 
 	if last == nil {
 		return nil, nil
 	}
-	if reprSize(last, maxText) > maxText {
-		return nil, fmt.Errorf("the result is too large for JSON (more than %d characters); return a part of it", maxText)
+	if sandbox.ReprSize(last, sandbox.MaxText) > sandbox.MaxText {
+		return nil, fmt.Errorf("the result is too large for JSON (more than %d characters); return a part of it", sandbox.MaxText)
 	}
 	return valueJSON(last, 0)
 }

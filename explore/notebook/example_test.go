@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/notebook"
 )
 
@@ -53,7 +54,7 @@ g = game(moves=take, start=10)
 }
 
 func ExampleSession_Run() {
-	nb, err := notebook.ParseMarkdown([]byte("# Kayles\n\n```nimbook\noctal(\"0.77\").period(200).period\n```\n"))
+	nb, err := nbformat.ParseMarkdown([]byte("# Kayles\n\n```nimbook\noctal(\"0.77\").period(200).period\n```\n"))
 	if err != nil {
 		panic(err)
 	}

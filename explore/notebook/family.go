@@ -15,18 +15,24 @@ import (
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/sandbox"
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
 // Family is a built-in game family in a cell, with the parameters of a job
-// file (SPEC.md): nim, subtraction, octal, hex, wythoff, coins, product.
-// Its analyses are methods named after the job file's show list
-// (p-positions is p_positions); each runs the job engine on a section of
-// one analysis, so a notebook and a job file compute the same thing.
+// file (SPEC.md): a heap rule of the registry (package heap), wythoff,
+// coins or product. Its analyses are methods named after the job file's
+// show list (p-positions is p_positions); each runs the job engine on a
+// section of one analysis, so a notebook and a job file compute the same
+// thing.
 type Family struct {
-	repr  string
-	sec   job.Section // Family, the spec, Play and Position; Show is set per call
-	sized bool        // upto was given when the family was made
+	builtin string // the built-in that made it, for messages and help
+	repr    string
+	sec     job.Section // Family, the spec, Play and Position; Show is set per call
+	sized   bool        // upto was given when the family was made
+	// bind, when not nil, gives the section a game that runs in the cell
+	// of th, and returns it: a rule given by a function of a cell.
+	bind func(th *starlark.Thread, sec *job.Section) (heap.Game, error)
 }
 
 var (
@@ -51,14 +57,14 @@ func (f *Family) title() string {
 	var t string
 	switch s.Family {
 	case "coins":
-		if g, err := coinGame(*s.Coins); err == nil {
+		if g, err := coinGame(*s.Coins()); err == nil {
 			t = g.String()
 		}
 	case "wythoff":
 		t = "Wythoff's game"
 	case "product":
 		var parts []string
-		for _, c := range s.Product.Factors {
+		for _, c := range s.Product().Factors {
 			if g, err := coinGame(c); err == nil {
 				parts = append(parts, g.String())
 			}
@@ -95,24 +101,19 @@ func (f *Family) startPos() starlark.Value {
 	return fromGo(f.sec.Position, true)
 }
 
-// methods of the families: the analyses of job files, and the generic ones.
-var familyMethods = map[string]string{
-	"values":        "values",
-	"table":         "table",
-	"period":        "period",
-	"rare":          "rare",
-	"p_positions":   "p-positions",
-	"weights":       "weights",
-	"distribution":  "distribution",
-	"code":          "code",
-	"steiner":       "steiner",
-	"automorphisms": "automorphisms",
-	"row_periods":   "row-periods",
-	"outcome":       "outcome",
-	"moves":         "moves",
-	"graph":         "graph",
-	"record":        "record",
-	"plot":          "plot",
+// analysisOf is the job file's analysis of a method: p_positions is
+// p-positions.
+func analysisOf(method string) string { return strings.ReplaceAll(method, "_", "-") }
+
+// isAnalysis says whether the method is an analysis of some family, so
+// that asking it of another is an error that lists those that apply.
+func isAnalysis(method string) bool {
+	for _, fam := range append(job.Families(), "nimbers") {
+		if slices.Contains(job.Analyses(fam), analysisOf(method)) {
+			return true
+		}
+	}
+	return false
 }
 
 // AttrNames lists the methods that apply to this family.
@@ -140,9 +141,8 @@ func (f *Family) Attr(name string) (starlark.Value, error) {
 	case "options":
 		return starlark.NewBuiltin(name, familyOptions).BindReceiver(f), nil
 	}
-	a, ok := familyMethods[name]
-	if !ok || !slices.Contains(job.Analyses(f.sec.Family), a) {
-		if ok {
+	if !slices.Contains(job.Analyses(f.sec.Family), analysisOf(name)) || strings.Contains(name, "-") {
+		if isAnalysis(name) {
 			return nil, fmt.Errorf("%s does not apply to %s; those that do: %s", name, f.sec.Family, strings.Join(f.AttrNames(), ", "))
 		}
 		return nil, nil
@@ -152,50 +152,47 @@ func (f *Family) Attr(name string) (starlark.Value, error) {
 
 // clone copies the section deeply enough to change its sizes.
 func (f *Family) clone() *job.Section {
-	s := f.sec
-	if s.Nim != nil {
-		c := *s.Nim
-		s.Nim = &c
-	}
-	if s.Subtraction != nil {
-		c := *s.Subtraction
-		s.Subtraction = &c
-	}
-	if s.Octal != nil {
-		c := *s.Octal
-		s.Octal = &c
-	}
-	if s.Wythoff != nil {
-		c := *s.Wythoff
-		s.Wythoff = &c
-	}
-	if s.Coins != nil {
-		c := *s.Coins
-		s.Coins = &c
-	}
-	if s.Product != nil {
-		c := *s.Product
-		c.Size = slices.Clone(c.Size)
-		s.Product = &c
-	}
+	s := f.sec.Clone()
 	s.Show = nil
-	return &s
+	return s
 }
 
-// Limits on sizes that are absurd whatever the budget (as in job files).
+// section is clone with, for a rule given by a function of a cell, a game
+// that runs in the cell of th. failed then reports an error of the
+// function that the engine could not return (heap.Game.Options has no
+// error); it is nil for the other families.
+func (f *Family) section(th *starlark.Thread) (sec *job.Section, failed func() error, err error) {
+	sec = f.clone()
+	failed = func() error { return nil }
+	if f.bind != nil {
+		g, err := f.bind(th, sec)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %s", f.builtin, strings.TrimPrefix(err.Error(), "starrule: "))
+		}
+		failed = func() error { return ruleFailed(g) }
+	}
+	return sec, failed, nil
+}
+
+// Limits on sizes that are absurd whatever the budget, the engine's and
+// job files' own.
 const (
-	maxUpto  = 100_000_000
+	maxUpto  = heap.MaxUpto
+	maxHeap  = heap.MaxHeap
 	maxCoins = 64
 	maxSide  = 1 << 20
-	maxHeap  = 1 << 40
+	maxPair  = 1 << 40 // Wythoff's heaps: outcomes and moves are O(1)
 )
 
 // familyAnalysis runs one analysis of a family through the job engine.
 func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	f := b.Receiver().(*Family)
 	name := b.Name()
-	analysis := familyMethods[name]
-	sec := f.clone()
+	analysis := analysisOf(name)
+	sec, failed, err := f.section(th)
+	if err != nil {
+		return nil, err
+	}
 	if err := f.setArgs(sec, name, analysis, args, kwargs); err != nil {
 		return nil, err
 	}
@@ -207,11 +204,13 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		sec.Show = []string{plotData(sec.Family), "plot"}
 	}
 	var sr *job.SectionResult
-	var err error
-	if analysis == "period" && len(args) == 0 && len(kwargs) == 0 && !f.sized && (sec.Octal != nil || sec.Subtraction != nil) {
+	if analysis == "period" && len(args) == 0 && len(kwargs) == 0 && !f.sized && provesPeriods(sec) {
 		sr, err = searchPeriod(th, sec)
 	} else {
 		sr, err = runSection(th, sec)
+	}
+	if err == nil {
+		err = failed()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -252,7 +251,7 @@ func runSection(th *starlark.Thread, sec *job.Section) (*job.SectionResult, erro
 			err = re.Err
 		}
 		if ctx.Err() != nil {
-			return nil, errStopped
+			return nil, sandbox.ErrStopped
 		}
 		return nil, &hinted{msg: notebookHint(err.Error()), err: err}
 	}
@@ -268,35 +267,41 @@ type hinted struct {
 func (e *hinted) Error() string { return e.msg }
 func (e *hinted) Unwrap() error { return e.err }
 
-// searchPeriod is period() of a subtraction, octal or hexadecimal game
-// given no range: the values are computed to twice as far each time, from
-// the game's upto, until a period is proven or the next range would pass
-// the session's limits; the cell's output then says where it stopped and
-// which limit stopped it.
+// provesPeriods says whether the section's heap game can prove a period
+// of its values (heap.ProvesPeriods): only then may period() look further.
+func provesPeriods(sec *job.Section) bool {
+	if sec.Heap() == nil {
+		return false
+	}
+	g, err := heapGame(sec)
+	return err == nil && heap.ProvesPeriods(g)
+}
+
+// searchPeriod is period() of a heap game that can prove its periods
+// (subtraction and octal games, bounded Nim), given no range: the values
+// are computed to twice as far each time, from the game's upto, until a
+// period is proven or the next range would pass the session's limits; the
+// cell's output then says where it stopped and which limit stopped it.
 func searchPeriod(th *starlark.Thread, sec *job.Section) (*job.SectionResult, error) {
 	s, _, out := sessionOf(th)
-	var upto *int
-	if sec.Subtraction != nil {
-		upto = &sec.Subtraction.Upto
-	} else {
-		upto = &sec.Octal.Upto
-	}
-	*upto = max(*upto, 1)
+	params := sec.Heap().Params
+	upto := max(params.Int(heap.Upto), 1)
 	var last *job.SectionResult
 	for {
+		params[heap.Upto] = upto
 		sr, err := runSection(th, sec)
 		if err != nil {
-			if last == nil || errors.Is(err, errStopped) {
+			if last == nil || errors.Is(err, sandbox.ErrStopped) {
 				return nil, err
 			}
-			out.Stream("stdout", fmt.Sprintf("period: no period proven up to n = %d; looking further (values up to %d) passes a limit: %s\n", last.Results.Period.CheckedTo, *upto, strings.TrimPrefix(err.Error(), "heap: ")))
+			out.Stream("stdout", fmt.Sprintf("period: no period proven up to n = %d; looking further (values up to %d) passes a limit: %s\n", last.Results.Period.CheckedTo, upto, strings.TrimPrefix(err.Error(), "heap: ")))
 			return last, nil
 		}
 		if p := sr.Results.Period; p == nil || p.Proven {
 			return sr, nil
 		}
 		last = sr
-		next := 2 * *upto
+		next := 2 * upto
 		why := ""
 		switch {
 		case next > maxUpto:
@@ -305,7 +310,7 @@ func searchPeriod(th *starlark.Thread, sec *job.Section) (*job.SectionResult, er
 			why = fmt.Sprintf("the values up to %d would pass the limit of %d positions (start nimbook with a larger %s to look further)", next, s.opts.Limits.Positions, flagPositions)
 		default:
 			// The values, and the engine's tables for them.
-			if err := needMemory(th, fmt.Sprintf("the values up to %d", next), int64(next)*64); err != nil {
+			if err := sandbox.NeedMemory(th, fmt.Sprintf("the values up to %d", next), int64(next)*64); err != nil {
 				why = err.Error()
 			}
 		}
@@ -313,7 +318,7 @@ func searchPeriod(th *starlark.Thread, sec *job.Section) (*job.SectionResult, er
 			out.Stream("stdout", fmt.Sprintf("period: no period proven up to n = %d; %s\n", sr.Results.Period.CheckedTo, why))
 			return sr, nil
 		}
-		*upto = next
+		upto = next
 	}
 }
 
@@ -349,7 +354,7 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 			sec.Position = p
 		}
 		if sec.Position == nil {
-			return fmt.Errorf("%s: needs a position: write %s.%s(%s)", name, f.sec.Family, name, positionExample(f.sec.Family))
+			return fmt.Errorf("%s: needs a position: write %s.%s(%s)", name, f.builtin, name, positionExample(f.sec.Family))
 		}
 		f.fitCoins(sec)
 		return nil
@@ -378,47 +383,47 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		f.fitCoins(sec)
 		return nil
 	}
-	// Size arguments.
+	// Size arguments: upto for every heap rule (within its bounds).
+	if h := sec.Heap(); h != nil {
+		upto := starlark.Value(starlark.None)
+		if err := starlark.UnpackArgs(name, args, kwargs, "upto?", &upto); err != nil {
+			return err
+		}
+		lo, hi := 0, maxUpto
+		if q := h.Rule.Param(heap.Upto); q != nil {
+			lo, hi = q.Min, q.Max
+		}
+		n := h.Upto()
+		if err := setInt(name, "upto", upto, &n, lo, hi); err != nil {
+			return err
+		}
+		h.Params[heap.Upto] = n
+		return nil
+	}
 	switch sec.Family {
-	case "nim":
-		upto := starlark.Value(starlark.None)
-		if err := starlark.UnpackArgs(name, args, kwargs, "upto?", &upto); err != nil {
-			return err
-		}
-		return setInt(name, "upto", upto, &sec.Nim.Upto, 0, maxUpto)
-	case "subtraction":
-		upto := starlark.Value(starlark.None)
-		if err := starlark.UnpackArgs(name, args, kwargs, "upto?", &upto); err != nil {
-			return err
-		}
-		return setInt(name, "upto", upto, &sec.Subtraction.Upto, 0, maxUpto)
-	case "octal", "hex":
-		upto := starlark.Value(starlark.None)
-		if err := starlark.UnpackArgs(name, args, kwargs, "upto?", &upto); err != nil {
-			return err
-		}
-		return setInt(name, "upto", upto, &sec.Octal.Upto, 0, maxUpto)
 	case "wythoff":
+		ws := sec.Wythoff()
 		rows, cols := starlark.Value(starlark.None), starlark.Value(starlark.None)
 		if err := starlark.UnpackArgs(name, args, kwargs, "rows?", &rows, "cols?", &cols); err != nil {
 			return err
 		}
-		if err := setInt(name, "rows", rows, &sec.Wythoff.Size[0], 1, maxSide); err != nil {
+		if err := setInt(name, "rows", rows, &ws.Size[0], 1, maxSide); err != nil {
 			return err
 		}
 		if cols == starlark.None && rows != starlark.None {
 			cols = rows
 		}
-		return setInt(name, "cols", cols, &sec.Wythoff.Size[1], 1, maxSide)
+		return setInt(name, "cols", cols, &ws.Size[1], 1, maxSide)
 	case "coins":
+		cs := sec.Coins()
 		n := starlark.Value(starlark.None)
 		if err := starlark.UnpackArgs(name, args, kwargs, "n?", &n); err != nil {
 			return err
 		}
-		if err := setInt(name, "n", n, &sec.Coins.N, 1, maxCoins); err != nil {
+		if err := setInt(name, "n", n, &cs.N, 1, maxCoins); err != nil {
 			return err
 		}
-		if sec.Coins.N == 0 {
+		if cs.N == 0 {
 			return fmt.Errorf("%s: how many coins? write %s(n=16), or give n= to coins()", name, name)
 		}
 		return nil
@@ -431,10 +436,10 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 			if err != nil {
 				return err
 			}
-			if len(size) != len(sec.Product.Factors) {
-				return fmt.Errorf("%s: want %d sizes, one per factor", name, len(sec.Product.Factors))
+			if len(size) != len(sec.Product().Factors) {
+				return fmt.Errorf("%s: want %d sizes, one per factor", name, len(sec.Product().Factors))
 			}
-			sec.Product.Size = size
+			sec.Product().Size = size
 		}
 		return nil
 	}
@@ -443,13 +448,14 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 
 // fitCoins gives a coin row without n the length its heads need.
 func (f *Family) fitCoins(sec *job.Section) {
-	if sec.Family != "coins" || sec.Coins.N > 0 {
+	cs := sec.Coins()
+	if cs == nil || cs.N > 0 {
 		return
 	}
 	n := 1
 	fit := func(p any) {
 		for _, h := range p.([]int) {
-			n = max(n, h-sec.Coins.First+1)
+			n = max(n, h-cs.First+1)
 		}
 	}
 	if sec.Position != nil {
@@ -458,7 +464,7 @@ func (f *Family) fitCoins(sec *job.Section) {
 	for _, p := range sec.Record {
 		fit(p)
 	}
-	sec.Coins.N = n
+	cs.N = n
 }
 
 func positionExample(family string) string {
@@ -488,6 +494,9 @@ func setInt(fn, key string, v starlark.Value, dst *int, lo, hi int) error {
 func intIn(fn, key string, v starlark.Value, lo, hi int) (int, error) {
 	var n int
 	if err := starlark.AsInt(v, &n); err != nil {
+		if x, ok := v.(starlark.Int); ok {
+			return 0, fmt.Errorf("%s: %s = %s is out of range: it must be from %d to %d", fn, key, x, lo, hi)
+		}
 		return 0, fmt.Errorf("%s: %s must be a whole number, not %s", fn, key, v.Type())
 	}
 	if n < lo || n > hi {
@@ -502,6 +511,16 @@ func intList(fn string, v starlark.Value, lo, hi int) ([]int, error) {
 		x, err := intIn(fn, "a number", n, lo, hi)
 		return []int{x}, err
 	}
+	return intListOf(fn, "each number", v, lo, hi)
+}
+
+// intListOf is intList whose errors name each number as what ("a heap
+// size").
+func intListOf(fn, what string, v starlark.Value, lo, hi int) ([]int, error) {
+	if n, ok := v.(starlark.Int); ok {
+		x, err := intIn(fn, what, n, lo, hi)
+		return []int{x}, err
+	}
 	it, ok := v.(starlark.Iterable)
 	if !ok || isString(v) {
 		return nil, fmt.Errorf("%s: want a list of whole numbers like [1, 3, 5], not %s", fn, v.Type())
@@ -511,7 +530,7 @@ func intList(fn string, v starlark.Value, lo, hi int) ([]int, error) {
 	defer iter.Done()
 	var x starlark.Value
 	for iter.Next(&x) {
-		n, err := intIn(fn, "each number", x, lo, hi)
+		n, err := intIn(fn, what, x, lo, hi)
 		if err != nil {
 			return nil, err
 		}
@@ -524,7 +543,7 @@ func intList(fn string, v starlark.Value, lo, hi int) ([]int, error) {
 func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, error) {
 	switch sec.Family {
 	case "wythoff":
-		hs, err := intList(fn, v, 0, maxHeap)
+		hs, err := intList(fn, v, 0, maxPair)
 		if err != nil {
 			return nil, err
 		}
@@ -533,7 +552,7 @@ func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, e
 		}
 		return hs, nil
 	case "coins":
-		c := sec.Coins
+		c := sec.Coins()
 		hi := c.First + maxCoins - 1
 		if c.N > 0 {
 			hi = c.First + c.N - 1
@@ -550,7 +569,7 @@ func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, e
 		}
 		return hs, nil
 	case "product":
-		p := sec.Product
+		p := sec.Product()
 		it, ok := v.(starlark.Iterable)
 		if !ok || isString(v) {
 			return nil, fmt.Errorf("%s: want a list of cells, e.g. [(1, 2), (3, 3)]", fn)
@@ -582,20 +601,11 @@ func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, e
 
 // heapGame builds the engine game of a heap family.
 func heapGame(s *job.Section) (heap.Game, error) {
-	switch s.Family {
-	case "nim":
-		return heap.NewNim(s.Nim.MaxTake)
-	case "subtraction":
-		if s.Subtraction.AllBut {
-			return heap.NewAllBut(s.Subtraction.Set)
-		}
-		return heap.NewSubtraction(s.Subtraction.Set)
-	case "octal":
-		return heap.ParseOctal(s.Octal.Code)
-	case "hex":
-		return heap.ParseHex(s.Octal.Code)
+	h := s.Heap()
+	if h == nil {
+		return nil, fmt.Errorf("%s is not a heap game", s.Family)
 	}
-	return nil, fmt.Errorf("%s is not a heap game", s.Family)
+	return h.NewGame()
 }
 
 func coinGame(c job.CoinsSpec) (*coins.Game, error) {
@@ -608,7 +618,7 @@ func coinGame(c job.CoinsSpec) (*coins.Game, error) {
 
 func (f *Family) product() (*coins.Product, error) {
 	var gs []*coins.Game
-	for _, c := range f.sec.Product.Factors {
+	for _, c := range f.sec.Product().Factors {
 		g, err := coinGame(c)
 		if err != nil {
 			return nil, err
@@ -642,14 +652,20 @@ func (f *Family) moverFunc() (mover, error) {
 		p, err := f.position("moves", pos, sec)
 		return p, err
 	}
-	switch f.sec.Family {
-	case "nim", "subtraction", "octal", "hex":
-		g, err := heapGame(&f.sec)
-		if err != nil {
+	if f.sec.Heap() != nil {
+		if _, err := heapGame(&f.sec); err != nil {
 			return nil, err
 		}
 		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
 			p, err := conv(th, pos)
+			if err != nil {
+				return nil, err
+			}
+			sec, failed, err := f.section(th)
+			if err != nil {
+				return nil, err
+			}
+			g, err := heapGame(sec)
 			if err != nil {
 				return nil, err
 			}
@@ -658,11 +674,16 @@ func (f *Family) moverFunc() (mover, error) {
 				return nil, err
 			}
 			ms, err := heap.Moves(g, p.([]int), lim)
+			if err == nil {
+				err = failed()
+			}
 			if err != nil {
 				return nil, errors.New(notebookHint(strings.TrimPrefix(err.Error(), "heap: ")))
 			}
 			return tuples(ms), nil
 		}, nil
+	}
+	switch f.sec.Family {
 	case "wythoff":
 		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
 			p, err := conv(th, pos)
@@ -683,7 +704,8 @@ func (f *Family) moverFunc() (mover, error) {
 			return out, nil
 		}, nil
 	case "coins":
-		g, err := coinGame(*f.sec.Coins)
+		cs := f.sec.Coins()
+		g, err := coinGame(*cs)
 		if err != nil {
 			return nil, err
 		}
@@ -693,11 +715,11 @@ func (f *Family) moverFunc() (mover, error) {
 				return nil, err
 			}
 			hs := p.([]int)
-			n := f.sec.Coins.N
+			n := cs.N
 			if n == 0 {
 				n = 1
 				for _, h := range hs {
-					n = max(n, h-f.sec.Coins.First+1)
+					n = max(n, h-cs.First+1)
 				}
 			}
 			_, cl := engineLimits(th)
@@ -722,38 +744,12 @@ func (f *Family) moverFunc() (mover, error) {
 	return nil, fmt.Errorf("%s has no moves", f.sec.Family)
 }
 
-// optionCount is how many options a heap of h has in g, about: every move
-// is listed, so Nim and splitting games have many.
+// optionCount is how many options a heap of h has in g: every move is
+// listed, so Nim and splitting games have many. The engine counts them for
+// its rules (heap.OptionCount); h, a heap's worth, stands for the others.
 func optionCount(g heap.Game, h int) float64 {
-	switch g := g.(type) {
-	case *heap.Nim:
-		if t := g.MaxTake(); t > 0 && t < h {
-			return float64(t)
-		}
-		return float64(h)
-	case *heap.Subtraction:
-		if g.AllBut() {
-			return float64(h)
-		}
-		return float64(len(g.Set()))
-	case interface{ Digit(int) int }:
-		var n float64
-		for k := 0; k <= h && k < 256; k++ {
-			d, m := g.Digit(k), float64(h-k)
-			if d&1 != 0 && m == 0 {
-				n++
-			}
-			if d&2 != 0 && m >= 1 {
-				n++
-			}
-			if d&4 != 0 {
-				n += m / 2
-			}
-			if d&8 != 0 {
-				n += m*m/12 + 1
-			}
-		}
-		return n
+	if n, ok := heap.OptionCount(g, h); ok {
+		return float64(n)
 	}
 	return float64(h)
 }
@@ -772,7 +768,7 @@ func checkMoves(th *starlark.Thread, g heap.Game, heaps []int, maxPositions int)
 	// Each move is a position of len(heaps) heaps, as a Go slice and as a
 	// Starlark tuple, in a list.
 	per := 100 + 24*float64(len(heaps))
-	return needMemory(th, fmt.Sprintf("listing the %.0f moves of %s from %v", n, g, heaps), int64(n*per))
+	return sandbox.NeedMemory(th, fmt.Sprintf("listing the %.0f moves of %s from %v", n, g, heaps), int64(n*per))
 }
 
 func tuples[T any](ms []T) []starlark.Value {
@@ -791,7 +787,7 @@ func familyPos(b *starlark.Builtin, f *Family, args starlark.Tuple, kwargs []sta
 	if pos == starlark.None {
 		pos = f.startPos()
 		if pos == nil {
-			return nil, fmt.Errorf("%s: needs a position: write %s.%s(%s)", b.Name(), f.sec.Family, b.Name(), positionExample(f.sec.Family))
+			return nil, fmt.Errorf("%s: needs a position: write %s.%s(%s)", b.Name(), f.builtin, b.Name(), positionExample(f.sec.Family))
 		}
 	}
 	return pos, nil
@@ -805,7 +801,10 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 	if err != nil {
 		return nil, err
 	}
-	sec := f.clone()
+	sec, failed, err := f.section(th)
+	if err != nil {
+		return nil, err
+	}
 	p, err := f.position("grundy", pos, sec)
 	if err != nil {
 		return nil, err
@@ -823,7 +822,7 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 		}
 		v = t.At(hs[0], hs[1])
 	case "coins":
-		g, err := coinGame(*f.sec.Coins)
+		g, err := coinGame(*f.sec.Coins())
 		if err != nil {
 			return nil, err
 		}
@@ -839,11 +838,14 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 			return nil, fmt.Errorf("grundy: %v", err)
 		}
 	default:
-		g, err := heapGame(&f.sec)
+		g, err := heapGame(sec)
 		if err != nil {
 			return nil, err
 		}
-		if v, err = heap.Grundy(g, p.([]int), hl); err != nil {
+		if v, err = heap.Grundy(g, p.([]int), hl); err == nil {
+			err = failed()
+		}
+		if err != nil {
 			return nil, fmt.Errorf("grundy: %v", err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/nbformat"
 )
 
 // fuzzMemory is the memory a fuzzed cell may use above what the test
@@ -65,7 +66,7 @@ func FuzzCell(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.ipynb"))
 	more, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.ipynb"))
 	for _, name := range append(files, more...) {
-		nb, err := ReadFile(name)
+		nb, err := nbformat.ReadFile(name)
 		if err != nil {
 			continue
 		}

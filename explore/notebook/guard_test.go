@@ -50,39 +50,20 @@ const testMemory = 512 << 20
 
 // hostileCells would take gigabytes, or escape the step budget in one
 // built-in call: each stops with an error (name, text) that says what and
-// how to do less. FuzzCell starts from them too.
+// how to do less. FuzzCell starts from them too. The sandbox's own tests
+// cover its guarded operators and built-ins; these check that cells (and
+// their last expression) run guarded, and the notebook's built-ins.
 var hostileCells = []struct {
 	name, code, ename, want string
 }{
 	{"list of a huge range", "x = list(range(1000000000))", "Error", "list() of 1000000000 items needs about 14.9 GiB, more than the memory limit of 512 MiB allows"},
-	{"list repetition", "x = [0] * 1000000000", "Error", "a list of 1000000000 items needs about 14.9 GiB"},
-	{"tuple repetition", "x = 100000000 * (1, 2, 3)", "Error", "a tuple of 300000000 items needs about 4.5 GiB"},
-	{"string repetition", `x = "ab" * 500000000`, "Error", "a string of 1000000000 characters needs about 953.7 MiB"},
-	{"augmented repetition", "x = [1, 2]\nx *= 300000000", "Error", "a list of 600000000 items"},
-	{"indexed augmented repetition", "x = [[1]]\nx[0] *= 300000000", "Error", "a list of 300000000 items"},
-	{"doubling a string", "s = \"x\"\nfor i in range(40):\n    s = s + s", "Error", "a string of 536870912 characters needs about 512 MiB"},
-	{"doubling a list in place", "l = [0]\nfor i in range(40):\n    l += l", "Error", "a list of 16777216 items needs about 512 MiB"},
-	{"squaring an int", "x = 3\nfor i in range(40):\n    x = x * x", "Error", "the result of * would have about"},
-	{"shifting an int", "x = 1\nfor i in range(100000):\n    x = x << 500", "Error", "the result of << would have about"},
-	{"int of a long string", `int("9" * 1000000)`, "Error", "int() would have about"},
 	{"sorted", "sorted(range(100000000))", "Error", "sorted() of 100000000 items needs about 1.5 GiB"},
-	{"set", "set(range(100000000))", "Error", "set() of 100000000 items"},
-	{"enumerate", "enumerate(range(100000000))", "Error", "enumerate() of 100000000 items"},
-	{"zip", "zip(range(100000000), range(200000000))", "Error", "zip() of 100000000 items"},
-	{"extend", "l = []\nl.extend(range(20000000))", "Error", "list.extend() needs about"},
-	{"join with a long separator", `("x" * 10000000).join(["a"] * 1000)`, "Error", "string.join() needs about 9.3 GiB"},
-	{"replace", `("a" * 10000000).replace("a", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")`, "Error", "string.replace() needs about"},
-	{"split", `("," * 100000000).split(",")`, "Error", "string.split() needs about 3 GiB"},
-	{"format", `("{}" * 10000).format("x" * 100000)`, "Error", "format: the text would be about"},
-	{"percent", `("%s" * 10000) % tuple(["x" * 100000] * 10000)`, "Error", "%: the formatted text would be about"},
 	{"str of a big list", "str([list(range(1000000))] * 100)", "Error", "str: the text would be more than"},
-	{"getattr of join", `getattr("x" * 10000000, "join")(["a"] * 1000)`, "Error", "string.join() needs about"},
 	{"options of a huge heap", "nim(99999999).options()", "Error", "listing the 99999999 moves of nim from [99999999] needs about 11.5 GiB"},
 	{"options of a huge split", `octal("0.77").options([20000000])`, "Error", "listing the 20000000 moves of octal 0.77 from [20000000] needs about"},
 	{"options past the positions", `hex_game("0.f").options([100000])`, "Error", "hex 0.f from [100000] has about 8.33e+08 moves, more than the limit of 100000000 positions"},
 	{"sum with a large nim heap", "g = game(moves=lambda p: [p - 1] if p > 0 else [], start=3)\n(g + nim(50000000)).options()", "Error", "the 50000000 moves of nim"},
 	{"values of a user game", "game(moves=lambda p: [], start=0).values(50000000)", "Error", "values(50000000) needs about 9.3 GiB"},
-	{"a list grown step by step", "l = []\nfor i in range(100000000):\n    l.append(i)", "Error", "list.append() needs about"},
 	{"a raise of the memory limit", `limits(memory="8GiB")`, "Error", `limits: memory="8GiB" is above this session's ceiling of 512 MiB, set when nimbook started (--max-memory); a notebook may only lower its limits`},
 	{"a raise of the step budget", "limits(steps=2000000000)", "Error", "limits: steps=2000000000 is above this session's ceiling of 1000000000 steps, set when nimbook started (--max-steps)"},
 	{"a raise of the positions", "limits(positions=1000000000)", "Error", "above this session's ceiling of 100000000 positions, set when nimbook started (--max-positions)"},
@@ -128,13 +109,8 @@ func TestHostileCells(t *testing.T) {
 func TestInterruptBuiltins(t *testing.T) {
 	cells := []string{
 		"min(range(1000000000000))",
-		"any([x < 0 for x in []] + list(range(1, 10))) and all(range(1, 1000000000000))",
-		"sum(range(1000000000000))",
 		"sorted(range(5000000), key=lambda x: -x)",
-		"sorted(list(range(5000000)), reverse=True)",
 		"x = list(range(20000000))",
-		"x = [None] * 60000000",
-		"l = []\nl.extend(range(20000000))",
 		`octal("0.77").values(100000000)`,
 		"game(moves=lambda p: [p - 1] if p > 0 else [], start=0).values(10000000)",
 		"nim(30, 30, 30, 30, 30, 30).p_positions()",

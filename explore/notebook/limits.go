@@ -1,16 +1,13 @@
 package notebook
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"runtime"
-	"runtime/debug"
 
 	"go.starlark.net/starlark"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 // Flags that set a session's ceilings, named by the errors that refuse to
@@ -30,87 +27,6 @@ type ceiling struct {
 	memory    int64
 }
 
-// cellState is what a running cell's built-ins need to stay within its
-// budgets: the step budget (max, counted from the thread's steps so far to
-// limit), whether the cell ran past it, and the memory limit its
-// watchdog enforces.
-type cellState struct {
-	max      uint64
-	limit    uint64 // thread.Steps at which the budget is spent
-	exceeded bool
-	memory   int64 // the watchdog's limit; 0 watches nothing
-	ctx      context.Context
-}
-
-// errStopped is what a built-in returns once its cell is stopped; the
-// cell's error says why (interrupt, memory, steps).
-var errStopped = errors.New("stopped")
-
-// stateOf returns the budgets of th's cell (a fresh one for a thread made
-// outside a session).
-func stateOf(th *starlark.Thread) *cellState {
-	if st, ok := th.Local(localSteps).(*cellState); ok {
-		return st
-	}
-	return &cellState{ctx: context.Background()}
-}
-
-// tick counts n elementary steps of a built-in against the cell's step
-// budget, so that work done inside one call does not escape it, and
-// returns errStopped once the cell must stop: interrupted, at its memory
-// limit or past its steps.
-func tick(th *starlark.Thread, n int) error {
-	st := stateOf(th)
-	th.Steps += uint64(n)
-	if st.limit > 0 && th.Steps >= st.limit && !st.exceeded {
-		st.exceeded = true
-		th.Cancel("step budget exhausted")
-	}
-	if st.exceeded || st.ctx.Err() != nil {
-		return errStopped
-	}
-	return nil
-}
-
-// memoryError refuses an allocation that would take the cell past its
-// memory limit.
-type memoryError struct {
-	what               string
-	need, inUse, limit int64
-}
-
-func (e *memoryError) Error() string {
-	msg := fmt.Sprintf("%s needs about %s, more than the memory limit of %s allows", e.what, budget.FormatSize(e.need), budget.FormatSize(e.limit))
-	if e.inUse > e.limit/10 {
-		msg += fmt.Sprintf(" with %s already in use", budget.FormatSize(e.inUse))
-	}
-	return msg + "; work on smaller sizes, or start nimbook with a larger " + flagMemory
-}
-
-func (e *memoryError) Is(target error) bool { return target == budget.ErrMemory }
-
-// needMemory checks, before a built-in allocates about need bytes, that
-// they fit in what the cell's memory limit leaves.
-func needMemory(th *starlark.Thread, what string, need int64) error {
-	st := stateOf(th)
-	if st.memory <= 0 || need <= 0 {
-		return nil
-	}
-	if need < 1<<20 { // small: the watchdog is enough
-		return nil
-	}
-	used := budget.InUse()
-	if need > st.memory-used {
-		// What is in use counts garbage not yet collected: collect it
-		// before refusing.
-		runtime.GC()
-		if used = budget.InUse(); need > st.memory-used {
-			return &memoryError{what: what, need: need, inUse: used, limit: st.memory}
-		}
-	}
-	return nil
-}
-
 // memoryLeft is the memory an engine call may use for its tables: what
 // the cell's limit leaves above what is in use, so that the engine's own
 // estimates refuse work the watchdog would stop. The engine's messages
@@ -118,54 +34,10 @@ func needMemory(th *starlark.Thread, what string, need int64) error {
 func memoryLeft(th *starlark.Thread) int64 {
 	s, _, _ := sessionOf(th)
 	limit := s.opts.Limits.Memory
-	if st := stateOf(th); st.memory > 0 {
-		limit = st.memory // the limit, or the headroom above what the session holds
+	if m := sandbox.StateOf(th).Memory(); m > 0 {
+		limit = m // the limit, or the headroom above what the session holds
 	}
 	return max(limit-budget.InUse(), 1<<20)
-}
-
-// headroom is what a cell may always allocate above the memory in use when
-// it starts, so that a session holding as much as its limit can still run
-// the cell that frees it (x = None).
-const headroom = 64 << 20
-
-// watch starts the cell's memory watchdog; stop ends it and, after a cell
-// stopped at the limit, gives the memory back to the system.
-func (s *Session) watch(ctx context.Context, st *cellState) (context.Context, func()) {
-	limit := s.opts.Limits.Memory
-	if limit > 0 {
-		if used := budget.InUse(); used+headroom > limit {
-			limit = used + headroom
-		}
-	}
-	st.memory = limit
-	wctx, stop := budget.Watch(ctx, limit)
-	st.ctx = wctx
-	return wctx, func() {
-		stopped := memoryStopped(wctx)
-		stop()
-		if stopped {
-			runtime.GC()
-			debug.FreeOSMemory()
-		}
-	}
-}
-
-// memoryStopped tells whether ctx was cancelled by the memory watchdog.
-func memoryStopped(ctx context.Context) bool {
-	var le *budget.LimitError
-	return ctx.Err() != nil && errors.As(context.Cause(ctx), &le)
-}
-
-// stoppedMessage is the error of a cell stopped by its context: the memory
-// watchdog or an interrupt.
-func stoppedMessage(ctx context.Context) (name, msg string) {
-	var le *budget.LimitError
-	if errors.As(context.Cause(ctx), &le) {
-		return "MemoryLimit", fmt.Sprintf("the cell stopped at the memory limit of %s (%s in use): it builds more data than the limit allows; work on smaller sizes, or start nimbook with a larger %s",
-			budget.FormatSize(le.Limit), budget.FormatSize(le.Used), flagMemory)
-	}
-	return "Interrupted", "interrupted"
 }
 
 // newCeiling fills in the defaults of opts and returns the ceilings they
@@ -236,10 +108,7 @@ func builtinLimits(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if nSteps > 0 {
 		s.opts.MaxSteps = uint64(nSteps)
 		// The running cell gets the new budget too, counted from now.
-		st := stateOf(th)
-		st.max = uint64(nSteps)
-		st.limit = th.ExecutionSteps() + uint64(nSteps)
-		th.SetMaxExecutionSteps(st.limit)
+		sandbox.StateOf(th).SetMaxSteps(th, uint64(nSteps))
 	}
 	if nPos > 0 {
 		s.opts.Limits.Positions = nPos
@@ -249,8 +118,7 @@ func builtinLimits(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		s.opts.Limits.Memory = nMem
 		// The running cell's watchdog keeps its limit; what the cell's
 		// built-ins allocate from now on is checked against the new one.
-		st := stateOf(th)
-		st.memory = min(st.memory, nMem)
+		sandbox.StateOf(th).LowerMemory(nMem)
 	}
 	d := starlark.NewDict(3)
 	_ = d.SetKey(starlark.String("steps"), starlark.MakeUint64(s.opts.MaxSteps))

@@ -64,7 +64,10 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	if !ok || !play.Playable(f.sec.Family) {
 		return nil, fmt.Errorf("play: cannot play %s; play a built-in game: nim, subtraction, octal, hex_game, wythoff, coins or product, e.g. play(nim(1, 3, 5, 7)), or a game(moves=..., start=...)", g.Type())
 	}
-	sec := f.clone()
+	sec, _, err := f.section(th)
+	if err != nil {
+		return nil, err
+	}
 	if pos != starlark.None {
 		p, err := f.position(b.Name(), pos, sec)
 		if err != nil {
@@ -72,7 +75,7 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 		}
 		sec.Position = p
 	}
-	if sec.Family == "coins" && sec.Coins.N == 0 {
+	if sec.Family == "coins" && sec.Coins().N == 0 {
 		f.fitCoins(sec)
 		if sec.Position == nil {
 			return nil, errors.New("play: how many coins? write e.g. play(coins(r=3, n=10), position=(2, 5, 9))")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 // A result is what an analysis returns in a cell: a Starlark value that
@@ -328,7 +329,7 @@ const maxDisplay = 1 << 20
 // displayText is the text/plain of a value, cut after about maxDisplay
 // characters with a note of what was left out.
 func displayText(v starlark.Value) string {
-	if reprSize(v, maxDisplay) <= maxDisplay {
+	if sandbox.ReprSize(v, maxDisplay) <= maxDisplay {
 		if s, ok := v.(starlark.String); ok {
 			return syntaxQuote(string(s))
 		}

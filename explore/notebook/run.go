@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/nbformat"
 )
 
 // RunOptions tune Session.Run.
@@ -23,7 +24,7 @@ type RunOptions struct {
 // RunError is the error of Run when a cell fails: the notebook keeps the
 // outputs up to that cell, the failed cell's error included.
 type RunError struct {
-	Index int    // index of the cell in Notebook.Cells
+	Index int    // index of the cell in nbformat.Notebook.Cells
 	Count int    // its execution count
 	Line  string // the first line of its source, to find it
 	Err   *kernel.CellError
@@ -41,7 +42,7 @@ func (e *RunError) Unwrap() error { return e.Err }
 // stops at the first failing cell (unless opts.AllowErrors) and returns a
 // *RunError; the cells after it are left without outputs. A cancelled ctx
 // interrupts the running cell and stops.
-func (s *Session) Run(ctx context.Context, nb *Notebook, opts RunOptions) error {
+func (s *Session) Run(ctx context.Context, nb *nbformat.Notebook, opts RunOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -72,7 +73,7 @@ func (s *Session) Run(ctx context.Context, nb *Notebook, opts RunOptions) error 
 			return nil
 		}
 		if d != nil {
-			rec.add(Output{Type: "execute_result", Data: d.Data, Metadata: d.Metadata, ExecutionCount: n})
+			rec.add(nbformat.Output{Type: "execute_result", Data: d.Data, Metadata: d.Metadata, ExecutionCount: n})
 		}
 		if err != nil {
 			var ce *kernel.CellError
@@ -83,7 +84,7 @@ func (s *Session) Run(ctx context.Context, nb *Notebook, opts RunOptions) error 
 			if len(tb) == 0 {
 				tb = []string{ce.Error()}
 			}
-			rec.add(Output{Type: "error", EName: ce.Name, EValue: ce.Value, Traceback: tb})
+			rec.add(nbformat.Output{Type: "error", EName: ce.Name, EValue: ce.Value, Traceback: tb})
 			c.Outputs = rec.outs
 			if ctx.Err() != nil {
 				return fmt.Errorf("notebook: cell %d interrupted: %w", n, ctx.Err())
@@ -104,10 +105,10 @@ func (s *Session) Run(ctx context.Context, nb *Notebook, opts RunOptions) error 
 // writes to one stream form one output, as frontends show them.
 type cellOutputs struct {
 	mu   sync.Mutex
-	outs []Output
+	outs []nbformat.Output
 }
 
-func (c *cellOutputs) add(o Output) {
+func (c *cellOutputs) add(o nbformat.Output) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.outs = append(c.outs, o)
@@ -123,14 +124,14 @@ func (c *cellOutputs) Stream(name, text string) {
 		c.outs[n-1].Text += text
 		return
 	}
-	c.outs = append(c.outs, Output{Type: "stream", Name: name, Text: text})
+	c.outs = append(c.outs, nbformat.Output{Type: "stream", Name: name, Text: text})
 }
 
 func (c *cellOutputs) Display(d *kernel.Display) {
 	if d == nil {
 		return
 	}
-	c.add(Output{Type: "display_data", Data: d.Data, Metadata: d.Metadata})
+	c.add(nbformat.Output{Type: "display_data", Data: d.Data, Metadata: d.Metadata})
 }
 
 func (c *cellOutputs) Input(string, bool) (string, error) {

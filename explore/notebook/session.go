@@ -14,12 +14,13 @@ import (
 
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 // DefaultMaxSteps is the step budget of one cell when Options.MaxSteps is
 // zero: a few seconds to a minute of Starlark, far more than any sensible
 // cell needs, so that a runaway loop stops on its own.
-const DefaultMaxSteps = 1_000_000_000
+const DefaultMaxSteps = sandbox.DefaultMaxSteps
 
 // DefaultMaxPositions bounds the positions of a user-defined game (and of a
 // sum) when Options.MaxPositions is zero.
@@ -69,16 +70,8 @@ type Session struct {
 
 var _ kernel.Executor = (*Session)(nil)
 
-// fileOptions is the dialect of cells: as close to Python in a notebook as
-// Starlark goes (top-level if/for/while, while loops, recursion, sets,
-// reassigning globals from cell to cell).
-var fileOptions = &syntax.FileOptions{
-	Set:             true,
-	While:           true,
-	TopLevelControl: true,
-	GlobalReassign:  true,
-	Recursion:       true,
-}
+// fileOptions is the dialect of cells, the sandbox's.
+var fileOptions = sandbox.FileOptions()
 
 // New returns a Session with the built-ins in its globals.
 func New(opts Options) (*Session, error) {
@@ -139,7 +132,6 @@ const (
 	localSession = "nimbook.session"
 	localCtx     = "nimbook.ctx"
 	localOut     = "nimbook.out"
-	localSteps   = "nimbook.steps"
 )
 
 // Execute runs one cell: every statement in order; when the last statement
@@ -184,21 +176,21 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 			f.Stmts = f.Stmts[:n-1]
 		}
 	}
-	guardFile(f)
+	sandbox.Guard(f)
 	if last != nil {
-		last = guardExpr(last)
+		last = sandbox.GuardExpr(last)
 	}
 	// A cell stopped at the memory limit gives back the globals it bound,
 	// so that what made it too large does not stay held.
 	before := maps.Clone(s.globals)
 	defer func() {
-		if memoryStopped(steps.ctx) {
+		if sandbox.MemoryStopped(steps.Context()) {
 			s.globals = before
 		}
 	}()
 	if len(f.Stmts) > 0 {
 		if err := starlark.ExecREPLChunk(f, thread, s.globals); err != nil {
-			return nil, s.cellError(name, err, steps.ctx, steps)
+			return nil, s.cellError(name, err, steps.Context(), steps)
 		}
 	}
 	if last == nil {
@@ -206,7 +198,7 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 	}
 	v, err := starlark.EvalExprOptions(fileOptions, thread, last, s.globals)
 	if err != nil {
-		return nil, s.cellError(name, err, steps.ctx, steps)
+		return nil, s.cellError(name, err, steps.Context(), steps)
 	}
 	if s.lastValue != nil {
 		*s.lastValue = v
@@ -228,7 +220,7 @@ func (discard) Input(string, bool) (string, error) {
 
 // cellError turns a parse, resolve or evaluation error into what the user
 // sees: the cell line and a short message, never a Go stack trace.
-func (s *Session) cellError(cell string, err error, ctx context.Context, steps *cellState) error {
+func (s *Session) cellError(cell string, err error, ctx context.Context, steps *sandbox.State) error {
 	var se syntax.Error
 	var rl resolve.ErrorList
 	var ee *starlark.EvalError
@@ -237,34 +229,25 @@ func (s *Session) cellError(cell string, err error, ctx context.Context, steps *
 		return &kernel.CellError{Name: "SyntaxError", Value: fmt.Sprintf("line %d: %s", se.Pos.Line, se.Msg)}
 	case errors.As(err, &rl) && len(rl) > 0:
 		e := rl[0]
-		return &kernel.CellError{Name: "NameError", Value: fmt.Sprintf("line %d: %s", e.Pos.Line, resolveMsg(e.Msg))}
+		return &kernel.CellError{Name: "NameError", Value: fmt.Sprintf("line %d: %s", e.Pos.Line, sandbox.ResolveMsg(e.Msg))}
 	case errors.As(err, &ee):
 		line, where, trace := locate(cell, ee.CallStack)
 		switch {
-		case steps != nil && steps.exceeded:
-			msg := fmt.Sprintf("the cell ran past its budget of %d steps (a loop that never ends?); if it is meant to run longer, start nimbook with a larger %s", steps.max, flagSteps)
+		case steps != nil && steps.Exceeded():
+			msg := fmt.Sprintf("the cell ran past its budget of %d steps (a loop that never ends?); if it is meant to run longer, start nimbook with a larger %s", steps.MaxSteps(), flagSteps)
 			return &kernel.CellError{Name: "StepLimit", Value: withLine(line, where, msg), Traceback: traceback("StepLimit", withLine(line, where, msg), trace)}
 		case ctx.Err() != nil:
-			name, msg := stoppedMessage(ctx)
+			name, msg := sandbox.StoppedMessage(ctx, "the cell")
 			return &kernel.CellError{Name: name, Value: withLine(line, where, msg), Traceback: traceback(name, withLine(line, where, msg), trace)}
 		}
 		msg := withLine(line, where, ee.Msg)
 		return &kernel.CellError{Name: "Error", Value: msg, Traceback: traceback("Error", msg, trace)}
 	}
 	if ctx.Err() != nil {
-		name, msg := stoppedMessage(ctx)
+		name, msg := sandbox.StoppedMessage(ctx, "the cell")
 		return &kernel.CellError{Name: name, Value: msg}
 	}
 	return &kernel.CellError{Name: "Error", Value: err.Error()}
-}
-
-// resolveMsg rephrases the resolver's terse messages the way Python users
-// expect them.
-func resolveMsg(m string) string {
-	if name, ok := strings.CutPrefix(m, "undefined: "); ok {
-		return fmt.Sprintf("name %s is not defined", name)
-	}
-	return m
 }
 
 // locate finds the line of the cell where an error happened. When the

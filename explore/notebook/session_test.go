@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
 )
@@ -179,7 +180,7 @@ func TestObservedPeriod(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			n0, p, ok := observedPeriod(tc.vs)
+			n0, p, ok := heap.ObservedPeriod(tc.vs, minRepeats)
 			if ok != tc.ok || (ok && (n0 != tc.n0 || p != tc.p)) {
 				t.Errorf("got n0 %d p %d ok %v, want %d %d %v", n0, p, ok, tc.n0, tc.p, tc.ok)
 			}

@@ -13,25 +13,84 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
 	"github.com/nimbook/nimbook/explore/survey"
 )
 
-func init() {
-	docs["survey"] = doc{"survey(octal={\"digits\": 2, \"upto\": 2000}, show=[\"period\"], title=None, position=None, max_variants=None, db=None, jobs=0)",
-		"Runs a survey, as `nimbook survey` runs a survey file: one family (nim, subtraction, octal, hex, wythoff, coins, product or nimbers) whose parameters may be lists or ranges \"A..B\" (digits=K makes every octal or hex code of at most K digits, within=K every subtraction set in {1..K}), each combination a variant analysed with show. Displays the table of variants, the notable ones and figures across them. In memory unless db names a database file, which keeps the results and resumes. Attributes: title, count, done, variants (a dict per variant: index, game, status, error, results)."}
+// surveyDoc documents survey(): its families and the survey keys of the
+// heap rules, from the registry.
+func surveyDoc() doc {
+	// Survey keys that make a parameter's values, with the rules that
+	// take them: "digits makes every code of octal and hex".
+	var keys []string
+	rules := map[string][]string{}
+	for _, r := range heap.Rules() {
+		for _, g := range r.Generators {
+			k := g.Key
+			if len(g.With) > 0 {
+				k += " (with " + strings.Join(g.With, ", ") + ")"
+			}
+			k += " makes every " + g.Param
+			if _, ok := rules[k]; !ok {
+				keys = append(keys, k)
+			}
+			rules[k] = append(rules[k], r.Name)
+		}
+	}
+	made := ""
+	for i, k := range keys {
+		if i > 0 {
+			made += "; "
+		}
+		made += k + " of " + orList(rules[k], "and")
+	}
+	if made != "" {
+		made = " (" + made + ")"
+	}
+	return doc{"survey(" + surveyExample() + ", title=None, position=None, max_variants=None, db=None, jobs=0)",
+		"Runs a survey, as `nimbook survey` runs a survey file: one family (" + orList(surveyFamilies(), "or") + ") whose parameters may be lists or ranges \"A..B\"" + made + ", each combination a variant analysed with show. Displays the table of variants, the notable ones and figures across them. In memory unless db names a database file, which keeps the results and resumes. Attributes: title, count, done, variants (a dict per variant: index, game, status, error, results)."}
 }
 
-// surveyFamilies are the families a survey may hold, as keyword names.
-var surveyFamilies = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins", "product", "nimbers"}
+// orList writes a, b and c (or a, b or c).
+func orList(words []string, and string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + and + " " + words[len(words)-1]
+}
+
+// surveyExample is an example of survey's arguments: the first heap rule
+// with a survey key (octal={"digits": 2, "upto": 2000}), else the first
+// rule over a range of upto.
+func surveyExample() string {
+	rules := heap.Rules()
+	for _, r := range rules {
+		for _, g := range r.Generators {
+			if len(g.With) > 0 {
+				continue
+			}
+			v := strings.TrimSpace(strings.TrimPrefix(g.Example, g.Key+":"))
+			return fmt.Sprintf("%s={%q: %s, \"upto\": 2000}, show=[\"period\"]", r.Name, g.Key, v)
+		}
+	}
+	if len(rules) > 0 {
+		return rules[0].Name + `={"upto": [100, 200]}, show=["period"]`
+	}
+	return `coins={"r": "1..9", "n": 16}, show=["weights"]`
+}
+
+// surveyFamilies are the families a survey may hold, as keyword names:
+// the heap rules of the registry, the other families and nimbers.
+func surveyFamilies() []string { return append(job.Families(), "nimbers") }
 
 // builtinSurvey is survey(FAMILY={...}, show=[...], ...): the survey file's
 // keys as keyword arguments, run in the session with its limits and the
 // cell's context (an interrupt stops it).
 func builtinSurvey(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 0 {
-		return nil, fmt.Errorf("survey: give the family and show by name, e.g. survey(octal={\"digits\": 2, \"upto\": 2000}, show=[\"period\"])")
+		return nil, fmt.Errorf("survey: give the family and show by name, e.g. survey(%s)", surveyExample())
 	}
 	var doc bytes.Buffer
 	doc.WriteByte('{')
@@ -50,7 +109,7 @@ func builtinSurvey(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		key, _ := starlark.AsString(kv[0])
 		v := kv[1]
 		switch {
-		case slices.Contains(surveyFamilies, key):
+		case slices.Contains(surveyFamilies(), key):
 			if fam != "" {
 				return nil, fmt.Errorf("survey: one family at a time, not %s and %s", fam, key)
 			}
@@ -81,7 +140,7 @@ func builtinSurvey(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		case key == "db":
 			s, ok := starlark.AsString(v)
 			if !ok || s == "" {
-				return nil, fmt.Errorf("survey: db must be the path of a database file, e.g. db=\"octal.db\", not %s", v)
+				return nil, fmt.Errorf("survey: db must be the path of a database file, e.g. db=\"survey.db\", not %s", v)
 			}
 			db = s
 		case key == "jobs" || key == "max_variants":
@@ -96,12 +155,12 @@ func builtinSurvey(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 			}
 		default:
 			return nil, fmt.Errorf("survey: unexpected keyword argument %s; give one family (%s), show, and optionally title, position, max_variants, db, jobs",
-				key, strings.Join(surveyFamilies, ", "))
+				key, strings.Join(surveyFamilies(), ", "))
 		}
 	}
 	doc.WriteByte('}')
 	if fam == "" {
-		return nil, fmt.Errorf("survey: give one family with its parameters, e.g. survey(octal={\"digits\": 2, \"upto\": 2000}, show=[\"period\"])")
+		return nil, fmt.Errorf("survey: give one family with its parameters, e.g. survey(%s)", surveyExample())
 	}
 	if show == "" {
 		return nil, fmt.Errorf("survey: give the analyses of every variant, e.g. show=[\"period\", \"values\"]")
@@ -129,7 +188,7 @@ func builtinSurvey(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err != nil {
 		return nil, err
 	}
-	plan, err := survey.NewPlan(sv, survey.Missing(sv.Variants, have, false, false), jobs)
+	plan, err := survey.NewPlan(ctx, sv, survey.Missing(sv.Variants, have, false, false), jobs)
 	if err != nil {
 		return nil, surveyError(err)
 	}

@@ -15,9 +15,11 @@ import (
 
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/graph"
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/play"
 	"github.com/nimbook/nimbook/explore/record"
+	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 // mover lists the options of a position of a game played in a cell.
@@ -422,26 +424,6 @@ var gameMethods = map[string]builtinFunc{
 // period() reports it as observed.
 const minRepeats = 3
 
-// observedPeriod returns the least p, and for it the least n0, with
-// vs[n+p] = vs[n] for n0 ≤ n ≤ len(vs)−1−p and at least minRepeats
-// periods from n0 on; ok is false when there is none.
-func observedPeriod(vs []uint64) (n0, p int, ok bool) {
-	last := len(vs) - 1
-	for p = 1; minRepeats*p <= len(vs); p++ {
-		n0 = 0
-		for n := last - p; n >= 0; n-- {
-			if vs[n+p] != vs[n] {
-				n0 = n + 1
-				break
-			}
-		}
-		if last+1-n0 >= minRepeats*p {
-			return n0, p, true
-		}
-	}
-	return 0, 0, false
-}
-
 // gamePeriod is period(upto) of a game on the integers: the period its
 // values 0..upto show, reported as observed, never proven.
 func gamePeriod(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -451,7 +433,7 @@ func gamePeriod(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	}
 	vs := sr.Results.Values
 	per := &job.Period{CheckedTo: len(vs) - 1}
-	if n0, p, ok := observedPeriod(vs); ok {
+	if n0, p, ok := heap.ObservedPeriod(vs, minRepeats); ok {
 		per.Preperiod, per.Period, per.Method = n0, p, job.MethodObserved
 	}
 	sr.Results.Period = per
@@ -481,7 +463,7 @@ func userValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 		return nil, err
 	}
 	// Each value keeps a position in the solver, with its key and moves.
-	if err := needMemory(th, fmt.Sprintf("%s(%d)", b.Name(), upto), int64(upto+1)*perPosition); err != nil {
+	if err := sandbox.NeedMemory(th, fmt.Sprintf("%s(%d)", b.Name(), upto), int64(upto+1)*perPosition); err != nil {
 		return nil, err
 	}
 	vs := make([]uint64, upto+1)
@@ -780,7 +762,7 @@ func gameGraph(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw
 		}
 		return nil, g.solveErr(b.Name(), err)
 	}
-	jg, err := graphOf(gr, g.name)
+	jg, err := job.GraphResult(gr, g.name)
 	if err != nil {
 		return nil, fmt.Errorf("graph: %v", err)
 	}
@@ -788,34 +770,6 @@ func gameGraph(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw
 	sp.Show = []string{"graph"}
 	sr := &job.SectionResult{Title: g.name, Spec: sp, Results: job.Results{Graph: jg, Game: g.name, PlayMisere: g.play == game.Misere}}
 	return makeResult("graph", sr)
-}
-
-// graphOf is the job form of a drawn graph.
-func graphOf(gr *graph.Graph, name string) (*job.Graph, error) {
-	dot, err := gr.DOT(name)
-	if err != nil {
-		return nil, err
-	}
-	var kern []string
-	for _, n := range gr.Kernel() {
-		kern = append(kern, n.Label)
-	}
-	if kern == nil {
-		kern = []string{}
-	}
-	jg := &job.Graph{Nodes: gr.Len(), Edges: len(gr.Edges()), Kernel: kern, DOT: string(dot)}
-	// The drawing's fields, as the job engine fills them, so that the
-	// renderer can draw the graph.
-	index := map[int64]int{}
-	for i, n := range gr.Nodes() {
-		index[n.ID] = i
-		jg.Labels = append(jg.Labels, n.Label)
-		jg.P = append(jg.P, n.Outcome == game.P)
-	}
-	for _, e := range gr.Edges() {
-		jg.Moves = append(jg.Moves, [2]int{index[e.From], index[e.To]})
-	}
-	return jg, nil
 }
 
 // builtinGame is game(moves=f, start=None, play="normal", max_positions=0).

@@ -10,13 +10,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
-	"go.starlark.net/syntax"
 
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/kernel"
 	"github.com/nimbook/nimbook/explore/play"
+	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 // A user-defined game (game(moves=f, start=p), or a sum) is played through
@@ -496,13 +495,13 @@ func (s *Session) ExecFile(ctx context.Context, filename string, src []byte, out
 	}
 	f, err := fileOptions.Parse(filename, src, 0)
 	if err != nil {
-		return fileError(filename, err, ctx, nil)
+		return sandbox.FileError(nil, filename, err)
 	}
-	th, steps, stop := s.newThread(ctx, filename, out)
+	th, _, stop := s.newThread(ctx, filename, out)
 	defer stop()
-	guardFile(f)
+	sandbox.Guard(f)
 	if err := starlark.ExecREPLChunk(f, th, s.globals); err != nil {
-		return fileError(filename, err, steps.ctx, steps)
+		return sandbox.FileError(th, filename, err)
 	}
 	return nil
 }
@@ -524,7 +523,7 @@ func (s *Session) PlayGame(ctx context.Context, name, position string) (play.Gam
 	if !ok {
 		return nil, nil, fmt.Errorf("notebook: %s is a %s, not a game defined with game(moves=..., start=...)", name, v.Type())
 	}
-	th, steps, stop := s.newThread(ctx, "play "+name, nil)
+	th, _, stop := s.newThread(ctx, "play "+name, nil)
 	defer stop()
 	var start starlark.Value
 	if position != "" {
@@ -540,7 +539,7 @@ func (s *Session) PlayGame(ctx context.Context, name, position string) (play.Gam
 	}
 	u, p, err := playUserGame(th, g, start, "play", "give one with --position")
 	if err != nil {
-		return nil, nil, fileError("", err, steps.ctx, steps)
+		return nil, nil, sandbox.FileError(th, "", err)
 	}
 	// The name a file gives the game says more than game(moves=f).
 	if strings.HasPrefix(u.name, "game(moves=") {
@@ -550,67 +549,18 @@ func (s *Session) PlayGame(ctx context.Context, name, position string) (play.Gam
 }
 
 // newThread is a thread of the session, for a cell or for code run outside
-// one: the session's step budget, ctx's interrupt and the memory watchdog
-// (both cancel the thread), print to out. The returned state's ctx is the
-// context to pass on to the engine; stop releases the watchdog.
-func (s *Session) newThread(ctx context.Context, name string, out kernel.Output) (*starlark.Thread, *cellState, func()) {
+// one: the sandbox's thread under the session's step budget and memory
+// limit, ctx's interrupt, print to out. The returned state's Context is
+// the context to pass on to the engine; stop releases the watchdog.
+func (s *Session) newThread(ctx context.Context, name string, out kernel.Output) (*starlark.Thread, *sandbox.State, func()) {
 	if out == nil {
 		out = discard{}
 	}
-	st := &cellState{max: s.opts.MaxSteps, limit: s.opts.MaxSteps}
-	wctx, stopWatch := s.watch(ctx, st)
-	th := &starlark.Thread{
-		Name:  name,
-		Print: func(_ *starlark.Thread, msg string) { out.Stream("stdout", msg+"\n") },
-		OnMaxSteps: func(th *starlark.Thread) {
-			st.exceeded = true
-			th.Cancel("step budget exhausted")
-		},
-	}
-	th.SetMaxExecutionSteps(st.limit)
+	th, stop := sandbox.NewThread(ctx, name, sandbox.Limits{MaxSteps: s.opts.MaxSteps, MaxMemory: s.opts.Limits.Memory})
+	st := sandbox.StateOf(th)
+	th.Print = func(_ *starlark.Thread, msg string) { out.Stream("stdout", msg+"\n") }
 	th.SetLocal(localSession, s)
-	th.SetLocal(localCtx, wctx)
+	th.SetLocal(localCtx, st.Context())
 	th.SetLocal(localOut, out)
-	th.SetLocal(localSteps, st)
-	stopCancel := context.AfterFunc(wctx, func() { th.Cancel("interrupted") })
-	return th, st, func() {
-		stopCancel()
-		stopWatch()
-	}
-}
-
-// fileError writes an error of Starlark run from a file as FILE:LINE: msg,
-// the line that of the innermost frame in a file (for filename "", any
-// file).
-func fileError(filename string, err error, ctx context.Context, steps *cellState) error {
-	var se syntax.Error
-	var rl resolve.ErrorList
-	var ee *starlark.EvalError
-	switch {
-	case errors.As(err, &se):
-		return fmt.Errorf("%s:%d: %s", se.Pos.Filename(), se.Pos.Line, se.Msg)
-	case errors.As(err, &rl) && len(rl) > 0:
-		return fmt.Errorf("%s:%d: %s", rl[0].Pos.Filename(), rl[0].Pos.Line, resolveMsg(rl[0].Msg))
-	case errors.As(err, &ee):
-		msg := ee.Msg
-		switch {
-		case steps != nil && steps.exceeded:
-			msg = fmt.Sprintf("ran past the budget of %d steps (a loop that never ends?)", steps.max)
-		case ctx.Err() != nil:
-			_, msg = stoppedMessage(ctx)
-		}
-		for k := len(ee.CallStack) - 1; k >= 0; k-- {
-			fr := ee.CallStack[k]
-			fn := fr.Pos.Filename()
-			if fr.Pos.Line > 0 && fn != "" && !strings.HasPrefix(fn, "<") && (filename == "" || fn == filename) {
-				return fmt.Errorf("%s:%d: %s", fn, fr.Pos.Line, msg)
-			}
-		}
-		return errors.New(msg)
-	}
-	if ctx.Err() != nil {
-		_, msg := stoppedMessage(ctx)
-		return errors.New(msg)
-	}
-	return err
+	return th, st, stop
 }

@@ -8,8 +8,9 @@
 // later Jupyter's stdin channel, input_request) and everything shown goes to
 // an io.Writer, so the same loop serves the command line and the notebook.
 //
-// Families (Game) adapt the engine packages: Heaps (Nim, bounded Nim,
-// subtraction, octal and hexadecimal games, from package heap), Wythoff
+// Families (Game) adapt the engine packages: Heaps (every heap rule
+// registered in package heap: Nim, subtraction, octal games and the rest,
+// each known through the registry and the capabilities of its game), Wythoff
 // (package wythoff), Coins (coin turning, package coins) and Product
 // (tartan products of 2 or 3 coin games); FromSection builds one from a job
 // file's section. Positions are lists of integers in SPEC.md's position
@@ -56,8 +57,9 @@
 // limits is refused by Check before the first move, with the limit named
 // (ErrTooLarge, IsRefusal). Nothing lists every move of a huge position:
 // Wythoff's winning moves come from the Beatty pairs (at most three), and
-// the computer's random and prolonging moves in Nim and Wythoff's game are
-// drawn without a list, so heaps of 2^40 play in kilobytes. A hint the
+// the computer's random and prolonging moves in Nim (and any rule that
+// takes tokens from one heap) and Wythoff's game are drawn without a list,
+// so Nim's heaps of 2^31 and Wythoff's of 2^40 play in kilobytes. A hint the
 // limits refuse is said so and the game goes on. A typed minus sign ("-1")
 // is refused, never read as a dash between numbers.
 //

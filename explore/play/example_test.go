@@ -8,13 +8,15 @@ import (
 
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/play"
 )
 
 // A short game of Nim from piped input: the human leaves a P-position, and
 // the computer, with no winning move, takes one token to make it last.
 func ExampleRun() {
-	g, _ := play.NewNim(0, game.Normal)
+	nim, _ := heap.Lookup("nim")
+	g, _ := play.NewHeapRule(nim, nil, game.Normal, heap.Limits{})
 	in := play.NewLines(context.Background(), strings.NewReader("2 2\nquit\n"), os.Stdout)
 	in.Echo = true
 	rec, _ := play.Run(context.Background(), g, []int{1, 3}, in, os.Stdout, play.Options{Seed: 1})

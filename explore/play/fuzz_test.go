@@ -82,7 +82,7 @@ func BenchmarkWinningMoves(b *testing.B) {
 func BenchmarkOpponent(b *testing.B) {
 	sub, _ := heap.NewSubtraction([]int{1, 3, 4})
 	g, _ := NewHeaps(sub, game.Normal, heap.Limits{})
-	nim, _ := NewNim(0, game.Normal)
+	nim, _ := newNim(0, game.Normal)
 	b.Run("subtraction/prolong", func(b *testing.B) {
 		o := NewOpponent(g, Perfect, 1)
 		for b.Loop() {

@@ -17,7 +17,7 @@ import (
 // [a, b] for Wythoff's game, the sorted numbers of the heads for coins. A
 // Game does not hold a position; the loop does.
 type Game interface {
-	// String names the game, e.g. "nim", "octal 0.77".
+	// String names the game, e.g. Kayles as octal 0.77.
 	String() string
 	// Play is the winning convention.
 	Play() game.Play

@@ -2,47 +2,74 @@ package play
 
 import (
 	"fmt"
-	"math"
+	"maps"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 )
 
-// maxHeap is the largest heap Wythoff's game accepts, as in job files.
-const maxHeap = 1 << 40
-
-// maxHeapTokens is the largest heap of the heap games: package heap's
-// bound.
-const maxHeapTokens = math.MaxInt32
-
-// Heaps plays a heap game of package heap (Nim, bounded Nim, subtraction,
-// octal and hexadecimal games) on several heaps. Heaps are numbered from 1,
-// left to right; an emptied heap stays in its place as 0, and a split heap is
-// replaced in place by its parts, smaller first (SPEC.md's position form).
+// Heaps plays a heap game of package heap (any registered rule: Nim,
+// subtraction, octal games, Grundy's game, a Starlark rule…) on several
+// heaps. Heaps are numbered from 1, left to right; an emptied heap stays in
+// its place as 0, and a split heap is replaced in place by its parts,
+// smaller first (SPEC.md's position form). What the rule can tell a player
+// it finds by type assertion on the game (heap.Explainer, heap.Splitter,
+// heap.PositionSolver); it never asks which rule it is.
 type Heaps struct {
-	g    heap.Game
-	nim  *heap.Nim // g, when it is Nim
-	play game.Play
-	lim  heap.Limits
-	vals []uint64 // g(0..) of one heap, for games other than Nim
+	g heap.Game
+	// rule and params are what g was built from, for the job file of a
+	// record (JobGame); nil for a game given alone (NewHeaps).
+	rule   *heap.Rule
+	params heap.Params
+	play   game.Play
+	lim    heap.Limits
+	// formula: g solves whole positions by formula (heap.PositionSolver,
+	// Nim), so the engine answers outcomes, winning moves and values of
+	// huge heaps without a table.
+	formula bool
+	vals    []uint64   // g(0..) of one heap, for the other games
+	shaped  *moveShape // learnt when first needed (shape)
 
-	// misère play of games other than Nim is solved on whole positions;
-	// the solver remembers them between moves.
+	// misère play of the other games is solved on whole positions; the
+	// solver remembers them between moves.
 	solver *game.Solver[heap.Multiset]
 }
 
 // NewHeaps returns g played on several heaps under play, its work bounded by
-// lim (the zero value means heap's defaults).
+// lim (the zero value means heap's defaults). A game given alone has no job
+// file form: its records cannot be saved (JobGame is ""); NewHeapRule gives
+// one that has.
 func NewHeaps(g heap.Game, play game.Play, lim heap.Limits) (*Heaps, error) {
+	return newHeaps(g, nil, nil, play, lim)
+}
+
+// NewHeapRule returns the game of the registered rule r with params (their
+// defaults filled in; a bad one is a *heap.ParamError naming its key),
+// played on several heaps under play within lim.
+func NewHeapRule(r *heap.Rule, params heap.Params, play game.Play, lim heap.Limits) (*Heaps, error) {
+	if r == nil {
+		return nil, fmt.Errorf("play: no heap rule given")
+	}
+	p := params.Clone()
+	g, err := r.NewGame(p)
+	if err != nil {
+		return nil, fmt.Errorf("play: %w", err)
+	}
+	return newHeaps(g, r, p, play, lim)
+}
+
+func newHeaps(g heap.Game, r *heap.Rule, params heap.Params, play game.Play, lim heap.Limits) (*Heaps, error) {
 	if g == nil {
 		return nil, fmt.Errorf("play: no heap game given")
 	}
-	h := &Heaps{g: g, play: play, lim: lim}
-	h.nim, _ = g.(*heap.Nim)
-	if play == game.Misere && h.nim == nil {
+	h := &Heaps{g: g, rule: r, params: params, play: play, lim: lim}
+	_, h.formula = g.(heap.PositionSolver)
+	if play == game.Misere && !h.formula {
 		s, err := game.NewSolver(heap.MultisetMover(g), game.Options{Play: game.Misere, MaxPositions: lim.MaxPositions, Context: lim.Context})
 		if err != nil {
 			return nil, fmt.Errorf("play: %w", err)
@@ -52,14 +79,13 @@ func NewHeaps(g heap.Game, play game.Play, lim heap.Limits) (*Heaps, error) {
 	return h, nil
 }
 
-// NewNim returns Nim on several heaps, at most maxTake tokens a move (0: any
-// number), under play.
-func NewNim(maxTake int, play game.Play) (*Heaps, error) {
-	g, err := heap.NewNim(maxTake)
-	if err != nil {
-		return nil, fmt.Errorf("play: %w", err)
+// DefaultStart is the position a game of r starts from when none is given:
+// the rule's Start, else one heap of 10.
+func DefaultStart(r *heap.Rule) []int {
+	if r != nil && r.Start != nil {
+		return slices.Clone(r.Start)
 	}
-	return NewHeaps(g, play, heap.Limits{})
+	return []int{10}
 }
 
 // HeapGame returns the rule of one heap.
@@ -80,8 +106,8 @@ func (h *Heaps) Check(p []int) error {
 	}
 	most := 0
 	for i, n := range p {
-		if n < 0 || n > maxHeapTokens {
-			return fmt.Errorf("play: heap %d has %d tokens; heaps hold 0 to %d", i+1, n, maxHeapTokens)
+		if n < 0 || n > heap.MaxHeap {
+			return fmt.Errorf("play: heap %d has %d tokens; heaps hold 0 to %d", i+1, n, heap.MaxHeap)
 		}
 		most = max(most, n)
 	}
@@ -89,13 +115,16 @@ func (h *Heaps) Check(p []int) error {
 	return err
 }
 
-// grundy returns g(n) of one heap.
+// grundy returns g(n) of one heap: from the engine's formula when it has
+// one (a heap of 2^31 in Nim), else from the values of every heap up to n,
+// kept between calls.
 func (h *Heaps) grundy(n int) (uint64, error) {
-	if h.nim != nil {
-		if k := h.nim.MaxTake(); k > 0 {
-			return uint64(n % (k + 1)), nil
+	if h.formula {
+		v, err := heap.Grundy(h.g, []int{n}, h.lim)
+		if err != nil {
+			return 0, fmt.Errorf("play: %w", err)
 		}
-		return uint64(n), nil
+		return v, nil
 	}
 	if n >= len(h.vals) {
 		vals, err := h.g.Values(n, h.lim)
@@ -121,7 +150,7 @@ func (h *Heaps) Values(p []int) ([]Part, error) {
 
 func (h *Heaps) Outcome(p []int) (game.Outcome, error) {
 	if h.play == game.Misere {
-		if h.nim != nil {
+		if h.formula {
 			return heap.Outcome(h.g, p, game.Misere, h.lim)
 		}
 		m, err := heap.NewMultiset(p...)
@@ -157,9 +186,9 @@ func (h *Heaps) Moves(p []int) ([][]int, error) {
 }
 
 func (h *Heaps) WinningMoves(p []int) ([][]int, error) {
-	if h.nim != nil {
-		// Nim's moves grow with the heaps; its winning moves are found by
-		// formula.
+	if h.formula {
+		// Nim's moves grow with the heaps; the engine finds its winning
+		// moves by formula.
 		return heap.WinningMoves(h.g, p, h.play, h.lim)
 	}
 	ms, err := h.Moves(p)
@@ -169,28 +198,120 @@ func (h *Heaps) WinningMoves(p []int) ([][]int, error) {
 	return filterWinning(ms, h.Outcome)
 }
 
-// HasMove reports whether p has a move without listing the moves: in
-// Nim, any token left.
+// probeHeaps is the largest heap whose options play reads to learn the
+// shape of a rule's moves (moveShape); scanTakes the most amounts it asks
+// the rule about.
+const (
+	probeHeaps = 24
+	scanTakes  = 4096
+)
+
+// moveShape is what play learns of a rule's moves from its capabilities
+// and the options of small heaps, so that it reads, draws and counts the
+// moves of huge heaps (Nim's 2^31) without listing them.
+type moveShape struct {
+	// splits: a move may leave two heaps or more (a heap.Splitter, or a
+	// rule whose small heaps show it): the notation then names the parts.
+	splits bool
+	// takeAway: every move takes k tokens from one heap and leaves the
+	// rest as one heap, and whether k may be taken does not depend on the
+	// heap (a heap.Explainer's Forbidden says it): as the options of every
+	// heap up to probeHeaps show.
+	takeAway bool
+	// takes are the amounts 1..scanTakes a take-away rule allows,
+	// ascending.
+	takes []int
+}
+
+// shape learns the shape of the rule's moves once.
+func (h *Heaps) shape() *moveShape {
+	if h.shaped != nil {
+		return h.shaped
+	}
+	s := &moveShape{}
+	h.shaped = s
+	if _, ok := h.g.(heap.Splitter); ok {
+		s.splits = true
+	}
+	ex, explains := h.g.(heap.Explainer)
+	for n := 0; n <= probeHeaps && !s.splits; n++ {
+		s.splits = slices.ContainsFunc(h.g.Options(n), func(o []int) bool { return len(o) > 1 })
+	}
+	if s.splits || !explains {
+		return s
+	}
+	for k := 1; k <= scanTakes; k++ {
+		if ex.Forbidden(k) == "" {
+			s.takes = append(s.takes, k)
+		}
+	}
+	s.takeAway = true
+	for n := 0; n <= probeHeaps && s.takeAway; n++ {
+		var want [][]int
+		for _, k := range s.takes {
+			if k > n {
+				break
+			}
+			if k == n {
+				want = append(want, []int{})
+			} else {
+				want = append(want, []int{n - k})
+			}
+		}
+		got := slices.Clone(h.g.Options(n))
+		slices.SortFunc(got, slices.Compare)
+		slices.SortFunc(want, slices.Compare)
+		s.takeAway = slices.EqualFunc(got, want, slices.Equal)
+	}
+	return s
+}
+
+// dense reports whether most amounts may be taken (Nim, all-but games):
+// then a huge heap's moves are about as many as its tokens.
+func (s *moveShape) dense() bool { return 2*len(s.takes) > scanTakes }
+
+// count is how many moves a heap of n offers in a take-away rule: exact up
+// to scanTakes tokens (and in Nim), estimated beyond from the amounts up
+// to scanTakes.
+func (s *moveShape) count(n int) int {
+	if n <= scanTakes {
+		c, _ := slices.BinarySearch(s.takes, n+1)
+		return c
+	}
+	if s.dense() {
+		return len(s.takes) + (n-scanTakes)*len(s.takes)/scanTakes
+	}
+	return len(s.takes)
+}
+
+// takesAny reports whether every amount up to the largest heap of p may be
+// taken, as in Nim: seed 000's advice for a lost position applies.
+func (h *Heaps) takesAny(p []int) bool {
+	s := h.shape()
+	if len(p) == 0 || !s.takeAway || len(s.takes) < scanTakes {
+		return false
+	}
+	most := slices.Max(p)
+	return most <= scanTakes || h.forbidden(most) == ""
+}
+
+// HasMove reports whether p has a move without listing the moves: in a
+// take-away rule, a heap as large as the smallest amount allowed.
 func (h *Heaps) HasMove(p []int) (bool, error) {
-	if h.nim != nil {
-		return slices.ContainsFunc(p, func(n int) bool { return n > 0 }), nil
+	if s := h.shape(); s.takeAway && len(s.takes) > 0 {
+		return slices.ContainsFunc(p, func(n int) bool { return n >= s.takes[0] }), nil
 	}
 	ms, err := h.Moves(p)
 	return len(ms) > 0, err
 }
 
-// nimTakes is how many moves a Nim heap of n offers.
-func (h *Heaps) nimTakes(n int) int {
-	if k := h.nim.MaxTake(); k > 0 && k < n {
-		return k
-	}
-	return n
-}
-
-// randomMove draws a move of Nim uniformly without listing the moves,
-// which a heap of 2^40 tokens could not; other games list theirs.
+// randomMove draws a move at random. Take-away rules draw it without
+// listing the moves, which a heap of 2^31 tokens could not: uniformly
+// while the heaps hold at most scanTakes tokens or every amount may be
+// taken (Nim); other rules list their moves.
 func (h *Heaps) randomMove(p []int, rng *rand.Rand) ([]int, error) {
-	if h.nim == nil {
+	s := h.shape()
+	if !s.takeAway {
 		ms, err := h.Moves(p)
 		if err != nil {
 			return nil, err
@@ -202,22 +323,43 @@ func (h *Heaps) randomMove(p []int, rng *rand.Rand) ([]int, error) {
 	}
 	total := 0
 	for _, n := range p {
-		total += h.nimTakes(n)
+		total += s.count(n)
 	}
 	if total == 0 {
 		return nil, fmt.Errorf("play: no move from %s", formatPos(p))
 	}
 	i := rng.IntN(total)
 	for j, n := range p {
-		if t := h.nimTakes(n); i >= t {
-			i -= t
+		if c := s.count(n); i >= c {
+			i -= c
 			continue
 		}
 		q := slices.Clone(p)
-		q[j] -= i + 1
+		q[j] -= h.nthTake(n, i, rng)
 		return q, nil
 	}
 	return nil, fmt.Errorf("play: no move from %s", formatPos(p))
+}
+
+// nthTake returns the i-th amount a heap of n allows (from 0), or, past
+// the amounts scanned, one drawn at random among the larger ones.
+func (h *Heaps) nthTake(n, i int, rng *rand.Rand) int {
+	s := h.shape()
+	if i < len(s.takes) {
+		return s.takes[i]
+	}
+	if k := i + 1; k <= n && h.forbidden(k) == "" {
+		return k // Nim: every amount
+	}
+	for range 64 {
+		if n <= scanTakes {
+			break
+		}
+		if k := scanTakes + 1 + rng.IntN(n-scanTakes); h.forbidden(k) == "" {
+			return k
+		}
+	}
+	return s.takes[rng.IntN(len(s.takes))]
 }
 
 // Size counts the tokens.
@@ -230,11 +372,12 @@ func (h *Heaps) Size(p []int) float64 {
 }
 
 // options lists what a heap of n may become by taking k tokens: lists of
-// parts, smaller first.
+// parts, smaller first. A take-away rule answers without listing the
+// options of a huge heap.
 func (h *Heaps) options(n, k int) [][]int {
 	r := n - k
-	if h.nim != nil {
-		if k < 1 || (h.nim.MaxTake() > 0 && k > h.nim.MaxTake()) {
+	if h.shape().takeAway {
+		if k < 1 || k > n || h.forbidden(k) != "" {
 			return nil
 		}
 		if r == 0 {
@@ -255,56 +398,14 @@ func (h *Heaps) options(n, k int) [][]int {
 	return out
 }
 
-// rule explains why taking k tokens is never a move, or returns "".
-func (h *Heaps) rule(k int) string {
-	switch g := h.g.(type) {
-	case *heap.Nim:
-		if k == 0 {
-			return "take at least one token"
-		}
-		if g.MaxTake() > 0 && k > g.MaxTake() {
-			return fmt.Sprintf("you may take at most %s at a time", plural(g.MaxTake(), "token", "tokens"))
-		}
-	case *heap.Subtraction:
-		if k == 0 {
-			return "take at least one token"
-		}
-		if g.AllBut() {
-			if slices.Contains(g.Set(), k) {
-				return fmt.Sprintf("you may take any number of tokens but %s", orList(g.Set()))
-			}
-		} else if !slices.Contains(g.Set(), k) {
-			return fmt.Sprintf("you may take %s tokens, not %d", orList(g.Set()), k)
-		}
-	case *heap.Octal:
-		return codeRule(h.g.String(), g.Code(), g.Digit, k)
-	case *heap.Hex:
-		return codeRule(h.g.String(), g.Code(), g.Digit, k)
+// forbidden explains why taking k tokens is never a move, or returns "":
+// the rule's own words (heap.Explainer); a rule without them says nothing
+// here, and the options of the heap decide.
+func (h *Heaps) forbidden(k int) string {
+	if ex, ok := h.g.(heap.Explainer); ok {
+		return ex.Forbidden(k)
 	}
 	return ""
-}
-
-// codeRule explains why the code forbids taking k tokens, or returns "".
-func codeRule(name, code string, digit func(int) int, k int) string {
-	if digit(k) != 0 {
-		return ""
-	}
-	var ks []int
-	if i := strings.IndexByte(code, '.'); i >= 0 {
-		for j := 1; j < len(code)-i; j++ {
-			if digit(j) != 0 {
-				ks = append(ks, j)
-			}
-		}
-	}
-	split := ""
-	if digit(0) != 0 {
-		split = ", or split a heap in two without taking any (type 0 as the number taken)"
-	}
-	if k == 0 {
-		return "take at least one token" + split
-	}
-	return fmt.Sprintf("in %s you may take %s tokens%s, not %d", name, orList(ks), split, k)
 }
 
 // codeWhy explains why a code's digit d for taking k does not allow leaving
@@ -319,12 +420,11 @@ func codeWhy(d, k, r int) string {
 	return ""
 }
 
+// digit is what taking k tokens may leave, as an octal or hexadecimal
+// digit, for a heap.Splitter.
 func (h *Heaps) digit(k int) (int, bool) {
-	switch g := h.g.(type) {
-	case *heap.Octal:
-		return g.Digit(k), true
-	case *heap.Hex:
-		return g.Digit(k), true
+	if s, ok := h.g.(heap.Splitter); ok {
+		return s.Digit(k), true
 	}
 	return 0, false
 }
@@ -375,7 +475,7 @@ func (h *Heaps) take(p []int, i, k int, parts []int) ([]int, error) {
 	if k > n {
 		return nil, illegal("heap %d has only %s", i, plural(n, "token", "tokens"))
 	}
-	if why := h.rule(k); why != "" {
+	if why := h.forbidden(k); why != "" {
 		return nil, illegal("%s", why)
 	}
 	r := n - k
@@ -612,51 +712,90 @@ func (h *Heaps) Notation() string {
 to take from it:   3 2   takes 2 tokens from heap 3.
 With a single heap left, the number taken is enough.
 You may also write the heaps after your move in brackets:   (1,3,3,7).`
-	switch h.g.(type) {
-	case *heap.Octal, *heap.Hex:
+	if h.shape().splits {
 		s += `
 When what is left may be split, list the heaps left after the number taken:
 3 1 2 4   takes 1 from heap 3 (of 7) and leaves two heaps, 2 and 4.
 Without them the rest stays as one heap when the rule allows it.`
 	}
-	return s + "\nThe rule: " + h.ruleText()
+	return s + "\nThe rule: " + h.explain()
 }
 
-func (h *Heaps) ruleText() string {
-	switch g := h.g.(type) {
-	case *heap.Nim:
-		if g.MaxTake() > 0 {
-			return fmt.Sprintf("take 1 to %d tokens from one heap.", g.MaxTake())
-		}
-		return "take any number of tokens (at least one) from one heap."
-	case *heap.Subtraction:
-		if g.AllBut() {
-			return fmt.Sprintf("take any number of tokens from one heap, but not %s.", orList(g.Set()))
-		}
-		return fmt.Sprintf("take %s tokens from one heap.", orList(g.Set()))
+// explain says the rule in a sentence: the rule's own (heap.Explainer),
+// else what every heap rule does.
+func (h *Heaps) explain() string {
+	if ex, ok := h.g.(heap.Explainer); ok {
+		return ex.Explain()
 	}
-	return fmt.Sprintf("the code %s: digit k says what taking k tokens may leave (+1 nothing, +2 one heap, +4 two heaps, +8 three heaps).", h.g)
+	return fmt.Sprintf("the rule %s: a move replaces one heap by the heaps of one of its options.", h.g)
 }
 
+// JobGame writes the rule and its parameters as a job file's flow mapping,
+// in the rule's order: {nim: {heaps: [1, 3, 5, 7], max-take: 3}}. The
+// start stands for the parameter that is the position (Nim's heaps); upto
+// is left out (a record needs no values beyond its positions), and so are
+// parameters at their zero value when the rule omits them. A game given
+// alone (NewHeaps), or a value a job file cannot hold, gives "".
 func (h *Heaps) JobGame(start []int) string {
-	play := playKey(h.play)
-	switch g := h.g.(type) {
-	case *heap.Nim:
-		take := ""
-		if g.MaxTake() > 0 {
-			take = fmt.Sprintf(", max-take: %d", g.MaxTake())
-		}
-		return fmt.Sprintf("{nim: {heaps: %s%s%s}}", flowList(start), take, play)
-	case *heap.Subtraction:
-		key := "set"
-		if g.AllBut() {
-			key = "all-but"
-		}
-		return fmt.Sprintf("{subtraction: {%s: %s%s}}", key, flowList(g.Set()), play)
-	case *heap.Octal:
-		return fmt.Sprintf("{octal: {code: %q%s}}", g.Code(), play)
-	case *heap.Hex:
-		return fmt.Sprintf("{hex: {code: %q%s}}", g.Code(), play)
+	if h.rule == nil {
+		return ""
 	}
-	return ""
+	var parts []string
+	for _, q := range h.rule.Params {
+		if q.Key == heap.Upto {
+			continue
+		}
+		if q.Key == h.rule.PositionParam {
+			parts = append(parts, q.Key+": "+flowList(start))
+			continue
+		}
+		v, ok := h.params[q.Key]
+		if !ok || (q.OmitZero && v == any(0)) {
+			continue
+		}
+		s, ok := flowValue(q.Kind, v)
+		if !ok {
+			return ""
+		}
+		parts = append(parts, q.Key+": "+s)
+	}
+	if h.play == game.Misere {
+		parts = append(parts, "play: misere")
+	}
+	return fmt.Sprintf("{%s: {%s}}", h.rule.Name, strings.Join(parts, ", "))
+}
+
+// flowValue writes a parameter's value as a YAML flow value: 3, [1, 3, 4],
+// "0.77", a file as its absolute path (the record may be saved elsewhere),
+// a mapping with its keys sorted.
+func flowValue(kind heap.Kind, v any) (string, bool) {
+	switch v := v.(type) {
+	case int:
+		return strconv.Itoa(v), true
+	case []int:
+		return flowList(v), true
+	case bool:
+		return strconv.FormatBool(v), true
+	case string:
+		if kind == heap.File {
+			abs, err := filepath.Abs(v)
+			if err != nil {
+				return "", false
+			}
+			v = abs
+		}
+		return strconv.Quote(v), true
+	case map[string]any:
+		keys := slices.Sorted(maps.Keys(v))
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			s, ok := flowValue(heap.String, v[k])
+			if !ok {
+				return "", false
+			}
+			parts[i] = strconv.Quote(k) + ": " + s
+		}
+		return "{" + strings.Join(parts, ", ") + "}", true
+	}
+	return "", false
 }

@@ -69,8 +69,8 @@ func TestWythoffWinningMatchesListing(t *testing.T) {
 // be any of them.
 func TestLargeMovers(t *testing.T) {
 	w, _ := NewWythoff(game.Normal, wythoff.Options{})
-	nim, _ := NewNim(0, game.Normal)
-	bounded, _ := NewNim(2, game.Normal)
+	nim, _ := newNim(0, game.Normal)
+	bounded, _ := newNim(2, game.Normal)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, tc := range []struct {
 		g Game

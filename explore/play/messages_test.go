@@ -249,7 +249,7 @@ func TestRecordAnalysis(t *testing.T) {
 }
 
 func TestHumanMistakeMarked(t *testing.T) {
-	g := heapGame(t, must(heap.NewNim(0)))
+	g := ruleGame(t, "nim", nil)
 	// (1,3,5) is an N-position (1 ⊕ 3 ⊕ 5 = 7): taking heap 1 leaves
 	// 3 ⊕ 5 = 6, a mistake; the winning move was 3 1 → (1,3,2)... and
 	// the analysis lists it.

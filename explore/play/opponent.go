@@ -73,8 +73,9 @@ func NewOpponent(g Game, level Level, seed uint64) *Opponent {
 // a P-position (every move loses against perfect play) the computer tries to
 // make the game last, so that the human has many chances to go wrong:
 //
-//   - in Nim (any number taken), seed 000's advice: take one token from a
-//     heap whose lowest set bit is as low as possible;
+//   - in Nim (any number taken, or a heap rule that allows every amount up
+//     to the largest heap), seed 000's advice: take one token from a heap
+//     whose lowest set bit is as low as possible;
 //   - elsewhere, look one exchange ahead: prefer the move after which the
 //     opponent's winning replies leave the most game (Game.Size), then the
 //     move that itself leaves the most, ties broken at random.
@@ -102,7 +103,7 @@ func (o *Opponent) Move(p []int) ([]int, error) {
 	if len(win) > 0 {
 		return win[o.rng.IntN(len(win))], nil
 	}
-	if h, ok := o.g.(*Heaps); ok && h.nim != nil && h.nim.MaxTake() == 0 {
+	if h, ok := o.g.(*Heaps); ok && h.takesAny(p) {
 		return o.nimProlong(p)
 	}
 	return o.prolong(p)

@@ -27,15 +27,17 @@ type family struct {
 	small   [][]int                             // small positions to check exhaustively
 }
 
-func mustHeap(t testing.TB, name string, hg heap.Game, err error, pl game.Play, start []int, bounds []int) family {
+func mustRule(t testing.TB, name, rule string, params heap.Params, pl game.Play, start []int, bounds []int) family {
 	t.Helper()
+	r, ok := heap.Lookup(rule)
+	if !ok {
+		t.Fatalf("no rule %q", rule)
+	}
+	g, err := NewHeapRule(r, params, pl, heap.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewHeaps(hg, pl, heap.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hg := g.HeapGame()
 	return family{name: name, g: g, start: start,
 		outcome: func(p []int) (game.Outcome, error) { return heap.Outcome(hg, p, pl, heap.Limits{}) },
 		winning: func(p []int) ([][]int, error) { return heap.WinningMoves(hg, p, pl, heap.Limits{}) },
@@ -59,25 +61,17 @@ func tuples(bounds []int) [][]int {
 
 func families(t testing.TB) []family {
 	var fs []family
-	nim, err := heap.NewNim(0)
-	fs = append(fs, mustHeap(t, "nim", nim, err, game.Normal, []int{1, 3, 5, 7}, []int{2, 3, 4}))
-	fs = append(fs, mustHeap(t, "misere nim", nim, err, game.Misere, []int{1, 3, 5, 7}, []int{2, 3, 4}))
-	bounded, err := heap.NewNim(3)
-	fs = append(fs, mustHeap(t, "nim max-take 3", bounded, err, game.Normal, []int{5, 6, 7}, []int{5, 6, 3}))
-	fs = append(fs, mustHeap(t, "misere nim max-take 3", bounded, err, game.Misere, []int{5, 6, 7}, []int{5, 6, 3}))
-	sub, err := heap.NewSubtraction([]int{1, 3, 4})
-	fs = append(fs, mustHeap(t, "subtraction 1,3,4", sub, err, game.Normal, []int{10, 12}, []int{9, 9}))
-	allBut, err := heap.NewAllBut([]int{2})
-	fs = append(fs, mustHeap(t, "all-but 2", allBut, err, game.Normal, []int{6, 7}, []int{7, 7}))
-	kayles, err := heap.ParseOctal("0.77")
-	fs = append(fs, mustHeap(t, "kayles", kayles, err, game.Normal, []int{10, 7}, []int{6, 6}))
-	fs = append(fs, mustHeap(t, "misere kayles", kayles, err, game.Misere, []int{6, 5}, []int{5, 5}))
-	chess, err := heap.ParseOctal("0.137")
-	fs = append(fs, mustHeap(t, "dawson's chess", chess, err, game.Normal, []int{9, 6}, []int{7, 7}))
-	split, err := heap.ParseOctal("4.37")
-	fs = append(fs, mustHeap(t, "octal 4.37", split, err, game.Normal, []int{7, 4}, []int{5, 5}))
-	hex, err := heap.ParseHex("0.f")
-	fs = append(fs, mustHeap(t, "hex 0.f", hex, err, game.Normal, []int{8, 5}, []int{6, 6}))
+	fs = append(fs, mustRule(t, "nim", "nim", nil, game.Normal, []int{1, 3, 5, 7}, []int{2, 3, 4}))
+	fs = append(fs, mustRule(t, "misere nim", "nim", nil, game.Misere, []int{1, 3, 5, 7}, []int{2, 3, 4}))
+	fs = append(fs, mustRule(t, "nim max-take 3", "nim", heap.Params{"max-take": 3}, game.Normal, []int{5, 6, 7}, []int{5, 6, 3}))
+	fs = append(fs, mustRule(t, "misere nim max-take 3", "nim", heap.Params{"max-take": 3}, game.Misere, []int{5, 6, 7}, []int{5, 6, 3}))
+	fs = append(fs, mustRule(t, "subtraction 1,3,4", "subtraction", heap.Params{"set": []int{1, 3, 4}}, game.Normal, []int{10, 12}, []int{9, 9}))
+	fs = append(fs, mustRule(t, "all-but 2", "subtraction", heap.Params{"all-but": []int{2}}, game.Normal, []int{6, 7}, []int{7, 7}))
+	fs = append(fs, mustRule(t, "kayles", "octal", heap.Params{"code": "0.77"}, game.Normal, []int{10, 7}, []int{6, 6}))
+	fs = append(fs, mustRule(t, "misere kayles", "octal", heap.Params{"code": "0.77"}, game.Misere, []int{6, 5}, []int{5, 5}))
+	fs = append(fs, mustRule(t, "dawson's chess", "octal", heap.Params{"code": "0.137"}, game.Normal, []int{9, 6}, []int{7, 7}))
+	fs = append(fs, mustRule(t, "octal 4.37", "octal", heap.Params{"code": "4.37"}, game.Normal, []int{7, 4}, []int{5, 5}))
+	fs = append(fs, mustRule(t, "hex 0.f", "hex", heap.Params{"code": "0.f"}, game.Normal, []int{8, 5}, []int{6, 6}))
 
 	for _, pl := range []game.Play{game.Normal, game.Misere} {
 		w, err := NewWythoff(pl, wythoff.Options{})
@@ -287,7 +281,7 @@ func botGames(t *testing.T, f family, games int, stream uint64) {
 }
 
 func TestBeginnerErrs(t *testing.T) {
-	g, _ := NewNim(0, game.Normal)
+	g, _ := newNim(0, game.Normal)
 	f := families(t)[0]
 	slips := 0
 	for seed := uint64(1); seed <= 20; seed++ {
@@ -319,7 +313,7 @@ func TestBeginnerErrs(t *testing.T) {
 // Nim's strategy: « retirer 1 bâtonnet depuis une ligne ayant un 1 le plus à
 // droite possible en binaire »).
 func TestProlong(t *testing.T) {
-	g, _ := NewNim(0, game.Normal)
+	g, _ := newNim(0, game.Normal)
 	tests := []struct {
 		start []int
 		heaps []int // the heaps (from 0) the computer may take one from
@@ -374,13 +368,13 @@ func TestProlongGeneric(t *testing.T) {
 
 func TestSeedReproducible(t *testing.T) {
 	play := func(seed uint64) string {
-		g, _ := NewNim(0, game.Normal)
+		g, _ := newNim(0, game.Normal)
 		var out bytes.Buffer
 		lines := &script{lines: []string{"4 1", "3 1", "2 1", "1 1", "4 2", "3 3"}}
 		Run(context.Background(), g, []int{3, 4, 6, 7}, lines, &out, Options{Seed: seed})
 		return out.String()
 	}
-	if play(5) != play(5) {
+	if first, again := play(5), play(5); first != again {
 		t.Error("the same seed gave two games")
 	}
 	differ := false
@@ -420,7 +414,7 @@ func (b *blankForever) ReadLine(string) (string, error) { b.asked++; return "", 
 // TestBlankInputEnds: an input that only answers blank lines ends the
 // game after maxBlankLines of them instead of looping forever.
 func TestBlankInputEnds(t *testing.T) {
-	nim, err := NewNim(0, game.Normal)
+	nim, err := newNim(0, game.Normal)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,13 +12,29 @@ import (
 	"github.com/nimbook/nimbook/explore/job"
 )
 
-// Playable reports whether a job family can be played.
+// Playable reports whether a job family can be played: every heap rule,
+// Wythoff's game, coins and products.
 func Playable(family string) bool {
-	switch family {
-	case "nim", "subtraction", "octal", "hex", "wythoff", "coins", "product":
+	if _, ok := heap.Lookup(family); ok {
 		return true
 	}
-	return false
+	return slices.Contains(otherFamilies, family)
+}
+
+// otherFamilies are the playable families that are not heap rules.
+var otherFamilies = []string{"wythoff", "coins", "product"}
+
+// Families lists the families that can be played, the heap rules first
+// in their order.
+func Families() []string {
+	return append(heap.RuleNames(), otherFamilies...)
+}
+
+// familyList writes the playable families for a message, the last one
+// after "or".
+func familyList() string {
+	fs := Families()
+	return strings.Join(fs[:len(fs)-1], ", ") + " or " + fs[len(fs)-1]
 }
 
 // FindSection picks a section of a job: sel is its number (from 1), its
@@ -30,7 +47,7 @@ func FindSection(j *job.Job, sel string) (*job.Section, error) {
 				return s, nil
 			}
 		}
-		return nil, fmt.Errorf("play: %s has no section with a game to play (nim, subtraction, octal, hex, wythoff, coins or product)", j.File)
+		return nil, fmt.Errorf("play: %s has no section with a game to play (%s)", j.File, familyList())
 	}
 	if i, err := strconv.Atoi(sel); err == nil {
 		if i < 1 || i > len(j.Sections) {
@@ -61,52 +78,41 @@ func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 		play = game.Misere
 	}
 	start, _ := s.Position.([]int)
-	var hg heap.Game
-	var err error
-	switch s.Family {
-	case "nim":
-		hg, err = heap.NewNim(s.Nim.MaxTake)
-	case "subtraction":
-		if s.Subtraction.AllBut {
-			hg, err = heap.NewAllBut(s.Subtraction.Set)
-		} else {
-			hg, err = heap.NewSubtraction(s.Subtraction.Set)
+	if h := s.Heap(); h != nil {
+		g, err := h.NewGame()
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
 		}
-	case "octal":
-		hg, err = heap.ParseOctal(s.Octal.Code)
-	case "hex":
-		hg, err = heap.ParseHex(s.Octal.Code)
+		hg, err := newHeaps(g, h.Rule, h.Params.Clone(), play, lim.Heap())
+		return hg, start, err
+	}
+	switch s.Family {
 	case "wythoff":
 		g, err := NewWythoff(play, lim.Wythoff())
 		return g, start, err
 	case "coins":
-		rule, err := coins.ParseRule(s.Coins.Rule)
+		c := s.Coins()
+		rule, err := coins.ParseRule(c.Rule)
 		if err != nil {
 			return nil, nil, fmt.Errorf("play: %w", err)
 		}
-		cg, err := coins.New(rule, s.Coins.R, s.Coins.First)
+		cg, err := coins.New(rule, c.R, c.First)
 		if err != nil {
 			return nil, nil, fmt.Errorf("play: %w", err)
 		}
-		g, err := NewCoins(cg.WithLimits(lim.Coins()), s.Coins.N, play)
+		g, err := NewCoins(cg.WithLimits(lim.Coins()), c.N, play)
 		return g, start, err
 	case "product":
 		return productSection(s, play, lim)
-	default:
-		return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play nim, subtraction, octal, hex, wythoff, coins or product", s.Family)
 	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("play: %w", err)
-	}
-	g, err := NewHeaps(hg, play, lim.Heap())
-	return g, start, err
+	return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play %s", s.Family, familyList())
 }
 
 // productSection builds a tartan product from its section; the section's
 // cells become the encoded position (see Product).
 func productSection(s *job.Section, play game.Play, lim Limits) (Game, []int, error) {
 	var factors []*coins.Game
-	for _, f := range s.Product.Factors {
+	for _, f := range s.Product().Factors {
 		rule, err := coins.ParseRule(f.Rule)
 		if err != nil {
 			return nil, nil, fmt.Errorf("play: %w", err)
@@ -121,7 +127,7 @@ func productSection(s *job.Section, play game.Play, lim Limits) (Game, []int, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("play: %w", err)
 	}
-	g, err := NewProduct(p, s.Product.Size, play)
+	g, err := NewProduct(p, s.Product().Size, play)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -21,7 +21,7 @@ func benchSurvey(b *testing.B, src string, jobs int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, err := NewPlan(s, s.Variants, jobs)
+		p, err := NewPlan(context.Background(), s, s.Variants, jobs)
 		if err != nil {
 			b.Fatal(err)
 		}

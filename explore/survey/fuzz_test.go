@@ -17,6 +17,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("survey: {subtraction: {within: 5, size: \"2..3\"}}\nshow: [period]"))
 	f.Add([]byte("survey: {nimbers: {op: [sum, product], size: \"1..4\"}}\nshow: [table]"))
+	f.Add([]byte("survey: {test-takeaway: {k: [1, 2], opts: {a: \"1..3\", b: [[1], [2, 3]]}}}\nshow: [values]"))
+	f.Add([]byte("survey: {nim: {max-take: \"9223372036854775800..9223372036854775807\"}}\nshow: [period]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse("f.yaml", data, Options{MaxVariants: 2000})
 		if err != nil {

@@ -1,15 +1,21 @@
 package survey
 
 import (
+	"errors"
 	"fmt"
+	"iter"
 	"math"
+	"math/big"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/internal/yamlfile"
 	"github.com/nimbook/nimbook/explore/job"
 )
 
@@ -83,7 +89,7 @@ func (s *Survey) Label(v *Variant) string {
 	var b strings.Builder
 	b.WriteString(s.Family)
 	for _, p := range v.Params {
-		if !contains(s.Varying, p.Key) {
+		if !slices.Contains(s.Varying, p.Key) {
 			continue
 		}
 		fmt.Fprintf(&b, " %s=%s", p.Key, compact(p.Value))
@@ -110,7 +116,7 @@ func Parse(name string, data []byte, o Options) (*Survey, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &job.Error{File: name, Msg: "the file is empty; a survey needs `survey:` (one family) and `show:`"}
 	}
-	p := &parser{file: name}
+	p := &parser{Parser: yamlfile.Parser{File: name}}
 	s, err := p.survey(doc.Content[0], o)
 	if err != nil {
 		return nil, err
@@ -120,22 +126,22 @@ func Parse(name string, data []byte, o Options) (*Survey, error) {
 }
 
 type parser struct {
-	file string
+	yamlfile.Parser
 	// max is the most variants allowed: a generator or range making more
 	// is refused before its values are made.
 	max int64
 }
 
-func (p *parser) tooMany(n *yaml.Node, path string, count int64, what string) error {
-	return p.errf(n, path, "%s make %d variants, more than the limit of %d; narrow them, or raise the limit with --max-variants or limits: {variants: N}", what, count, p.max)
+// tooMany refuses values that make more variants than the limit; count
+// is an int64 or, for a range across the int64 limits, a *big.Int.
+func (p *parser) tooMany(n *yaml.Node, path string, count any, what string) error {
+	return p.Errf(n, path, "%s make %d variants, more than the limit of %d; narrow them, or raise the limit with --max-variants or limits: {variants: N}", what, count, p.max)
 }
 
-func (p *parser) errf(n *yaml.Node, path, format string, args ...any) error {
-	line := 0
-	if n != nil {
-		line = n.Line
-	}
-	return &job.Error{File: p.file, Line: line, Path: path, Msg: fmt.Sprintf(format, args...)}
+// tooManyCombined refuses lists or ranges whose combinations make more
+// variants than the limit; parts names each with its count ("4 r").
+func (p *parser) tooManyCombined(n *yaml.Node, path string, parts []string, max int64) error {
+	return p.Errf(n, path, "%s make more than %d variants, the limit; narrow the lists or ranges, or raise the limit with --max-variants or limits: {variants: N}", strings.Join(parts, " × "), max)
 }
 
 // entry is one key of a mapping with its nodes.
@@ -149,7 +155,7 @@ func (p *parser) entries(n *yaml.Node, path string) ([]entry, error) {
 		n = n.Alias
 	}
 	if n.Kind != yaml.MappingNode {
-		return nil, p.errf(n, path, "want a mapping (key: value lines), not %s", describe(n))
+		return nil, p.Errf(n, path, "want a mapping (key: value lines), not %s", yamlfile.Describe(n))
 	}
 	var out []entry
 	seen := map[string]bool{}
@@ -159,7 +165,7 @@ func (p *parser) entries(n *yaml.Node, path string) ([]entry, error) {
 			v = v.Alias
 		}
 		if seen[k.Value] {
-			return nil, p.errf(k, join(path, k.Value), "key given twice; keep one")
+			return nil, p.Errf(k, yamlfile.Join(path, k.Value), "key given twice; keep one")
 		}
 		seen[k.Value] = true
 		out = append(out, entry{k, v})
@@ -167,36 +173,42 @@ func (p *parser) entries(n *yaml.Node, path string) ([]entry, error) {
 	return out, nil
 }
 
-func join(path, key string) string {
-	if path == "" {
-		return key
+// families lists the families a survey may hold: those of job files (the
+// heap rules registered, then the others), and nimbers tables.
+func families() []string { return append(job.Families(), "nimbers") }
+
+// otherListKeys are the keys, in the families that are not heap rules,
+// whose single value is already a list. (A nimbers table's size is a
+// number.)
+var otherListKeys = []string{"size", "position", "factors"}
+
+// listKey says whether the single value of key is already a list, so that
+// a list of lists gives one variant per inner list: for a heap rule, a
+// parameter of kind heap.Ints, or the position.
+func listKey(fam, key string) bool {
+	if key == "position" {
+		return true
 	}
-	return path + "." + key
+	if r, ok := heap.Lookup(fam); ok {
+		q := r.Param(key)
+		return q != nil && q.Kind == heap.Ints
+	}
+	return fam != "nimbers" && slices.Contains(otherListKeys, key)
 }
-
-// describe words a node as job files do.
-func describe(n *yaml.Node) string { return job.Describe(n) }
-
-var families = []string{"nim", "subtraction", "octal", "hex", "wythoff", "coins", "product", "nimbers"}
-
-// listKeys are the family keys whose single value is already a list: a
-// list of lists gives one variant per inner list. (A nimbers table's size
-// is a number.)
-var listKeys = map[string]bool{"heaps": true, "set": true, "all-but": true, "size": true, "position": true, "factors": true}
 
 func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 	es, err := p.entries(root, "")
 	if err != nil {
 		return nil, err
 	}
-	s := &Survey{File: p.file, Lang: "en", Limits: job.DefaultLimits, MaxVariants: DefaultMaxVariants}
+	s := &Survey{File: p.File, Lang: "en", Limits: job.DefaultLimits, MaxVariants: DefaultMaxVariants}
 	var fam, show, position *yaml.Node
 	var famKey *yaml.Node
 	for _, e := range es {
 		switch e.key.Value {
 		case "title", "text", "lang":
 			if e.val.Kind != yaml.ScalarNode {
-				return nil, p.errf(e.val, e.key.Value, "want a single value, not %s", describe(e.val))
+				return nil, p.Errf(e.val, e.key.Value, "want a single value, not %s", yamlfile.Describe(e.val))
 			}
 			switch e.key.Value {
 			case "title":
@@ -205,7 +217,7 @@ func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 				s.Text = e.val.Value
 			case "lang":
 				if e.val.Value != "en" && e.val.Value != "fr" {
-					return nil, p.errf(e.val, "lang", "unknown language %q; write en or fr", e.val.Value)
+					return nil, p.Errf(e.val, "lang", "unknown language %q; write en or fr", e.val.Value)
 				}
 				s.Lang = e.val.Value
 			}
@@ -221,10 +233,10 @@ func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 		case "position":
 			position = e.val
 		case "sections":
-			return nil, p.errf(e.key, "sections", "a survey file has `survey:` (one family with lists or ranges) in place of `sections:`; run a job file with nimbook run")
+			return nil, p.Errf(e.key, "sections", "a survey file has `survey:` (one family with lists or ranges) in place of `sections:`; run a job file with nimbook run")
 		default:
 			allowed := []string{"title", "text", "lang", "limits", "survey", "show", "position"}
-			return nil, p.errf(e.key, e.key.Value, "unknown key; allowed here: %s", strings.Join(allowed, ", "))
+			return nil, p.Errf(e.key, e.key.Value, "unknown key; allowed here: %s", strings.Join(allowed, ", "))
 		}
 	}
 	if o.Limits.Positions > 0 {
@@ -238,23 +250,24 @@ func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 	}
 	p.max = min(int64(s.MaxVariants), hardMaxVariants)
 	if fam == nil {
-		return nil, p.errf(root, "survey", "missing: write one family whose parameters are lists or ranges, e.g. survey: {octal: {digits: 2, upto: 2000}}")
+		return nil, p.Errf(root, "survey", "missing: write one family whose parameters are lists or ranges, e.g. survey: {octal: {digits: 2, upto: 2000}}")
 	}
 	if show == nil {
-		return nil, p.errf(root, "show", "missing: list the analyses to run on every variant, e.g. show: [period, values]")
+		return nil, p.Errf(root, "show", "missing: list the analyses to run on every variant, e.g. show: [period, values]")
 	}
 	fes, err := p.entries(fam, "survey")
 	if err != nil {
 		return nil, err
 	}
+	fams := families()
 	if len(fes) != 1 {
-		return nil, p.errf(famKey, "survey", "a survey holds exactly one family, from: %s", strings.Join(families, ", "))
+		return nil, p.Errf(famKey, "survey", "a survey holds exactly one family, from: %s", strings.Join(fams, ", "))
 	}
 	s.Family = fes[0].key.Value
-	if !contains(families, s.Family) {
-		return nil, p.errf(fes[0].key, join("survey", s.Family), "unknown game family; known families: %s", strings.Join(families, ", "))
+	if !slices.Contains(fams, s.Family) {
+		return nil, p.Errf(fes[0].key, yamlfile.Join("survey", s.Family), "unknown game family; known families: %s", strings.Join(fams, ", "))
 	}
-	axes, err := p.axes(s.Family, fes[0].val, join("survey", s.Family))
+	axes, err := p.axes(s.Family, fes[0].val, yamlfile.Join("survey", s.Family))
 	if err != nil {
 		return nil, err
 	}
@@ -276,15 +289,15 @@ func (p *parser) limits(s *Survey, n *yaml.Node) error {
 		return err
 	}
 	for _, e := range es {
-		path := join("limits", e.key.Value)
+		path := yamlfile.Join("limits", e.key.Value)
 		if e.val.Kind != yaml.ScalarNode {
-			return p.errf(e.val, path, "want a single value, not %s", describe(e.val))
+			return p.Errf(e.val, path, "want a single value, not %s", yamlfile.Describe(e.val))
 		}
 		switch e.key.Value {
 		case "positions", "variants":
 			v, err := strconv.ParseInt(strings.ReplaceAll(e.val.Value, "_", ""), 10, 64)
 			if err != nil || v < 1 {
-				return p.errf(e.val, path, "want a positive whole number, not %s", describe(e.val))
+				return p.Errf(e.val, path, "want a positive whole number, not %s", yamlfile.Describe(e.val))
 			}
 			if e.key.Value == "positions" {
 				s.Limits.Positions = v
@@ -294,11 +307,11 @@ func (p *parser) limits(s *Survey, n *yaml.Node) error {
 		case "memory":
 			v, err := job.ParseSize(e.val.Value)
 			if err != nil {
-				return p.errf(e.val, path, "want a size like 512MiB or 4GiB, not %s", describe(e.val))
+				return p.Errf(e.val, path, "want a size like 512MiB or 4GiB, not %s", yamlfile.Describe(e.val))
 			}
 			s.Limits.Memory = v
 		default:
-			return p.errf(e.key, path, "unknown key; allowed here: positions, memory, variants")
+			return p.Errf(e.key, path, "unknown key; allowed here: positions, memory, variants")
 		}
 	}
 	return nil
@@ -326,15 +339,30 @@ func (p *parser) parseRange(n *yaml.Node, path string) (lo, hi int64, ok bool, e
 	lo, err1 := strconv.ParseInt(strings.ReplaceAll(m[1], "_", ""), 10, 64)
 	hi, err2 := strconv.ParseInt(strings.ReplaceAll(m[2], "_", ""), 10, 64)
 	if err1 != nil || err2 != nil {
-		return 0, 0, true, p.errf(n, path, "the range %q has a number too large; write \"A..B\" with whole numbers", n.Value)
+		return 0, 0, true, p.Errf(n, path, "the range %q has a number too large; write \"A..B\" with whole numbers", n.Value)
 	}
 	if lo > hi {
-		return 0, 0, true, p.errf(n, path, "the range %q is empty; write \"A..B\" with A ≤ B, e.g. \"%d..%d\"", n.Value, hi, lo)
+		return 0, 0, true, p.Errf(n, path, "the range %q is empty; write \"A..B\" with A ≤ B, e.g. \"%d..%d\"", n.Value, hi, lo)
 	}
-	if hi-lo+1 > p.max {
-		return 0, 0, true, p.tooMany(n, path, hi-lo+1, fmt.Sprintf("the %d values of %q", hi-lo+1, n.Value))
+	// Counted in big integers: hi−lo+1 overflows for ranges across the
+	// int64 limits, which would then be listed for ever.
+	count := new(big.Int).Sub(big.NewInt(hi), big.NewInt(lo))
+	count.Add(count, big.NewInt(1))
+	if count.Cmp(big.NewInt(p.max)) > 0 {
+		return 0, 0, true, p.tooMany(n, path, count, fmt.Sprintf("the %d values of %q", count, n.Value))
 	}
 	return lo, hi, true, nil
+}
+
+// rangeNodes lists lo..hi, hi included even when it is math.MaxInt64.
+func rangeNodes(lo, hi int64, line int) []*yaml.Node {
+	out := make([]*yaml.Node, 0, hi-lo+1)
+	for x := lo; ; x++ {
+		out = append(out, intNode(x, line))
+		if x == hi {
+			return out
+		}
+	}
 }
 
 func intNode(v int64, line int) *yaml.Node {
@@ -345,8 +373,9 @@ func strNode(v string, line int) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v, Line: line}
 }
 
-// axes reads the family's parameters: single values, lists, ranges and the
-// generators digits (codes) and within (sets).
+// axes reads the family's parameters: single values, lists, ranges, the
+// mappings of a heap rule's Map parameters, and the generators the rule
+// registers (heap.Generator: octal's digits, subtraction's within).
 func (p *parser) axes(fam string, n *yaml.Node, path string) ([]axis, error) {
 	es, err := p.entries(n, path)
 	if err != nil {
@@ -356,44 +385,29 @@ func (p *parser) axes(fam string, n *yaml.Node, path string) ([]axis, error) {
 	for _, e := range es {
 		byKey[e.key.Value] = e
 	}
+	rule, _ := heap.Lookup(fam)
 	var axes []axis
 	for _, e := range es {
-		key, kp := e.key.Value, join(path, e.key.Value)
+		key, kp := e.key.Value, yamlfile.Join(path, e.key.Value)
 		var a axis
 		var err error
+		var q *heap.Param
+		if rule != nil {
+			q = rule.Param(key)
+		}
 		switch {
-		case (fam == "octal" || fam == "hex") && (key == "digits" || key == "codes"):
-			if _, ok := byKey["code"]; ok {
-				return nil, p.errf(e.key, kp, "give either code or %s, not both", key)
+		case rule != nil && rule.Generator(key) != nil:
+			a, err = p.generate(rule.Generator(key), e, byKey, path, kp)
+		case rule != nil && len(readers(rule, key)) > 0:
+			gs := readers(rule, key)
+			if !slices.ContainsFunc(gs, func(g *heap.Generator) bool { _, ok := byKey[g.Key]; return ok }) {
+				return nil, p.Errf(e.key, kp, "%s", gs[0].Alone)
 			}
-			if _, ok := byKey[map[string]string{"digits": "codes", "codes": "digits"}[key]]; ok {
-				return nil, p.errf(e.key, kp, "give either digits or codes, not both")
-			}
-			if key == "digits" {
-				a, err = p.digits(fam == "hex", e, kp)
-			} else {
-				a, err = p.list(e, kp, "codes", `codes: ["0.07", "0.77"]`)
-			}
-			a.key = "code"
-		case fam == "subtraction" && (key == "within" || key == "sets"):
-			for _, other := range []string{"set", "all-but", map[string]string{"within": "sets", "sets": "within"}[key]} {
-				if _, ok := byKey[other]; ok {
-					return nil, p.errf(e.key, kp, "give either %s or %s, not both", key, other)
-				}
-			}
-			if key == "within" {
-				a, err = p.within(e, byKey["size"], kp, join(path, "size"))
-			} else {
-				a, err = p.list(e, kp, "sets", "sets: [[1, 2], [1, 3, 4]]")
-			}
-			a.key = "set"
-		case fam == "subtraction" && key == "size":
-			if _, ok := byKey["within"]; !ok {
-				return nil, p.errf(e.key, kp, "size counts the amounts of sets within {1..K}: add within: K, e.g. {within: 8, size: \"1..3\"}")
-			}
-			continue
+			continue // read by its generator
+		case q != nil && q.Kind == heap.Map:
+			a, err = p.mapping(e, kp)
 		default:
-			a, err = p.generic(fam, e, kp)
+			a, err = p.generic(listKey(fam, key), e, kp)
 		}
 		if err != nil {
 			return nil, err
@@ -404,19 +418,128 @@ func (p *parser) axes(fam string, n *yaml.Node, path string) ([]axis, error) {
 	return axes, nil
 }
 
+// readers returns the generators of r that read key besides their own.
+func readers(r *heap.Rule, key string) []*heap.Generator {
+	var out []*heap.Generator
+	for i := range r.Generators {
+		if slices.Contains(r.Generators[i].With, key) {
+			out = append(out, &r.Generators[i])
+		}
+	}
+	return out
+}
+
+// generate reads a generator's key: the keys it excludes, then its count
+// (refused past the limit before any value is made), then its values.
+func (p *parser) generate(g *heap.Generator, e entry, byKey map[string]entry, path, kp string) (axis, error) {
+	if g.Check != nil {
+		has := func(k string) bool { _, ok := byKey[k]; return ok }
+		if err := g.Check(has); err != nil {
+			return axis{}, p.Errf(e.key, kp, "%s", err)
+		}
+	}
+	if g.List {
+		a, err := p.list(e, kp, g.Key, g.Example)
+		a.key = g.Param
+		return a, err
+	}
+	if g.Count == nil || g.Make == nil {
+		return axis{}, p.Errf(e.key, kp, "%s cannot be surveyed: its generator makes no values", g.Key)
+	}
+	args := &generatorArgs{p: p, byKey: byKey, path: path}
+	count, what, err := g.Count(args)
+	if err != nil {
+		return axis{}, p.generatorErr(err, e, byKey, path, kp)
+	}
+	if count > p.max {
+		return axis{}, p.tooMany(e.val, kp, count, what)
+	}
+	vals, err := g.Make(args)
+	if err != nil {
+		return axis{}, p.generatorErr(err, e, byKey, path, kp)
+	}
+	if len(vals) == 0 || int64(len(vals)) > p.max {
+		return axis{}, p.Errf(e.val, kp, "%s makes %d values, not between 1 and %d", g.Key, len(vals), p.max)
+	}
+	a := axis{key: g.Param}
+	for _, v := range vals {
+		n, ok := valueNode(v, e.val.Line)
+		if !ok {
+			return axis{}, p.Errf(e.val, kp, "%s makes %v, not a whole number, a word or a list of whole numbers", g.Key, v)
+		}
+		a.values = append(a.values, n)
+	}
+	return a, nil
+}
+
+// generatorErr locates a generator's error: a *heap.ParamError at the
+// value of its key, the survey's own errors as they are.
+func (p *parser) generatorErr(err error, e entry, byKey map[string]entry, path, kp string) error {
+	var je *job.Error
+	if errors.As(err, &je) {
+		return err
+	}
+	var pe *heap.ParamError
+	if errors.As(err, &pe) {
+		if k, ok := byKey[pe.Key]; ok {
+			return p.Errf(k.val, yamlfile.Join(path, pe.Key), "%s", pe.Msg)
+		}
+		return p.Errf(e.val, kp, "%s", pe.Msg)
+	}
+	return p.Errf(e.val, kp, "%s", err)
+}
+
+// generatorArgs gives a generator the numbers of its keys.
+type generatorArgs struct {
+	p     *parser
+	byKey map[string]entry
+	path  string
+}
+
+func (a *generatorArgs) Span(key, what string, min, max int64) (lo, hi int64, ranged, ok bool, err error) {
+	e, ok := a.byKey[key]
+	if !ok {
+		return 0, 0, false, false, nil
+	}
+	lo, hi, ranged, err = a.p.intsOf(e.val, yamlfile.Join(a.path, key), what, min, max)
+	return lo, hi, ranged, true, err
+}
+
+// valueNode is the node of a generated value: a string, a whole number or
+// a list of whole numbers.
+func valueNode(v any, line int) (*yaml.Node, bool) {
+	switch v := v.(type) {
+	case string:
+		return strNode(v, line), true
+	case int:
+		return intNode(int64(v), line), true
+	case int64:
+		return intNode(v, line), true
+	case []int:
+		seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: line, Style: yaml.FlowStyle}
+		for _, x := range v {
+			seq.Content = append(seq.Content, intNode(int64(x), line))
+		}
+		return seq, true
+	}
+	return nil, false
+}
+
 // list reads a key whose value must be a list of variants.
 func (p *parser) list(e entry, path, what, example string) (axis, error) {
 	if e.val.Kind != yaml.SequenceNode || len(e.val.Content) == 0 {
-		return axis{}, p.errf(e.val, path, "want a non-empty list of %s, e.g. %s", what, example)
+		return axis{}, p.Errf(e.val, path, "want a non-empty list of %s, e.g. %s", what, example)
 	}
 	return axis{key: e.key.Value, values: e.val.Content}, nil
 }
 
 // generic reads a parameter: one value, a list of values, or a range.
-func (p *parser) generic(fam string, e entry, path string) (axis, error) {
+// When isList, the single value is itself a list, and only a list of
+// lists gives several.
+func (p *parser) generic(isList bool, e entry, path string) (axis, error) {
 	a := axis{key: e.key.Value}
 	v := e.val
-	if listKeys[a.key] && !(fam == "nimbers" && a.key == "size") {
+	if isList {
 		if v.Kind == yaml.SequenceNode && len(v.Content) > 0 && allSeq(v.Content) {
 			a.values = v.Content
 			return a, nil
@@ -426,7 +549,7 @@ func (p *parser) generic(fam string, e entry, path string) (axis, error) {
 	}
 	if v.Kind == yaml.SequenceNode {
 		if len(v.Content) == 0 {
-			return a, p.errf(v, path, "the list is empty; give at least one value")
+			return a, p.Errf(v, path, "the list is empty; give at least one value")
 		}
 		a.values = v.Content
 		return a, nil
@@ -439,10 +562,70 @@ func (p *parser) generic(fam string, e entry, path string) (axis, error) {
 		a.values = []*yaml.Node{v}
 		return a, nil
 	}
-	for x := lo; x <= hi; x++ {
-		a.values = append(a.values, intNode(x, v.Line))
+	a.values = rangeNodes(lo, hi, v.Line)
+	return a, nil
+}
+
+// mapping reads a parameter that is a mapping of its own (a Starlark
+// rule's params), whose values may each be one value, a list or a range
+// (a list of lists for values that are lists): every combination is one
+// value of the parameter, the first key varying slowest. A value that is
+// not a mapping is left for the job's parser to refuse.
+func (p *parser) mapping(e entry, path string) (axis, error) {
+	a := axis{key: e.key.Value}
+	if e.val.Kind != yaml.MappingNode {
+		a.values = []*yaml.Node{e.val}
+		return a, nil
+	}
+	es, err := p.entries(e.val, path)
+	if err != nil {
+		return a, err
+	}
+	inner := make([]axis, len(es))
+	total := int64(1)
+	for i, ie := range es {
+		if inner[i], err = p.generic(false, ie, yamlfile.Join(path, ie.key.Value)); err != nil {
+			return a, err
+		}
+		inner[i].keyN = ie.key
+		// No overflow: total ≤ p.max+1, and no list or range holds 2^32 values.
+		total = min(total*int64(len(inner[i].values)), p.max+1)
+	}
+	if total > p.max {
+		var parts []string
+		for _, ia := range inner {
+			if len(ia.values) > 1 {
+				parts = append(parts, fmt.Sprintf("%d %s", len(ia.values), ia.key))
+			}
+		}
+		return a, p.tooManyCombined(e.val, path, parts, p.max)
+	}
+	for _, idx := range combinations(inner, int(total)) {
+		m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: e.val.Line, Style: yaml.FlowStyle}
+		for k, ia := range inner {
+			m.Content = append(m.Content, strNode(ia.key, ia.keyN.Line), ia.values[idx[k]])
+		}
+		a.values = append(a.values, m)
 	}
 	return a, nil
+}
+
+// combinations yields the first total combinations of the values of
+// axes, by index, the first axis varying slowest; idx is reused.
+func combinations(axes []axis, total int) iter.Seq2[int, []int] {
+	return func(yield func(int, []int) bool) {
+		idx := make([]int, len(axes))
+		for i := range total {
+			rem := i
+			for k := len(axes) - 1; k >= 0; k-- {
+				idx[k] = rem % len(axes[k].values)
+				rem /= len(axes[k].values)
+			}
+			if !yield(i, idx) {
+				return
+			}
+		}
+	}
 }
 
 func allSeq(ns []*yaml.Node) bool {
@@ -454,161 +637,45 @@ func allSeq(ns []*yaml.Node) bool {
 	return true
 }
 
-// intsOf reads a number or a range "A..B" into [lo, hi].
-func (p *parser) intsOf(n *yaml.Node, path, what string, min, max int64) (lo, hi int64, err error) {
-	lo, hi, ok, err := p.parseRange(n, path)
+// intsOf reads a number or a range "A..B" into [lo, hi]; ranged says
+// which.
+func (p *parser) intsOf(n *yaml.Node, path, what string, min, max int64) (lo, hi int64, ranged bool, err error) {
+	lo, hi, ranged, err = p.parseRange(n, path)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, false, err
 	}
-	if !ok {
+	if !ranged {
 		v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
 		if n.Kind != yaml.ScalarNode || err != nil {
-			return 0, 0, p.errf(n, path, "want %s: a whole number or a range like \"%d..%d\", not %s", what, min, max, describe(n))
+			return 0, 0, false, p.Errf(n, path, "want %s: a whole number or a range like \"%d..%d\", not %s", what, min, max, yamlfile.Describe(n))
 		}
 		lo, hi = v, v
 	}
 	if lo < min || hi > max {
-		return 0, 0, p.errf(n, path, "%s is out of range: %s must be from %d to %d", n.Value, what, min, max)
+		return 0, 0, false, p.Errf(n, path, "%s is out of range: %s must be from %d to %d", n.Value, what, min, max)
 	}
-	return lo, hi, nil
-}
-
-// maxDigits bounds digits: K hexadecimal digits make 15·16^(K−1)+… codes.
-const maxDigits = 6
-
-// digits makes every code 0.d1…dj with j ≤ K (or A ≤ j ≤ B for "A..B") and
-// dj ≠ 0, by number of digits, then in increasing order.
-func (p *parser) digits(hex bool, e entry, path string) (axis, error) {
-	lo, hi, err := p.intsOf(e.val, path, "the number of digits after the point", 1, maxDigits)
-	if err != nil {
-		return axis{}, err
-	}
-	if e.val.Kind == yaml.ScalarNode && !strings.Contains(e.val.Value, "..") {
-		lo = 1 // digits: K means every code with at most K digits
-	}
-	base := int64(8)
-	if hex {
-		base = 16
-	}
-	total := int64(0)
-	for j := lo; j <= hi; j++ {
-		total += (base - 1) * pow(base, j-1)
-	}
-	if total > p.max {
-		return axis{}, p.tooMany(e.val, path, total, fmt.Sprintf("codes of up to %d digits", hi))
-	}
-	a := axis{key: "code"}
-	for j := lo; j <= hi; j++ {
-		for x := int64(0); x < pow(base, j); x++ {
-			if x%base == 0 {
-				continue
-			}
-			d := strconv.FormatInt(x, int(base))
-			a.values = append(a.values, strNode("0."+strings.Repeat("0", int(j)-len(d))+d, e.val.Line))
-		}
-	}
-	return a, nil
-}
-
-func pow(b, e int64) int64 {
-	r := int64(1)
-	for ; e > 0; e-- {
-		r *= b
-	}
-	return r
-}
-
-// maxWithin bounds within: 2^K subsets.
-const maxWithin = 24
-
-// within makes every S ⊆ {1..K} with A ≤ |S| ≤ B, by size, then in
-// lexicographic order.
-func (p *parser) within(e, size entry, path, sizePath string) (axis, error) {
-	k, _, err := p.intsOf(e.val, path, "the largest amount", 1, maxWithin)
-	if err != nil {
-		return axis{}, err
-	}
-	if strings.Contains(e.val.Value, "..") {
-		return axis{}, p.errf(e.val, path, "within takes one number K (sets within {1..K}); put the range on size, e.g. size: \"1..3\"")
-	}
-	lo, hi := int64(1), k
-	if size.val != nil {
-		if lo, hi, err = p.intsOf(size.val, sizePath, "the number of amounts in a set", 1, k); err != nil {
-			return axis{}, err
-		}
-	}
-	total := int64(0)
-	for sz := lo; sz <= hi; sz++ {
-		total += binomial(k, sz)
-	}
-	if total > p.max {
-		return axis{}, p.tooMany(e.val, path, total, fmt.Sprintf("the sets within {1..%d} of %d to %d amounts", k, lo, hi))
-	}
-	a := axis{key: "set"}
-	line := e.val.Line
-	for sz := lo; sz <= hi; sz++ {
-		combos(int(k), int(sz), func(c []int) {
-			seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: line, Style: yaml.FlowStyle}
-			for _, x := range c {
-				seq.Content = append(seq.Content, intNode(int64(x), line))
-			}
-			a.values = append(a.values, seq)
-		})
-	}
-	return a, nil
-}
-
-func binomial(n, k int64) int64 {
-	r := int64(1)
-	for i := int64(1); i <= k; i++ {
-		r = r * (n - k + i) / i
-	}
-	return r
-}
-
-// combos calls f with every size-subset of {1..k} in lexicographic order.
-func combos(k, size int, f func([]int)) {
-	c := make([]int, size)
-	var rec func(i, from int)
-	rec = func(i, from int) {
-		if i == size {
-			f(c)
-			return
-		}
-		for x := from; x <= k-(size-i-1); x++ {
-			c[i] = x
-			rec(i+1, x+1)
-		}
-	}
-	rec(0, 1)
+	return lo, hi, ranged, nil
 }
 
 // expand makes every combination of the axes (the first axis varies
 // slowest), builds its section node and checks it with the job parser.
 func (p *parser) expand(s *Survey, famKey *yaml.Node, axes []axis, show, position *yaml.Node) error {
+	// No overflow: total ≤ p.max+1, and no axis holds 2^32 values. The
+	// limit is p.max, the hard one when --max-variants asks for more.
 	total := int64(1)
 	for _, a := range axes {
-		total *= int64(len(a.values))
-		if total > int64(s.MaxVariants) {
-			break
-		}
+		total = min(total*int64(len(a.values)), p.max+1)
 	}
-	if total > int64(s.MaxVariants) {
+	if total > p.max {
 		var parts []string
 		for _, a := range axes {
 			if len(a.values) > 1 {
 				parts = append(parts, fmt.Sprintf("%d %s", len(a.values), a.key))
 			}
 		}
-		return p.errf(famKey, "survey", "%s make more than %d variants, the limit; narrow the lists or ranges, or raise the limit with --max-variants or limits: {variants: N}", strings.Join(parts, " × "), s.MaxVariants)
+		return p.tooManyCombined(famKey, "survey", parts, p.max)
 	}
-	idx := make([]int, len(axes))
-	for i := 0; i < int(total); i++ {
-		rem := i
-		for k := len(axes) - 1; k >= 0; k-- {
-			idx[k] = rem % len(axes[k].values)
-			rem /= len(axes[k].values)
-		}
+	for i, idx := range combinations(axes, int(total)) {
 		fm := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: famKey.Line}
 		v := &Variant{Index: i}
 		for k, a := range axes {
@@ -628,7 +695,7 @@ func (p *parser) expand(s *Survey, famKey *yaml.Node, axes []axis, show, positio
 		if position != nil {
 			sec.Content = append(sec.Content, strNode("position", position.Line), position)
 		}
-		js, err := job.ParseSection(p.file, sec, "survey")
+		js, err := job.ParseSection(p.File, sec, "survey")
 		if err != nil {
 			return surveyPath(err)
 		}
@@ -689,13 +756,4 @@ func decode(n *yaml.Node) any {
 		return decode(n.Alias)
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -1,6 +1,7 @@
 package survey
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -22,7 +23,7 @@ func mustParse(t *testing.T, src string) *Survey {
 func codes(s *Survey) []string {
 	var out []string
 	for _, v := range s.Variants {
-		out = append(out, v.Section.Octal.Code)
+		out = append(out, v.Section.Heap().Params.String("code"))
 	}
 	return out
 }
@@ -91,7 +92,7 @@ func TestOrder(t *testing.T) {
 	s = mustParse(t, "survey: {subtraction: {within: 4, upto: 20}}\nshow: [period]")
 	var sets []string
 	for _, v := range s.Variants {
-		sets = append(sets, fmt.Sprint(v.Section.Subtraction.Set))
+		sets = append(sets, fmt.Sprint(v.Section.Heap().Params.Ints("set")))
 	}
 	want := "[[1] [2] [3] [4] [1 2] [1 3] [1 4] [2 3] [2 4] [3 4] [1 2 3] [1 2 4] [1 3 4] [2 3 4] [1 2 3 4]]"
 	if fmt.Sprint(sets) != want {
@@ -100,7 +101,7 @@ func TestOrder(t *testing.T) {
 	s = mustParse(t, "survey: {coins: {rule: [at-most, exactly], r: \"1..2\", n: [8, 9]}}\nshow: [weights]")
 	var got2 []string
 	for _, v := range s.Variants {
-		c := v.Section.Coins
+		c := v.Section.Coins()
 		got2 = append(got2, fmt.Sprintf("%s/%d/%d", c.Rule, c.R, c.N))
 	}
 	want2 := "[at-most/1/8 at-most/1/9 at-most/2/8 at-most/2/9 exactly/1/8 exactly/1/9 exactly/2/8 exactly/2/9]"
@@ -217,7 +218,7 @@ func TestExamples(t *testing.T) {
 		if len(s.Variants) != n {
 			t.Errorf("%s: %d variants, want %d", name, len(s.Variants), n)
 		}
-		if _, err := NewPlan(s, s.Variants, 2); err != nil {
+		if _, err := NewPlan(context.Background(), s, s.Variants, 2); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -62,14 +62,47 @@ type Plan struct {
 
 // NewPlan checks todo against the survey's limits before any work: a
 // variant whose estimate exceeds them refuses the whole survey, naming
-// the variant and the flag that raises the limit.
-func NewPlan(s *Survey, todo []*Variant, jobs int) (*Plan, error) {
+// the variant and the flag that raises the limit. The estimates are the
+// job's own (job.Section.Estimate); those of splitting codes compute their
+// first values, so they are made on jobs goroutines at once, and stop when
+// ctx is done.
+func NewPlan(ctx context.Context, s *Survey, todo []*Variant, jobs int) (*Plan, error) {
 	if jobs < 1 {
 		jobs = runtime.NumCPU()
 	}
 	p := &Plan{Todo: todo, Jobs: jobs}
-	for _, v := range todo {
-		c := Estimate(v)
+	costs := make([]job.Cost, len(todo))
+	errs := make([]error, len(todo))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(todo), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				costs[i], errs[i] = todo[i].Section.Estimate(ctx, s.Limits)
+			}
+		}()
+	}
+	done := ctx.Done()
+feed:
+	for i := range todo {
+		select {
+		case next <- i:
+		case <-done:
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := budget.Err(ctx); err != nil {
+		return nil, fmt.Errorf("survey: %w", err)
+	}
+	for i, v := range todo {
+		c, err := costs[i], errs[i]
+		if err != nil {
+			return nil, fmt.Errorf("%s: variant %d (%s): %w", s.File, v.Index, s.Label(v), err)
+		}
 		if c.Positions > s.Limits.Positions {
 			return nil, fmt.Errorf("%s: variant %d (%s) has %d positions, more than the limit of %d; raise it with --max-positions or limits: {positions: N}, or narrow the survey",
 				s.File, v.Index, s.Label(v), c.Positions, s.Limits.Positions)

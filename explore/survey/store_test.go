@@ -30,7 +30,7 @@ func runAll(t *testing.T, s *Survey, path string, sh Shard, jobs int) Summary {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := NewPlan(s, Missing(s.Select(sh), have, false, false), jobs)
+	p, err := NewPlan(context.Background(), s, Missing(s.Select(sh), have, false, false), jobs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,16 +210,18 @@ func TestRefusedRecorded(t *testing.T) {
 // any work, and the lowering of --jobs to fit the memory limit.
 func TestPlanRefuses(t *testing.T) {
 	s := mustParse(t, "limits: {positions: 1000}\nsurvey: {octal: {codes: [\"0.07\"], upto: [10, 5000]}}\nshow: [period]")
-	_, err := NewPlan(s, s.Variants, 2)
+	_, err := NewPlan(context.Background(), s, s.Variants, 2)
 	if err == nil || !strings.Contains(err.Error(), "variant 1") || !strings.Contains(err.Error(), "--max-positions") {
 		t.Errorf("positions: %v", err)
 	}
 	s = mustParse(t, "limits: {memory: 100KiB}\nsurvey: {octal: {codes: [\"0.07\"], upto: 100000}}\nshow: [period]")
-	if _, err := NewPlan(s, s.Variants, 2); err == nil || !strings.Contains(err.Error(), "--max-memory") {
+	if _, err := NewPlan(context.Background(), s, s.Variants, 2); err == nil || !strings.Contains(err.Error(), "--max-memory") {
 		t.Errorf("memory: %v", err)
 	}
-	s = mustParse(t, "limits: {memory: 2MiB}\nsurvey: {octal: {codes: [\"0.07\", \"0.7\", \"0.17\"], upto: 50000}}\nshow: [period]")
-	p, err := NewPlan(s, s.Variants, 3)
+	// The job's estimate of each (heap.Estimate: 0.07 to 50000 by the
+	// sparse-space sweep) is about 632 KiB: three do not fit 1 MiB.
+	s = mustParse(t, "limits: {memory: 1MiB}\nsurvey: {octal: {codes: [\"0.07\", \"0.7\", \"0.17\"], upto: 50000}}\nshow: [period]")
+	p, err := NewPlan(context.Background(), s, s.Variants, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +241,7 @@ func TestInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	p, _ := NewPlan(s, s.Variants, 2)
+	p, _ := NewPlan(context.Background(), s, s.Variants, 2)
 	var at time.Time
 	n := 0
 	sum, err := Run(ctx, s, st, p, RunOptions{Progress: budget.NewProgress(), Finished: func(*Variant, Row) {
@@ -272,7 +274,7 @@ func TestReportForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := NewPlan(s, s.Variants[:3], 1) // the last one stays pending
+	p, _ := NewPlan(context.Background(), s, s.Variants[:3], 1) // the last one stays pending
 	if _, err := Run(context.Background(), s, st, p, RunOptions{}); err != nil {
 		t.Fatal(err)
 	}

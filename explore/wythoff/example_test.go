@@ -1,6 +1,7 @@
 package wythoff_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/nimbook/nimbook/explore/game"
@@ -53,7 +54,7 @@ func ExampleWinningMoves() {
 
 func ExampleTable_RowPeriods() {
 	t, _ := wythoff.NewTable(4, 64)
-	ps, _ := t.RowPeriods(nil)
+	ps, _ := t.RowPeriods(context.Background())
 	for _, p := range ps {
 		fmt.Printf("row %d: g(x, y+%d) = g(x, y) + %d for y ≥ %d (%d periods seen)\n", p.Row, p.Period, p.Period, p.Start, p.Periods)
 	}

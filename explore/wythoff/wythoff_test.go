@@ -502,7 +502,7 @@ func TestRowPeriods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp, err := tb.RowPeriods(nil)
+	rp, err := tb.RowPeriods(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

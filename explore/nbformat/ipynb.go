@@ -1,4 +1,4 @@
-package notebook
+package nbformat
 
 import (
 	"bytes"
@@ -72,7 +72,7 @@ var LanguageInfo = map[string]any{
 func ReadFile(path string) (*Notebook, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("notebook: %w", err)
+		return nil, fmt.Errorf("nbformat: %w", err)
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown":
@@ -100,13 +100,13 @@ func ReadIPYNB(r io.Reader) (*Notebook, error) {
 	dec := json.NewDecoder(r)
 	dec.UseNumber()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("notebook: not a Jupyter notebook (invalid JSON: %v)", err)
+		return nil, fmt.Errorf("nbformat: not a Jupyter notebook (invalid JSON: %v)", err)
 	}
 	if raw.Format == nil {
-		return nil, errors.New("notebook: not a Jupyter notebook (no nbformat field)")
+		return nil, errors.New("nbformat: not a Jupyter notebook (no nbformat field)")
 	}
 	if *raw.Format != 4 {
-		return nil, fmt.Errorf("notebook: nbformat %d is not supported; convert it to version 4 with jupyter nbconvert --to notebook", *raw.Format)
+		return nil, fmt.Errorf("nbformat: nbformat %d is not supported; convert it to version 4 with jupyter nbconvert --to notebook", *raw.Format)
 	}
 	nb := &Notebook{Metadata: raw.Metadata}
 	if nb.Metadata == nil {
@@ -118,7 +118,7 @@ func ReadIPYNB(r io.Reader) (*Notebook, error) {
 		switch c.Type {
 		case "code", "markdown", "raw":
 		default:
-			return nil, fmt.Errorf("notebook: cell %d: unknown cell_type %q", i+1, c.Type)
+			return nil, fmt.Errorf("nbformat: cell %d: unknown cell_type %q", i+1, c.Type)
 		}
 		c.ID, _ = rc["id"].(string)
 		c.Source = joinLines(rc["source"])
@@ -291,7 +291,7 @@ func (nb *Notebook) WriteIPYNB(w io.Writer) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")
 	if err := enc.Encode(doc); err != nil {
-		return fmt.Errorf("notebook: %w", err)
+		return fmt.Errorf("nbformat: %w", err)
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
@@ -340,7 +340,7 @@ func (o Output) toJSON() map[string]any {
 // so that a failure never leaves half a notebook.
 func (nb *Notebook) WriteFile(path string) error {
 	if err := atomicfile.Write(context.Background(), path, atomicfile.Options{}, nb.WriteIPYNB); err != nil {
-		return fmt.Errorf("notebook: %w", err)
+		return fmt.Errorf("nbformat: %w", err)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package notebook
+package sandbox
 
 import (
 	"fmt"
@@ -11,10 +11,10 @@ import (
 // The built-ins of the Starlark universe that materialise or scan an
 // iterable run in one step of the interpreter: list(range(1000000000))
 // would fill 16 GB, min(range(10**12)) would scan for hours, and neither
-// would see an interrupt. A cell sees versions of them that check the
+// would see an interrupt. Guarded code sees versions of them that check the
 // memory a result needs before allocating it (from the iterable's length)
 // and iterate through a tickingIterable, which counts the steps and ends
-// the iteration as soon as the cell is stopped.
+// the iteration as soon as the thread is stopped.
 
 // perItem is the memory one element of each built-in's result takes, about.
 var perItem = map[string]int64{
@@ -59,14 +59,14 @@ func guardedIterating(th *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 			}
 		}
 		if n > 0 {
-			if err := needMemory(th, fmt.Sprintf("%s() of %d items", name, n), n*per); err != nil {
+			if err := NeedMemory(th, fmt.Sprintf("%s() of %d items", name, n), n*per); err != nil {
 				return nil, err
 			}
 		}
 	}
 	v, err := starlark.Call(th, starlark.Universe[name], tickingArgs(th, args), kwargs)
 	if err == nil {
-		err = tick(th, 0) // a stopped cell drops what the iteration left
+		err = Tick(th, 0) // a stopped thread drops what the iteration left
 	}
 	return v, err
 }
@@ -91,8 +91,8 @@ func tickingArgs(th *starlark.Thread, args starlark.Tuple) starlark.Tuple {
 	return out
 }
 
-// tickingIterable is an iterable whose iterator counts the cell's steps
-// and ends early once the cell is stopped (the caller then reports the
+// tickingIterable is an iterable whose iterator counts the thread's steps
+// and ends early once the thread is stopped (the caller then reports the
 // stop, not the partial result). It passes for its iterable otherwise.
 type tickingIterable struct {
 	starlark.Iterable
@@ -113,17 +113,17 @@ type tickingIterator struct {
 
 func (t *tickingIterator) Next(p *starlark.Value) bool {
 	t.n++
-	if t.n%chunk == 0 && tick(t.th, chunk) != nil {
+	if t.n%chunk == 0 && Tick(t.th, chunk) != nil {
 		return false
 	}
 	return t.Iterator.Next(p)
 }
 
-// errSortStopped unwinds a sort when its cell is stopped.
+// errSortStopped unwinds a sort when its thread is stopped.
 type errSortStopped struct{}
 
 // guardedSorted is sorted(iterable, key=None, reverse=False), stable as
-// Starlark's, whose comparisons count steps and stop with the cell.
+// Starlark's, whose comparisons count steps and stop with the thread.
 func guardedSorted(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (v starlark.Value, err error) {
 	var iterable starlark.Iterable
 	var key starlark.Callable
@@ -152,7 +152,7 @@ func guardedSorted(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 			if _, ok := r.(errSortStopped); !ok {
 				panic(r)
 			}
-			v, err = nil, errStopped
+			v, err = nil, ErrStopped
 		}
 	}()
 	if reverse {
@@ -167,7 +167,7 @@ func guardedSorted(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 func collect(th *starlark.Thread, fn string, it starlark.Iterable) ([]starlark.Value, error) {
 	n := starlark.Len(it)
 	if n > 0 {
-		if err := needMemory(th, fmt.Sprintf("%s() of %d items", fn, n), int64(n)*16); err != nil {
+		if err := NeedMemory(th, fmt.Sprintf("%s() of %d items", fn, n), int64(n)*16); err != nil {
 			return nil, err
 		}
 	}
@@ -178,7 +178,7 @@ func collect(th *starlark.Thread, fn string, it starlark.Iterable) ([]starlark.V
 	for iter.Next(&x) {
 		out = append(out, x)
 		if len(out)%chunk == 0 {
-			if err := tick(th, chunk); err != nil {
+			if err := Tick(th, chunk); err != nil {
 				return nil, err
 			}
 		}
@@ -196,7 +196,7 @@ type sortSlice struct {
 func (s *sortSlice) Len() int { return len(s.values) }
 func (s *sortSlice) Less(i, j int) bool {
 	s.n++
-	if s.n%chunk == 0 && tick(s.th, chunk) != nil {
+	if s.n%chunk == 0 && Tick(s.th, chunk) != nil {
 		panic(errSortStopped{})
 	}
 	if s.err != nil {
@@ -220,13 +220,13 @@ func (s *sortSlice) Swap(i, j int) {
 }
 
 // guardedText is str, repr and print, refused when the text would be
-// larger than maxText (its time and memory grow with it).
+// larger than MaxText (its time and memory grow with it).
 func guardedText(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var size int64
 	for _, a := range args {
-		size += reprSize(a, maxText)
-		if size > maxText {
-			return nil, fmt.Errorf("%s: the text would be more than %d characters long; print a part (e.g. x[:100]) or a summary (len(x))", b.Name(), maxText)
+		size += ReprSize(a, MaxText)
+		if size > MaxText {
+			return nil, fmt.Errorf("%s: the text would be more than %d characters long; print a part (e.g. x[:100]) or a summary (len(x))", b.Name(), MaxText)
 		}
 	}
 	return starlark.Call(th, starlark.Universe[b.Name()], args, kwargs)

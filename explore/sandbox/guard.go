@@ -1,4 +1,4 @@
-package notebook
+package sandbox
 
 import (
 	"fmt"
@@ -16,19 +16,19 @@ import (
 // The interrupt then lands when the step is over, if the process is still
 // alive.
 //
-// Cells are therefore guarded: before a cell runs, guardFile rewrites the
-// operators and methods whose work grows with their operands (+, *, %, <<,
-// their augmented forms, and the string, list, dict and set methods of
+// Code is therefore guarded: before it runs, Guard rewrites the operators
+// and methods whose work grows with their operands (+, *, %, <<, their
+// augmented forms, and the string, list, dict and set methods of
 // guardedMethods) into calls of hidden built-ins (named with a "·", which
-// no cell can write). These estimate the memory of the result and refuse
+// no code can write). These estimate the memory of the result and refuse
 // it when it passes what the memory limit leaves, bound the size of
 // integers, and do long work in chunks that count steps and stop as soon as
-// the cell is interrupted. The built-ins of the Starlark universe that
+// the thread is interrupted. The built-ins of the Starlark universe that
 // materialise or scan an iterable (list, sorted, min...) are shadowed by
-// versions that check the same way. The memory watchdog of the cell
-// (budget.Watch) stays the safety net behind these estimates.
+// versions that check the same way (universe.go). The memory watchdog of
+// the thread (budget.Watch) stays the safety net behind these estimates.
 
-// Names of the hidden built-ins the rewritten cells call.
+// Names of the hidden built-ins the rewritten code calls.
 const (
 	opAdd       = "·+"
 	opMul       = "·*"
@@ -40,15 +40,15 @@ const (
 	opAttr      = "·."   // x.method, for guardedMethods
 )
 
-// maxIntBits bounds the integers a cell computes: a product of two of them
+// maxIntBits bounds the integers guarded code computes: a product of two of them
 // takes a few milliseconds, and printing one well under a second.
 const maxIntBits = 1 << 21
 
-// maxText bounds the text str, repr, print and % produce in one call.
-const maxText = 64 << 20
+// MaxText bounds the text str, repr, print and % produce in one call.
+const MaxText = 64 << 20
 
 // chunk is how many elements a built-in handles between two checks of its
-// cell's interrupt and budget.
+// thread's interrupt and budget.
 const chunk = 1 << 16
 
 // guardedMethods are the methods of strings, lists, dicts and sets whose
@@ -63,8 +63,10 @@ var binaryOps = map[syntax.Token]string{syntax.PLUS: opAdd, syntax.STAR: opMul, 
 
 var assignOps = map[syntax.Token]syntax.Token{syntax.PLUS_EQ: syntax.PLUS, syntax.STAR_EQ: syntax.STAR, syntax.PERCENT_EQ: syntax.PERCENT, syntax.LTLT_EQ: syntax.LTLT}
 
-// guardFile rewrites the statements of a parsed cell in place.
-func guardFile(f *syntax.File) {
+// Guard rewrites the statements of a parsed file in place, before it is
+// resolved: its growing operators and methods become calls of the hidden
+// built-ins of Builtins, which must be predeclared where it runs.
+func Guard(f *syntax.File) {
 	f.Stmts = guardStmts(f.Stmts)
 }
 
@@ -91,7 +93,7 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 	switch s := s.(type) {
 	case *syntax.AssignStmt:
 		op, aug := assignOps[s.Op]
-		s.RHS = guardExpr(s.RHS)
+		s.RHS = GuardExpr(s.RHS)
 		if !aug {
 			s.LHS = guardTarget(s.LHS)
 			return s
@@ -104,34 +106,34 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 			}
 			return &syntax.AssignStmt{OpPos: s.OpPos, Op: syntax.EQ, LHS: lhs, RHS: call(fn, s.OpPos, &syntax.Ident{NamePos: lhs.NamePos, Name: lhs.Name}, s.RHS)}
 		case *syntax.IndexExpr:
-			return &syntax.ExprStmt{X: call(opSetIndex, s.OpPos, guardExpr(lhs.X), guardExpr(lhs.Y), strLit(op.String(), s.OpPos), s.RHS)}
+			return &syntax.ExprStmt{X: call(opSetIndex, s.OpPos, GuardExpr(lhs.X), GuardExpr(lhs.Y), strLit(op.String(), s.OpPos), s.RHS)}
 		case *syntax.DotExpr:
-			return &syntax.ExprStmt{X: call(opSetField, s.OpPos, guardExpr(lhs.X), strLit(lhs.Name.Name, s.OpPos), strLit(op.String(), s.OpPos), s.RHS)}
+			return &syntax.ExprStmt{X: call(opSetField, s.OpPos, GuardExpr(lhs.X), strLit(lhs.Name.Name, s.OpPos), strLit(op.String(), s.OpPos), s.RHS)}
 		}
 		return s
 	case *syntax.DefStmt:
 		for _, p := range s.Params {
 			if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
-				b.Y = guardExpr(b.Y)
+				b.Y = GuardExpr(b.Y)
 			}
 		}
 		s.Body = guardStmts(s.Body)
 	case *syntax.ExprStmt:
-		s.X = guardExpr(s.X)
+		s.X = GuardExpr(s.X)
 	case *syntax.ForStmt:
 		s.Vars = guardTarget(s.Vars)
-		s.X = guardExpr(s.X)
+		s.X = GuardExpr(s.X)
 		s.Body = guardStmts(s.Body)
 	case *syntax.WhileStmt:
-		s.Cond = guardExpr(s.Cond)
+		s.Cond = GuardExpr(s.Cond)
 		s.Body = guardStmts(s.Body)
 	case *syntax.IfStmt:
-		s.Cond = guardExpr(s.Cond)
+		s.Cond = GuardExpr(s.Cond)
 		s.True = guardStmts(s.True)
 		s.False = guardStmts(s.False)
 	case *syntax.ReturnStmt:
 		if s.Result != nil {
-			s.Result = guardExpr(s.Result)
+			s.Result = GuardExpr(s.Result)
 		}
 	}
 	return s
@@ -142,9 +144,9 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 func guardTarget(e syntax.Expr) syntax.Expr {
 	switch e := e.(type) {
 	case *syntax.IndexExpr:
-		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
+		e.X, e.Y = GuardExpr(e.X), GuardExpr(e.Y)
 	case *syntax.DotExpr:
-		e.X = guardExpr(e.X)
+		e.X = GuardExpr(e.X)
 	case *syntax.TupleExpr:
 		for i, x := range e.List {
 			e.List[i] = guardTarget(x)
@@ -159,89 +161,91 @@ func guardTarget(e syntax.Expr) syntax.Expr {
 	return e
 }
 
-// guardExpr returns e with its growing operators and methods guarded.
-func guardExpr(e syntax.Expr) syntax.Expr {
+// GuardExpr returns e with its growing operators and methods guarded, as
+// Guard does for a file (for an expression evaluated on its own, such as
+// the last expression of a notebook cell).
+func GuardExpr(e syntax.Expr) syntax.Expr {
 	switch e := e.(type) {
 	case *syntax.BinaryExpr:
-		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
+		e.X, e.Y = GuardExpr(e.X), GuardExpr(e.Y)
 		if fn, ok := binaryOps[e.Op]; ok {
 			return call(fn, e.OpPos, e.X, e.Y)
 		}
 	case *syntax.CallExpr:
-		e.Fn = guardExpr(e.Fn)
+		e.Fn = GuardExpr(e.Fn)
 		for i, a := range e.Args {
 			switch a := a.(type) {
 			case *syntax.BinaryExpr:
 				if a.Op == syntax.EQ { // name=value
-					a.Y = guardExpr(a.Y)
+					a.Y = GuardExpr(a.Y)
 					continue
 				}
 			}
-			e.Args[i] = guardExpr(a)
+			e.Args[i] = GuardExpr(a)
 		}
 	case *syntax.DotExpr:
-		e.X = guardExpr(e.X)
+		e.X = GuardExpr(e.X)
 		if guardedMethods[e.Name.Name] {
 			return call(opAttr, e.Dot, e.X, strLit(e.Name.Name, e.NamePos))
 		}
 	case *syntax.Comprehension:
-		e.Body = guardExpr(e.Body)
+		e.Body = GuardExpr(e.Body)
 		for _, c := range e.Clauses {
 			switch c := c.(type) {
 			case *syntax.ForClause:
 				c.Vars = guardTarget(c.Vars)
-				c.X = guardExpr(c.X)
+				c.X = GuardExpr(c.X)
 			case *syntax.IfClause:
-				c.Cond = guardExpr(c.Cond)
+				c.Cond = GuardExpr(c.Cond)
 			}
 		}
 	case *syntax.CondExpr:
-		e.Cond, e.True, e.False = guardExpr(e.Cond), guardExpr(e.True), guardExpr(e.False)
+		e.Cond, e.True, e.False = GuardExpr(e.Cond), GuardExpr(e.True), GuardExpr(e.False)
 	case *syntax.DictExpr:
 		for _, x := range e.List {
 			if de, ok := x.(*syntax.DictEntry); ok {
-				de.Key, de.Value = guardExpr(de.Key), guardExpr(de.Value)
+				de.Key, de.Value = GuardExpr(de.Key), GuardExpr(de.Value)
 			}
 		}
 	case *syntax.IndexExpr:
-		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
+		e.X, e.Y = GuardExpr(e.X), GuardExpr(e.Y)
 	case *syntax.LambdaExpr:
 		for _, p := range e.Params {
 			if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
-				b.Y = guardExpr(b.Y)
+				b.Y = GuardExpr(b.Y)
 			}
 		}
-		e.Body = guardExpr(e.Body)
+		e.Body = GuardExpr(e.Body)
 	case *syntax.ListExpr:
 		for i, x := range e.List {
-			e.List[i] = guardExpr(x)
+			e.List[i] = GuardExpr(x)
 		}
 	case *syntax.TupleExpr:
 		for i, x := range e.List {
-			e.List[i] = guardExpr(x)
+			e.List[i] = GuardExpr(x)
 		}
 	case *syntax.ParenExpr:
-		e.X = guardExpr(e.X)
+		e.X = GuardExpr(e.X)
 	case *syntax.SliceExpr:
-		e.X = guardExpr(e.X)
+		e.X = GuardExpr(e.X)
 		if e.Lo != nil {
-			e.Lo = guardExpr(e.Lo)
+			e.Lo = GuardExpr(e.Lo)
 		}
 		if e.Hi != nil {
-			e.Hi = guardExpr(e.Hi)
+			e.Hi = GuardExpr(e.Hi)
 		}
 		if e.Step != nil {
-			e.Step = guardExpr(e.Step)
+			e.Step = GuardExpr(e.Step)
 		}
 	case *syntax.UnaryExpr:
 		if e.X != nil {
-			e.X = guardExpr(e.X)
+			e.X = GuardExpr(e.X)
 		}
 	}
 	return e
 }
 
-// guardBuiltins are the hidden built-ins of guarded cells.
+// guardBuiltins are the hidden built-ins of guarded code.
 func guardBuiltins() map[string]builtinFunc {
 	bin := func(op syntax.Token) builtinFunc {
 		return func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -277,7 +281,7 @@ func intBits(x starlark.Int) int {
 
 // intTooLarge refuses an integer of bits bits.
 func intTooLarge(what string, bits int) error {
-	return fmt.Errorf("%s would have about %d digits, more than the %d a cell may compute with (integers are bounded so that a cell stays interruptible)",
+	return fmt.Errorf("%s would have about %d digits, more than the %d allowed (integers are bounded so that the work stays interruptible)",
 		what, int(float64(bits)*math.Log10(2))+1, int(float64(maxIntBits)*math.Log10(2)))
 }
 
@@ -339,7 +343,7 @@ func guardedBinary(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (s
 		ny, _, oky := seqLen(y)
 		if okx && oky && x.Type() == y.Type() {
 			n := int64(nx) + int64(ny)
-			if err := needMemory(th, describeSeq(x, n), n*sx); err != nil {
+			if err := NeedMemory(th, describeSeq(x, n), n*sx); err != nil {
 				return nil, err
 			}
 		}
@@ -357,9 +361,9 @@ func guardedBinary(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (s
 		}
 	case syntax.PERCENT:
 		if f, ok := x.(starlark.String); ok {
-			need := int64(len(f)) + int64(strings.Count(string(f), "%"))*reprSize(y, maxText)
-			if need > maxText {
-				return nil, fmt.Errorf("%%: the formatted text would be about %d characters long, more than the %d a cell may build at once", need, maxText)
+			need := int64(len(f)) + int64(strings.Count(string(f), "%"))*ReprSize(y, MaxText)
+			if need > MaxText {
+				return nil, fmt.Errorf("%%: the formatted text would be about %d characters long, more than the %d allowed at once", need, MaxText)
 			}
 		}
 	}
@@ -369,7 +373,7 @@ func guardedBinary(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (s
 // repeat is seq * k, done in chunks.
 func repeat(th *starlark.Thread, seq starlark.Value, n int, size int64, k int64) (starlark.Value, error) {
 	total := int64(n) * k
-	if err := needMemory(th, describeSeq(seq, total), total*size); err != nil {
+	if err := NeedMemory(th, describeSeq(seq, total), total*size); err != nil {
 		return nil, err
 	}
 	switch s := seq.(type) {
@@ -396,7 +400,7 @@ func repeat(th *starlark.Thread, seq starlark.Value, n int, size int64, k int64)
 	for x < len(res) {
 		c := copy(res[x:], res[:min(x, step)])
 		x += c
-		if err := tick(th, c); err != nil {
+		if err := Tick(th, c); err != nil {
 			return nil, err
 		}
 	}
@@ -413,7 +417,7 @@ func repeatString(th *starlark.Thread, s string, k int) (string, error) {
 	for i := 0; i < k; i++ {
 		b.WriteString(s)
 		if i%per == per-1 {
-			if err := tick(th, per); err != nil {
+			if err := Tick(th, per); err != nil {
 				return "", err
 			}
 		}
@@ -445,7 +449,7 @@ func extend(th *starlark.Thread, l *starlark.List, it starlark.Iterable) error {
 		// Growing a list copies it: the old and the new array are both
 		// alive for a moment.
 		total := int64(l.Len()) + int64(n)
-		if err := needMemory(th, describeSeq(l, total), 2*total*16); err != nil {
+		if err := NeedMemory(th, describeSeq(l, total), 2*total*16); err != nil {
 			return err
 		}
 	}
@@ -467,7 +471,7 @@ func extend(th *starlark.Thread, l *starlark.List, it starlark.Iterable) error {
 			return err
 		}
 		if i%chunk == 0 {
-			if err := tick(th, chunk); err != nil {
+			if err := Tick(th, chunk); err != nil {
 				return err
 			}
 		}
@@ -629,14 +633,14 @@ func checkMethod(th *starlark.Thread, x starlark.Value, name string, args starla
 	case isString && name == "format":
 		var most int64
 		for _, a := range args {
-			most = max(most, reprSize(a, maxText))
+			most = max(most, ReprSize(a, MaxText))
 		}
 		for _, kv := range kwargs {
-			most = max(most, reprSize(kv[1], maxText))
+			most = max(most, ReprSize(kv[1], MaxText))
 		}
 		need = int64(len(s)) + int64(strings.Count(string(s), "{"))*most
-		if need > maxText {
-			return fmt.Errorf("format: the text would be about %d characters long, more than the %d a cell may build at once", need, maxText)
+		if need > MaxText {
+			return fmt.Errorf("format: the text would be about %d characters long, more than the %d allowed at once", need, MaxText)
 		}
 	case name == "append":
 		// A list grown one element at a time reallocates by a quarter of
@@ -645,7 +649,7 @@ func checkMethod(th *starlark.Thread, x starlark.Value, name string, args starla
 		// machine).
 		if l, ok := x.(*starlark.List); ok {
 			if n := int64(l.Len()); n >= 1<<16 && n%4096 == 0 {
-				return needMemory(th, what, n*16*5/4)
+				return NeedMemory(th, what, n*16*5/4)
 			}
 		}
 		return nil
@@ -666,13 +670,13 @@ func checkMethod(th *starlark.Thread, x starlark.Value, name string, args starla
 			}
 		}
 	}
-	return needMemory(th, what, need)
+	return NeedMemory(th, what, need)
 }
 
-// reprSize estimates the length of v's text, stopping once it passes
-// limit; containers are walked, once per path (a list that contains itself
+// ReprSize estimates the length of v's text (as str or repr writes it),
+// stopping once it passes limit; containers are walked, once per path (a list that contains itself
 // prints as [...]).
-func reprSize(v starlark.Value, limit int64) int64 {
+func ReprSize(v starlark.Value, limit int64) int64 {
 	var total int64
 	var walk func(v starlark.Value, depth int)
 	walk = func(v starlark.Value, depth int) {

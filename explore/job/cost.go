@@ -1,0 +1,72 @@
+package job
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/nimbook/nimbook/explore/heap"
+)
+
+// Cost is the estimated work of a section, known before it starts.
+type Cost struct {
+	// Positions counts the heap sizes, table cells or rows computed.
+	Positions int64
+	// Steps estimates the elementary steps (options examined).
+	Steps float64
+	// Memory estimates the bytes of the tables kept.
+	Memory int64
+}
+
+// Estimate returns the cost of the section's analyses under lim, from its
+// parameters, before any work: one cost model for jobs and the surveys
+// that plan many sections. For a heap rule it is heap.Estimate's cost of
+// the value sweep the analyses need (a section that needs none costs
+// almost nothing); a sweep past lim.Positions is returned with its
+// positions and no error, for the caller to refuse. Wythoff tables,
+// products and nimber tables cost their cells; coin games are estimated by
+// their value sequence (their codes are analysed by linear algebra when
+// enumeration is too large, and the engines' own limits refuse what is
+// still too large).
+// Estimates that compute first values stop when ctx is done.
+func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
+	r := &runner{ctx: ctx, lim: lim, s: s}
+	switch g := s.Game.(type) {
+	case *HeapSpec:
+		hg, err := g.NewGame()
+		if err != nil {
+			return Cost{}, fmt.Errorf("job: %w", err)
+		}
+		if !r.sweepWanted(hg) {
+			return Cost{Positions: 1, Steps: 1, Memory: 1 << 10}, nil
+		}
+		upto := g.Upto()
+		n := int64(upto) + 1
+		if n > lim.Positions {
+			return Cost{Positions: n, Steps: float64(n), Memory: 8 * n}, nil
+		}
+		// The memory limit is the caller's to check, against the cost.
+		hl := r.heapLimits()
+		hl.MaxMemory = 0
+		c, err := heap.Estimate(hg, upto, hl)
+		if err != nil {
+			return Cost{}, fmt.Errorf("job: %w", err)
+		}
+		return Cost{Positions: n, Steps: c.Steps, Memory: c.Memory}, nil
+	case *WythoffSpec:
+		a, b := int64(g.Size[0]), int64(g.Size[1])
+		return Cost{Positions: a * b, Steps: float64(a*b) * float64(a+b), Memory: 16 * a * b}, nil
+	case *CoinsSpec:
+		n := int64(g.N)
+		return Cost{Positions: n, Steps: float64(n * n), Memory: 64 * n}, nil
+	case *ProductSpec:
+		cells := int64(1)
+		for _, x := range g.Size {
+			cells *= int64(x)
+		}
+		return Cost{Positions: cells, Steps: float64(cells), Memory: 8 * cells}, nil
+	case *NimbersSpec:
+		n := int64(g.Size)
+		return Cost{Positions: n * n, Steps: float64(n * n), Memory: 8 * n * n}, nil
+	}
+	return Cost{Positions: 1, Steps: 1}, nil
+}

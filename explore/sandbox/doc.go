@@ -1,0 +1,27 @@
+// Package sandbox runs nimbook's Starlark within budgets: the cells of a
+// notebook (package notebook) and the heap rules of job files (package
+// starrule) alike.
+//
+// The dialect (FileOptions) is as close to Python as Starlark goes:
+// top-level if/for/while, while loops, recursion, sets and reassignment of
+// globals. NewThread makes a thread under Limits: a step budget, a memory
+// limit that a watchdog (budget.Watch) enforces, and a context whose
+// cancellation stops the thread within a second. StateOf gives a running
+// thread's budgets and the context engine work must take.
+//
+// A Starlark thread checks its budget and its cancellation between
+// instructions only, and one instruction may do unbounded work ([0] * n,
+// list(range(n)), x * x on huge ints). Guard therefore rewrites such
+// operators and methods into calls of hidden built-ins, and Builtins
+// shadows the built-ins that materialise or scan an iterable: these check
+// the memory a result needs before allocating it (NeedMemory), bound the
+// size of integers and texts, and count their work against the step
+// budget in chunks (Tick), stopping as soon as the thread is stopped.
+// Built-ins of other packages do the same with NeedMemory and Tick.
+//
+// ExecFile runs a whole file (guarded, with Builtins predeclared) and
+// returns its frozen globals; Call calls a Starlark function. Their errors
+// are *Error values that name the file and line at fault and wrap the
+// reason a stopped thread stopped: ErrSteps, or the context's cause
+// (budget.ErrMemory, context.Canceled).
+package sandbox

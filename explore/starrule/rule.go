@@ -1,0 +1,239 @@
+package starrule
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"go.starlark.net/starlark"
+
+	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/sandbox"
+)
+
+// Keys of the rule's parameters in a job file.
+const (
+	keyFile   = "file"
+	keyName   = "name"
+	keyParams = "params"
+)
+
+// maxFileSize bounds a rule file: rules are a few functions.
+const maxFileSize = 1 << 20
+
+// loadSteps is the step budget of a rule file's top-level code, which
+// defines functions: a loop there that never ends stops in well under a
+// second.
+const loadSteps = 10_000_000
+
+func init() {
+	heap.Register(&heap.Rule{
+		Name:  "rule",
+		Order: 60,
+		Text: map[string]string{
+			"en": "a heap rule written in Starlark: a function of a file returns the options of a heap of n",
+			"fr": "une règle de tas écrite en Starlark : une fonction d'un fichier donne les options d'un tas de n",
+		},
+		Describe: map[string]string{
+			"en": "Starlark rule {{.Name}}",
+			"fr": "règle Starlark {{.Name}}",
+		},
+		Params: []heap.Param{
+			{Key: keyFile, Kind: heap.File, Example: "rules.star",
+				Missing: "the Starlark file that defines the rule, e.g. file: rules.star",
+				Text:    map[string]string{"en": "the Starlark file that defines the rule", "fr": "le fichier Starlark qui définit la règle"}},
+			{Key: keyName, Kind: heap.String, Example: "squares",
+				Missing: "the name of the rule's function in the file, e.g. name: squares",
+				Text:    map[string]string{"en": "the function of the file that lists the options of a heap of n", "fr": "la fonction du fichier qui donne les options d'un tas de n"}},
+			{Key: keyParams, Kind: heap.Map, Example: "{k: 3}",
+				Text: map[string]string{"en": "the function's other parameters, by name", "fr": "les autres paramètres de la fonction, par nom"}},
+			heap.UptoParam(100),
+		},
+		Check: func(p heap.Params) error {
+			_, err := Load(p.String(keyFile), p.String(keyName), p.Map(keyParams))
+			return err
+		},
+		New: func(p heap.Params) (heap.Game, error) {
+			return Load(p.String(keyFile), p.String(keyName), p.Map(keyParams))
+		},
+		Signature: `rule(file, name, params={}, upto=100, play="normal", position=None)`,
+		Help: "A heap rule written in Starlark: def name(n, ...) in file returns the options of a heap of n, a list of lists of heaps, each smaller than n ([] removes the heap); params are its other parameters, by name. " +
+			"Methods: values(upto), period() (observed, never proven), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().",
+	})
+}
+
+// Load runs the Starlark file at path in the sandbox and returns the game
+// whose options are its function name called as name(n, **params).
+// params hold ints, strings, bools and lists of ints. The function must
+// take the heap size first, then every one of params by name, and no
+// other parameter without a default. The error, a *heap.ParamError whose
+// key is file, name or params, names the file and its line.
+func Load(path, name string, params map[string]any) (*Game, error) {
+	globals, err := load(path)
+	if err != nil {
+		return nil, &heap.ParamError{Key: keyFile, Msg: err.Error()}
+	}
+	v, ok := globals[name]
+	if !ok {
+		return nil, &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s defines no %s; its functions: %s", path, name, functions(globals))}
+	}
+	fn, ok := v.(*starlark.Function)
+	if !ok {
+		return nil, &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s is %s, not a function; its functions: %s", path, name, article(v.Type()), functions(globals))}
+	}
+	kwargs, err := starlarkParams(params)
+	if err != nil {
+		return nil, &heap.ParamError{Key: keyParams, Msg: err.Error()}
+	}
+	names := make([]string, len(kwargs))
+	for i, kv := range kwargs {
+		names[i] = string(kv[0].(starlark.String))
+	}
+	if err := checkSignature(fn, names); err != nil {
+		return nil, err
+	}
+	threads := func(ctx context.Context, lim sandbox.Limits) (*starlark.Thread, func()) {
+		return sandbox.NewThread(ctx, "rule "+name, lim)
+	}
+	return newGame(fn, kwargs, threads), nil
+}
+
+// functions lists the functions a file defines, for errors.
+func functions(globals starlark.StringDict) string {
+	var names []string
+	for name, v := range globals {
+		if _, ok := v.(*starlark.Function); ok {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// Files already run, by path and content: a survey builds a game of the
+// same file for each variant. Their globals are frozen, so that games
+// share them safely.
+var (
+	modulesMu sync.Mutex
+	modules   = map[string]starlark.StringDict{}
+)
+
+// load runs the rule file at path, or returns its globals from an
+// earlier run of the same content.
+func load(path string) (starlark.StringDict, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	if info.Size() > maxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes is more than the %d a rule file may have", path, info.Size(), maxFileSize)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	key := fmt.Sprintf("%s\x00%x", path, sha256.Sum256(src))
+	modulesMu.Lock()
+	g, ok := modules[key]
+	modulesMu.Unlock()
+	if ok {
+		return g, nil
+	}
+	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: budget.InUse() + CallMemory})
+	defer release()
+	g, err = sandbox.ExecFile(th, path, src, nil)
+	if err != nil {
+		return nil, err
+	}
+	modulesMu.Lock()
+	if len(modules) >= 64 {
+		clear(modules)
+	}
+	modules[key] = g
+	modulesMu.Unlock()
+	return g, nil
+}
+
+// starlarkParams turns a job file's params into keyword arguments, sorted
+// by name.
+func starlarkParams(params map[string]any) ([]starlark.Tuple, error) {
+	names := make([]string, 0, len(params))
+	for k := range params {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	kwargs := make([]starlark.Tuple, 0, len(names))
+	for _, k := range names {
+		var v starlark.Value
+		switch x := params[k].(type) {
+		case int:
+			v = starlark.MakeInt(x)
+		case bool:
+			v = starlark.Bool(x)
+		case string:
+			v = starlark.String(x)
+		case []int:
+			elems := make([]starlark.Value, len(x))
+			for i, e := range x {
+				elems[i] = starlark.MakeInt(e)
+			}
+			l := starlark.NewList(elems)
+			l.Freeze()
+			v = l
+		default:
+			return nil, fmt.Errorf("%s: want a whole number, a word, true or false, or a list of whole numbers, not %v", k, params[k])
+		}
+		kwargs = append(kwargs, starlark.Tuple{starlark.String(k), v})
+	}
+	return kwargs, nil
+}
+
+// checkSignature checks that fn takes the heap size first, then the
+// parameters names by name, and no other parameter without a default:
+// the error, a *heap.ParamError, names the line of its def.
+func checkSignature(fn *starlark.Function, names []string) error {
+	pos := fn.Position()
+	at := fmt.Sprintf("%s:%d", pos.Filename(), pos.Line)
+	last := fn.NumParams() // parameters but *args and **kwargs
+	if fn.HasVarargs() {
+		last--
+	}
+	if fn.HasKwargs() {
+		last--
+	}
+	if last-fn.NumKwonlyParams() < 1 {
+		return &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s must take the heap size as its first parameter: def %s(n, ...)", at, fn.Name(), fn.Name())}
+	}
+	first, _ := fn.Param(0)
+	var takes []string
+	for i := 1; i < last; i++ {
+		p, _ := fn.Param(i)
+		takes = append(takes, p)
+	}
+	sig := fmt.Sprintf("%s(%s)", fn.Name(), strings.Join(append([]string{first}, takes...), ", "))
+	for _, name := range names {
+		switch {
+		case name == first:
+			return &heap.ParamError{Key: keyParams, Msg: fmt.Sprintf("%s: %s: %s is the heap size, not a parameter to give", at, sig, name)}
+		case !slices.Contains(takes, name) && !fn.HasKwargs():
+			return &heap.ParamError{Key: keyParams, Msg: fmt.Sprintf("%s: %s takes no parameter %s", at, sig, name)}
+		}
+	}
+	for i := 1; i < last; i++ {
+		p, _ := fn.Param(i)
+		if fn.ParamDefault(i) == nil && !slices.Contains(names, p) {
+			return &heap.ParamError{Key: keyParams, Msg: fmt.Sprintf("%s: %s needs %s: give it in params, e.g. params: {%s: 3}", at, sig, p, p)}
+		}
+	}
+	return nil
+}
