@@ -54,6 +54,9 @@ func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
 type Labels struct {
 	Title string
 	X, Y  string
+	// Rows names the rows of ValueRows and CountRows, top first: the
+	// variants' codes or sets. Without names the rows are numbered.
+	Rows []string
 }
 
 // Default sizes: a full-width figure on A4 with 16 mm margins.
@@ -101,9 +104,12 @@ func newPlot(l Labels) *plot.Plot {
 	return p
 }
 
-// Values plots a sequence of Grundy values g(first), g(first+1), … as
-// points joined by a thin line. A proven period is shaded from its start,
+// Values plots a sequence of values g(first), g(first+1), … as dots, one
+// per n: they are integers, and a line joining them would draw a
+// zig-zag that means nothing. A proven period is shaded from its start,
 // with a dashed line at the start of each period when there are few.
+// Values spanning decades (logAxis) get a logarithmic axis, with 0 on a
+// baseline of its own below it.
 func Values(values []uint64, first int, period *job.Period, l Labels) (*plot.Plot, error) {
 	if len(values) == 0 {
 		return nil, errors.New("plots: no values to draw")
@@ -118,10 +124,19 @@ func Values(values []uint64, first int, period *job.Period, l Labels) (*plot.Plo
 		pts[i] = plotter.XY{X: float64(first + i), Y: float64(v)}
 		top = math.Max(top, float64(v))
 	}
+	p.Y.Min, p.Y.Max = -0.5, top+0.5
+	p.Y.Tick.Marker = intTicks{}
+	if s, ok := logAxis(values); ok {
+		p.Y.Scale, p.Y.Tick.Marker = s, s
+		p.Y.Min, p.Y.Max = s.lo, s.hi
+		if s.zero {
+			p.Y.Min = 0
+		}
+	}
 	last := float64(first + len(values) - 1)
 	if period != nil && period.Proven && period.Period > 0 && float64(period.Preperiod) <= last {
 		lo := float64(period.Preperiod) - 0.5
-		shade, err := plotter.NewPolygon(plotter.XYs{{X: lo, Y: -0.5}, {X: last + 0.5, Y: -0.5}, {X: last + 0.5, Y: top + 0.5}, {X: lo, Y: top + 0.5}})
+		shade, err := plotter.NewPolygon(plotter.XYs{{X: lo, Y: p.Y.Min}, {X: last + 0.5, Y: p.Y.Min}, {X: last + 0.5, Y: p.Y.Max}, {X: lo, Y: p.Y.Max}})
 		if err != nil {
 			return nil, fmt.Errorf("plots: %w", err)
 		}
@@ -130,7 +145,7 @@ func Values(values []uint64, first int, period *job.Period, l Labels) (*plot.Plo
 		p.Add(shade)
 		if n := (last - lo) / float64(period.Period); n <= 40 {
 			for x := lo; x <= last+0.5; x += float64(period.Period) {
-				ln, err := plotter.NewLine(plotter.XYs{{X: x, Y: -0.5}, {X: x, Y: top + 0.5}})
+				ln, err := plotter.NewLine(plotter.XYs{{X: x, Y: p.Y.Min}, {X: x, Y: p.Y.Max}})
 				if err != nil {
 					return nil, fmt.Errorf("plots: %w", err)
 				}
@@ -141,38 +156,113 @@ func Values(values []uint64, first int, period *job.Period, l Labels) (*plot.Plo
 			}
 		}
 	}
-	line, points, err := plotter.NewLinePoints(pts)
-	if err != nil {
-		return nil, fmt.Errorf("plots: %w", err)
-	}
-	line.Color = midGrey
-	line.Width = vg.Points(0.5)
-	points.Shape = draw.CircleGlyph{}
-	points.Color = ink
-	points.Radius = vg.Points(math.Max(0.8, math.Min(2, 200/float64(len(values)))))
-	p.Add(line, points)
-	// P-positions (value 0) get the same × as in the tables.
-	var zeros plotter.XYs
+	// P-positions (value 0) get the same × as in the tables, the
+	// others a dot.
+	var zeros, others plotter.XYs
 	for _, xy := range pts {
 		if xy.Y == 0 {
 			zeros = append(zeros, xy)
+		} else {
+			others = append(others, xy)
 		}
 	}
-	if len(zeros) > 0 && len(zeros) <= 500 {
-		s, err := plotter.NewScatter(zeros)
+	if len(zeros) > 500 {
+		// Too many crosses would blot the figure: dots for all.
+		others, zeros = pts, nil
+	}
+	for _, set := range []struct {
+		xys    plotter.XYs
+		shape  draw.GlyphDrawer
+		radius float64
+	}{
+		{others, draw.CircleGlyph{}, math.Max(1, math.Min(2.2, 250/float64(len(values))))},
+		{zeros, draw.CrossGlyph{}, 3},
+	} {
+		if len(set.xys) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(set.xys)
 		if err != nil {
 			return nil, fmt.Errorf("plots: %w", err)
 		}
-		s.Shape = draw.CrossGlyph{}
+		s.Shape = set.shape
 		s.Color = ink
-		s.Radius = vg.Points(3)
+		s.Radius = vg.Points(set.radius)
 		p.Add(s)
 	}
 	p.X.Min, p.X.Max = float64(first)-0.5, last+0.5
-	p.Y.Min, p.Y.Max = -0.5, top+0.5
 	p.X.Tick.Marker = intTicks{}
-	p.Y.Tick.Marker = intTicks{}
 	return p, nil
+}
+
+// logScale is a logarithmic axis from lo to hi (powers of ten), with a
+// baseline for 0 below lo when zero is set: a log axis has no place for
+// 0, and dropping those values would hide them.
+type logScale struct {
+	lo, hi float64
+	zero   bool
+}
+
+// zeroGap is the part of a log axis below lo that holds the baseline of 0.
+const zeroGap = 0.1
+
+func (s logScale) Normalize(_, _, x float64) float64 {
+	base := 0.0
+	if s.zero {
+		base = zeroGap
+	}
+	if x <= 0 {
+		return 0
+	}
+	return base + (1-base)*math.Log(x/s.lo)/math.Log(s.hi/s.lo)
+}
+
+func (s logScale) Ticks(lo, hi float64) []plot.Tick {
+	var ts []plot.Tick
+	if s.zero {
+		ts = append(ts, plot.Tick{Value: 0, Label: "0"})
+	}
+	return append(ts, logTicks{}.Ticks(s.lo, s.hi)...)
+}
+
+// logAxis says whether values span decades enough to need a log axis, and
+// which: the largest is 100 times the least positive one or more, and a
+// tenth of the positive values or more lie under a hundredth of the
+// largest, where a linear axis flattens them onto 0 (the values of a coin
+// game, doubling from 1 to 2^23). Nim's g(n) = n spans decades too, but
+// evenly: a linear axis shows it well.
+func logAxis(values []uint64) (logScale, bool) {
+	var lo, hi uint64
+	zero, pos := false, 0
+	for _, v := range values {
+		switch {
+		case v == 0:
+			zero = true
+		case lo == 0 || v < lo:
+			lo = v
+		}
+		hi = max(hi, v)
+	}
+	if lo == 0 || hi < 100*lo {
+		return logScale{}, false
+	}
+	low := 0
+	for _, v := range values {
+		if v > 0 {
+			pos++
+			if float64(v) < float64(hi)/100 {
+				low++
+			}
+		}
+	}
+	if 10*low < pos {
+		return logScale{}, false
+	}
+	return logScale{
+		lo:   math.Pow(10, math.Floor(math.Log10(float64(lo)))),
+		hi:   math.Pow(10, math.Ceil(math.Log10(float64(hi)))),
+		zero: zero,
+	}, true
 }
 
 // RareCommon draws the values g(first), g(first+1), … as a scatter of
@@ -227,17 +317,15 @@ func RareCommon(values []uint64, first int, isRare func(n int, g uint64) bool, l
 	return p, nil
 }
 
-// grid adapts a table to plotter.GridXYZ: column j is x, row i is y.
+// grid places a table's cells: column j at x = colLo + j, row i at y = rowLo + i.
 type grid struct {
 	t            [][]uint64
 	cols         int
 	rowLo, colLo int
 }
 
-func (g grid) Dims() (c, r int)   { return g.cols, len(g.t) }
-func (g grid) X(c int) float64    { return float64(g.colLo + c) }
-func (g grid) Y(r int) float64    { return float64(g.rowLo + r) }
-func (g grid) Z(c, r int) float64 { return float64(g.value(c, r)) }
+func (g grid) X(c int) float64 { return float64(g.colLo + c) }
+func (g grid) Y(r int) float64 { return float64(g.rowLo + r) }
 func (g grid) value(c, r int) uint64 {
 	if c < len(g.t[r]) {
 		return g.t[r][c]
@@ -245,23 +333,11 @@ func (g grid) value(c, r int) uint64 {
 	return 0
 }
 
-// greys runs from white (0) to a dark grey, so that black marks stay
-// visible on every cell.
-type greys int
-
-func (n greys) Colors() []color.Color {
-	out := make([]color.Color, int(n))
-	for i := range out {
-		y := 255 - i*(255-60)/max(1, int(n)-1)
-		out[i] = color.Gray{Y: uint8(y)}
-	}
-	return out
-}
-
-// Heatmap draws a 2-D table as grey cells, darker for larger values, row
-// rowFirst at the top as in the printed tables, and marks every 0 (a
-// P-position in a Grundy table) with a cross. Pass mark false for tables
-// whose zeros are not positions (nimber tables).
+// Heatmap draws a 2-D table as coloured cells, row rowFirst at the top as
+// in the printed tables, with its colour scale on the right: 0 black,
+// larger values lighter along a perceptual map (colour.go). Every 0 (a
+// P-position in a Grundy table) is marked with a white cross; pass mark
+// false for tables whose zeros are not positions (nimber tables).
 func Heatmap(table [][]uint64, rowFirst, colFirst int, mark bool, l Labels) (*plot.Plot, error) {
 	cols := 0
 	for _, r := range table {
@@ -280,10 +356,15 @@ func Heatmap(table [][]uint64, rowFirst, colFirst int, mark bool, l Labels) (*pl
 			top = max(top, g.value(c, r))
 		}
 	}
+	vc := valueRamp(top)
 	p := newPlot(l)
-	h := plotter.NewHeatMap(g, greys(int(min(top+1, 64))))
-	h.Min, h.Max = 0, math.Max(1, float64(top))
-	p.Add(h)
+	cs := &cellMap{cs: make([]cell, 0, len(table)*cols)}
+	for r := range table {
+		for c := 0; c < cols; c++ {
+			cs.cs = append(cs.cs, cell{x: g.X(c), y: g.Y(r), c: vc.at(g.value(c, r))})
+		}
+	}
+	p.Add(cs)
 	if mark {
 		var zeros plotter.XYs
 		for r := range table {
@@ -298,12 +379,14 @@ func Heatmap(table [][]uint64, rowFirst, colFirst int, mark bool, l Labels) (*pl
 			if err != nil {
 				return nil, fmt.Errorf("plots: %w", err)
 			}
+			// White on the black of 0.
 			s.Shape = draw.CrossGlyph{}
-			s.Color = ink
+			s.Color = white
 			s.Radius = vg.Points(math.Max(1.5, math.Min(4, 120/float64(max(cols, len(table))))))
 			p.Add(s)
 		}
 	}
+	p.Add(vc.key(true))
 	p.X.Min, p.X.Max = float64(colFirst)-0.5, float64(colFirst+cols)-0.5
 	p.Y.Min, p.Y.Max = float64(rowFirst)-0.5, float64(rowFirst+len(table))-0.5
 	p.Y.Scale = plot.InvertedScale{Normalizer: plot.LinearScale{}}
@@ -357,11 +440,13 @@ type intTicks struct{}
 
 func (intTicks) Ticks(lo, hi float64) []plot.Tick {
 	span := hi - lo
+	// The least of 1, 2, 5, 10, 20, 50, … giving at most 12 ticks.
 	step := 1.0
-	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 1e5, 2e5, 5e5, 1e6} {
-		step = s
-		if span/s <= 12 {
-			break
+	for d := 1.0; span/step > 12; d *= 10 {
+		for _, m := range []float64{1, 2, 5} {
+			if step = m * d; span/step <= 12 {
+				break
+			}
 		}
 	}
 	var ts []plot.Tick
@@ -410,9 +495,9 @@ func PNG(w io.Writer, p *plot.Plot, width, height vg.Length, dpi int) error {
 	return nil
 }
 
-// grey converts a drawing to 8-bit grey, which loses nothing since every
-// plot of this package is drawn in greys (for black-and-white print), and
-// makes a third of the pixels to filter and compress.
+// grey converts a drawing to 8-bit grey when every pixel is grey (every
+// figure but the heat maps): a third of the pixels to filter and compress.
+// A drawing in colour is returned as it is.
 func grey(img image.Image) image.Image {
 	src, ok := img.(*image.RGBA)
 	if !ok {
@@ -424,9 +509,11 @@ func grey(img image.Image) image.Image {
 		row := src.Pix[(y-b.Min.Y)*src.Stride:]
 		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
 		for x := 0; x < b.Dx(); x++ {
-			r, g, bl := uint32(row[4*x]), uint32(row[4*x+1]), uint32(row[4*x+2])
-			// color.GrayModel's weights, on 8-bit channels.
-			dst[x] = uint8((19595*r + 38470*g + 7471*bl + 1<<15) >> 16)
+			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
+			if r != g || g != bl {
+				return img
+			}
+			dst[x] = r
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +22,26 @@ import (
 	"github.com/nimbook/nimbook/explore/job"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var (
+	update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	pngDir = flag.String("png", "", "also draw each golden figure as a PNG in this directory, to look at")
+)
+
+// look writes p as name.png in the -png directory, if any: golden SVGs
+// pin the bytes, but legibility is judged by eye.
+func look(t *testing.T, name string, p *plot.Plot, width, height vg.Length) {
+	t.Helper()
+	if *pngDir == "" {
+		return
+	}
+	var b bytes.Buffer
+	if err := PNG(&b, p, width, height, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*pngDir, name+".png"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
@@ -128,6 +148,10 @@ func octal051(upto int) []uint64 {
 // seed 000 (Madore 2017): the extended Golay code's weight distribution.
 var golayWeights = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 759, 0, 0, 0, 2576, 0, 0, 0, 759, 0, 0, 0, 0, 0, 0, 0, 1}
 
+// Mogul's f(1..24) (turn over at most seven of 24 coins), as the reports'
+// fixture gives them: 1 to 4004, the first six under 40.
+var mogulValues = []uint64{1, 2, 4, 8, 16, 32, 64, 127, 128, 256, 512, 911, 1024, 1459, 1749, 1897, 2048, 2518, 2787, 2874, 3320, 3357, 3662, 4004}
+
 func figures(t *testing.T) map[string]*plot.Plot {
 	t.Helper()
 	must := func(p *plot.Plot, err error) *plot.Plot {
@@ -148,19 +172,30 @@ func figures(t *testing.T) map[string]*plot.Plot {
 		"wythoff": must(Heatmap(wythoff(10), 0, 0, true, Labels{Title: "Wythoff", X: "b", Y: "a"})),
 		"nimprod": must(Heatmap(nimProduct(16), 0, 0, false, Labels{Title: "Nim-product 0..15", X: "b", Y: "a"})),
 		"golay":   must(Bars(golayWeights, Labels{Title: "Golay code", X: "heads", Y: "P-positions"})),
+		// On a log axis, with a 0 on the baseline below it.
+		"mogul": must(Values(append([]uint64{0}, mogulValues...), 0, nil, Labels{Title: "Mogul, f(n) (f(0) = 0 added)", X: "n", Y: "f(n)"})),
 	}
+}
+
+// figureSize is the size reports draw a figure at: tables square.
+func figureSize(name string) (w, h vg.Length) {
+	if name == "wythoff" || name == "nimprod" {
+		return SquareHeight, SquareHeight
+	}
+	return Width, Height
 }
 
 func TestSVGGolden(t *testing.T) {
 	for name, p := range figures(t) {
 		t.Run(name, func(t *testing.T) {
+			w, h := figureSize(name)
 			var a, b bytes.Buffer
-			if err := SVG(&a, p, Width, Height); err != nil {
+			if err := SVG(&a, p, w, h); err != nil {
 				t.Fatal(err)
 			}
 			// Drawing the same plot twice, and a fresh plot of the
 			// same data, must give the same bytes.
-			if err := SVG(&b, figures(t)[name], Width, Height); err != nil {
+			if err := SVG(&b, figures(t)[name], w, h); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -171,7 +206,59 @@ func TestSVGGolden(t *testing.T) {
 				t.Errorf("not an SVG document")
 			}
 			golden(t, name+".svg", a.Bytes())
+			look(t, name, p, w, h)
 		})
+	}
+}
+
+func TestLogAxis(t *testing.T) {
+	nim := make([]uint64, 1001)
+	for i := range nim {
+		nim[i] = uint64(i)
+	}
+	doubling := make([]uint64, 24)
+	for i := range doubling {
+		doubling[i] = 1 << i
+	}
+	tests := []struct {
+		name   string
+		values []uint64
+		log    bool
+		scale  logScale
+	}{
+		{"kayles", kayles(200), false, logScale{}},
+		{"nim: decades, evenly", nim, false, logScale{}},
+		{"mogul", mogulValues, true, logScale{lo: 1, hi: 1e4}},
+		{"doubling, with 0", append([]uint64{0}, doubling...), true, logScale{lo: 1, hi: 1e7, zero: true}},
+		{"all zero", make([]uint64, 5), false, logScale{}},
+		{"ten times", []uint64{5, 50}, false, logScale{}},
+		// A tenth of the values under a hundredth of the largest: they
+		// would lie on 0.
+		{"a tenth flattened", append([]uint64{1, 2, 3, 4, 5, 6, 7, 8, 9}, slices.Repeat([]uint64{1000}, 81)...), true, logScale{lo: 1, hi: 1000}},
+		{"less than a tenth", append([]uint64{1, 2, 3, 4, 5, 6, 7, 8, 9}, slices.Repeat([]uint64{1000}, 82)...), false, logScale{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, ok := logAxis(tc.values)
+			if ok != tc.log || s != tc.scale {
+				t.Errorf("logAxis = %+v, %v; want %+v, %v", s, ok, tc.scale, tc.log)
+			}
+		})
+	}
+	var labels []string
+	for _, tk := range (logScale{lo: 1, hi: 1e7, zero: true}).Ticks(0, 0) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "0 1 10 100 1000 10⁴ 10⁵ 10⁶ 10⁷" {
+		t.Errorf("ticks %s", got)
+	}
+	s := logScale{lo: 1, hi: 100, zero: true}
+	for _, c := range []struct{ x, want float64 }{{0, 0}, {1, zeroGap}, {10, zeroGap + (1-zeroGap)/2}, {100, 1}} {
+		if got := s.Normalize(0, 100, c.x); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("Normalize(%v) = %v, want %v", c.x, got, c.want)
+		}
 	}
 }
 
@@ -207,32 +294,38 @@ func TestPNG(t *testing.T) {
 	}
 }
 
-// TestGreyOnly: every figure, the game graph included, is drawn in greys,
-// which PNG relies on to write 8-bit grey pixels.
-func TestGreyOnly(t *testing.T) {
+// TestPNGPixels: the figures drawn in greys (all but the heat maps, the
+// game graph included) are written as 8-bit grey pixels, the heat maps in
+// colour; either way the PNG holds the drawing's pixels exactly.
+func TestPNGPixels(t *testing.T) {
 	figs := figures(t)
 	g, err := Graph(seed003Graph(t), Labels{Title: "(1,2,3)"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	figs["graph"] = g
+	for name, p := range surveyFigures(t) {
+		figs[name] = p
+	}
+	colour := map[string]bool{"wythoff": true, "nimprod": true, "survey-values": true, "survey-counts": true, "survey-map": true, "survey-map-large": true}
 	for name, p := range figs {
 		t.Run(name, func(t *testing.T) {
 			c := vgimg.NewWith(vgimg.UseWH(8*vg.Centimeter, 6*vg.Centimeter), vgimg.UseDPI(96), vgimg.UseBackgroundColor(color.White))
 			p.Draw(draw.New(c))
 			img := c.Image().(*image.RGBA)
-			inked := 0
+			inked, grey := 0, true
 			for i := 0; i < len(img.Pix); i += 4 {
 				r, g, b := img.Pix[i], img.Pix[i+1], img.Pix[i+2]
-				if r != g || g != b {
-					t.Fatalf("pixel %d is (%d,%d,%d), not grey", i/4, r, g, b)
-				}
+				grey = grey && r == g && g == b
 				if r < 128 {
 					inked++
 				}
 			}
 			if inked == 0 {
 				t.Fatal("nothing drawn")
+			}
+			if grey == colour[name] {
+				t.Fatalf("drawn in greys: %v, want %v", grey, !colour[name])
 			}
 			var b bytes.Buffer
 			if err := PNG(&b, p, 8*vg.Centimeter, 6*vg.Centimeter, 96); err != nil {
@@ -242,14 +335,24 @@ func TestGreyOnly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gr, ok := dec.(*image.Gray)
-			if !ok {
-				t.Fatalf("PNG decodes to %T, want *image.Gray", dec)
+			if gr, ok := dec.(*image.Gray); ok != grey {
+				t.Fatalf("PNG decodes to %T, drawn in greys: %v", dec, grey)
+			} else if ok {
+				for i, y := range gr.Pix {
+					if y != img.Pix[4*i] {
+						t.Fatalf("pixel %d: %d in the PNG, %d drawn", i, y, img.Pix[4*i])
+					}
+				}
+				return
 			}
-			// The grey image holds the drawing's pixels exactly.
-			for i, y := range gr.Pix {
-				if y != img.Pix[4*i] {
-					t.Fatalf("pixel %d: %d in the PNG, %d drawn", i, y, img.Pix[4*i])
+			bounds := img.Bounds()
+			for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+				for x := bounds.Min.X; x < bounds.Max.X; x++ {
+					r0, g0, b0, _ := img.At(x, y).RGBA()
+					r1, g1, b1, _ := dec.At(x, y).RGBA()
+					if r0 != r1 || g0 != g1 || b0 != b1 {
+						t.Fatalf("pixel (%d, %d) differs in the PNG", x, y)
+					}
 				}
 			}
 		})

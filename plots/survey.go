@@ -246,10 +246,10 @@ func (log1pTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // ValueRows draws rows of Grundy values as one image, a row per variant
-// (row 0 at the top) and a column per n from colFirst: value 0 (a
-// P-position) black, the others greys from pale (1) to darker (the
-// largest), cells past the end of a row (or a nil row, a variant without
-// values) white.
+// (row 0 at the top, named by l.Rows when given) and a column per n from
+// colFirst, coloured as Heatmap colours a table: value 0 (a P-position)
+// black, larger values lighter; cells past the end of a row (or a nil
+// row, a variant without values) are left white, the paper.
 func ValueRows(rows [][]uint64, colFirst int, l Labels) (*plot.Plot, error) {
 	var top uint64
 	for _, r := range rows {
@@ -257,20 +257,14 @@ func ValueRows(rows [][]uint64, colFirst int, l Labels) (*plot.Plot, error) {
 			top = max(top, v)
 		}
 	}
-	shade := func(v uint64) uint8 {
-		if v == 0 {
-			return 0
-		}
-		// 1 → 225, top → 95: every value visible against white and
-		// against the black P-positions.
-		return uint8(225 - (v-1)*130/max(top-1, 1))
-	}
-	return rowImage(rows, colFirst, shade, l)
+	vc := valueRamp(top)
+	return rowImage(rows, colFirst, vc.at, vc.key(true), l)
 }
 
 // CountRows draws rows of counts (a weight distribution per variant) as
-// one image: 0 white, the others greys darker with the logarithm of the
-// count, so that 1 and 2576 both show.
+// one image: 0 (no word of that weight) black, the others along the
+// colour map, by the logarithm of the count once counts reach 100, so
+// that 1 and 2576 both show; cells past the end of a row white.
 func CountRows(rows [][]uint64, colFirst int, l Labels) (*plot.Plot, error) {
 	var top uint64
 	for _, r := range rows {
@@ -278,20 +272,14 @@ func CountRows(rows [][]uint64, colFirst int, l Labels) (*plot.Plot, error) {
 			top = max(top, v)
 		}
 	}
-	span := math.Log1p(float64(top))
-	shade := func(v uint64) uint8 {
-		if v == 0 {
-			return 255
-		}
-		return uint8(205 - 185*math.Log(float64(v))/math.Max(span, 1))
-	}
-	return rowImage(rows, colFirst, shade, l)
+	cc := countRamp(top)
+	return rowImage(rows, colFirst, cc.at, cc.key(true), l)
 }
 
-// rowImage draws rows as an image of greys given by shade; missing cells
-// are white. Rows run downwards: row i lies at y = −i, and the ticks are
-// labelled i.
-func rowImage(rows [][]uint64, colFirst int, shade func(uint64) uint8, l Labels) (*plot.Plot, error) {
+// rowImage draws rows as an image coloured by colour, with its key;
+// missing cells are white. Rows run downwards: row i lies at y = −i,
+// and the ticks are labelled i, or l.Rows[i].
+func rowImage(rows [][]uint64, colFirst int, colour func(uint64) color.RGBA, key *colourKey, l Labels) (*plot.Plot, error) {
 	cols := 0
 	for _, r := range rows {
 		cols = max(cols, len(r))
@@ -305,16 +293,16 @@ func rowImage(rows [][]uint64, colFirst int, shade func(uint64) uint8, l Labels)
 	// A few pixels per cell, so that a viewer that smooths the scaled
 	// image blurs only the edges of the cells.
 	sx, sy := max(1, 600/cols), max(1, 600/len(rows))
-	img := image.NewGray(image.Rect(0, 0, cols*sx, len(rows)*sy))
+	img := image.NewRGBA(image.Rect(0, 0, cols*sx, len(rows)*sy))
 	for i, r := range rows {
 		for j := 0; j < cols; j++ {
-			g := uint8(255)
+			c := white
 			if j < len(r) {
-				g = shade(r[j])
+				c = colour(r[j])
 			}
 			for y := i * sy; y < (i+1)*sy; y++ {
 				for x := j * sx; x < (j+1)*sx; x++ {
-					img.SetGray(x, y, color.Gray{Y: g})
+					img.SetRGBA(x, y, c)
 				}
 			}
 		}
@@ -331,11 +319,164 @@ func rowImage(rows [][]uint64, colFirst int, shade func(uint64) uint8, l Labels)
 	}
 	frame.Color = midGrey
 	frame.Width = vg.Points(0.5)
-	p.Add(frame)
+	p.Add(frame, key)
 	p.X.Min, p.X.Max = x0, x1
 	p.Y.Min, p.Y.Max = y0, y1
 	p.X.Tick.Marker = intTicks{}
 	p.Y.Tick.Marker = downTicks{}
+	if len(l.Rows) > 0 {
+		p.Y.Tick.Marker = rowNames(l.Rows[:min(len(l.Rows), len(rows))])
+		p.Y.Tick.Label.Font.Size = vg.Points(rowFont(len(rows)))
+	}
+	return p, nil
+}
+
+// rowFont is the size in points of the names of n rows: smaller as they
+// crowd, never below 6.
+func rowFont(n int) float64 {
+	return math.Max(6, math.Min(9, 300/float64(max(n, 1))))
+}
+
+// rowNames labels the rows of a figure drawn downwards by their names
+// (the variants' codes), every row when they are few, else every k-th so
+// that at most maxRowNames show.
+type rowNames []string
+
+const maxRowNames = 40
+
+func (r rowNames) Ticks(lo, hi float64) []plot.Tick {
+	step := (len(r) + maxRowNames - 1) / maxRowNames
+	var ts []plot.Tick
+	for i := 0; i < len(r); i += step {
+		if y := -float64(i); y >= lo && y <= hi {
+			if y == 0 {
+				y = 0 // never "-0"
+			}
+			ts = append(ts, plot.Tick{Value: y, Label: r[i]})
+		}
+	}
+	return ts
+}
+
+// MapCell is a variant placed on a map across two integer parameters: at
+// (X, Y), with its Value (a period) when Known.
+type MapCell struct {
+	X, Y  int
+	Value uint64
+	Known bool
+}
+
+// Limits of ParamMap: the cells it draws, and the most cells a side that
+// still get their value written in them.
+const (
+	MaxMapCells = MaxCells
+	mapNumbers  = 24
+)
+
+// ParamMap draws a value of the variants of a survey across two integer
+// parameters (the period of every subtraction set {a, b}) as a map: a
+// cell per variant at (X, Y), y upwards, coloured as Heatmap colours a
+// table (on a log scale when the values span decades), with the value
+// written in it when the cells are few; a variant without a known value
+// (a period not proven) is grey with a "?", a place without a variant is
+// left white. The scale on the right shows both.
+func ParamMap(cells []MapCell, l Labels) (*plot.Plot, error) {
+	if len(cells) == 0 {
+		return nil, errors.New("plots: no variants to place")
+	}
+	x0, x1, y0, y1 := cells[0].X, cells[0].X, cells[0].Y, cells[0].Y
+	var lo, hi uint64
+	zero, unknown, known := false, false, false
+	for _, c := range cells {
+		x0, x1, y0, y1 = min(x0, c.X), max(x1, c.X), min(y0, c.Y), max(y1, c.Y)
+		switch {
+		case !c.Known:
+			unknown = true
+		case c.Value == 0:
+			zero = true
+		default:
+			if !known || c.Value < lo {
+				lo = c.Value
+			}
+			hi, known = max(hi, c.Value), true
+		}
+	}
+	w, h := x1-x0+1, y1-y0+1
+	if n := w * h; n > MaxMapCells || n <= 0 {
+		return nil, &TooLargeError{Kind: "cells", N: n, Limit: MaxMapCells}
+	}
+	if !known {
+		lo, hi = 1, 1
+	}
+	r := ramp{lo: lo, hi: hi, log: hi >= 100*lo}
+	number := w <= mapNumbers && h <= mapNumbers
+	cs := &cellMap{fontSize: math.Max(5, math.Min(9, 170/float64(max(w, h))))}
+	seen := map[[2]int]bool{}
+	for _, c := range cells {
+		at := [2]int{c.X, c.Y}
+		if seen[at] {
+			return nil, fmt.Errorf("plots: two variants at (%d, %d)", c.X, c.Y)
+		}
+		seen[at] = true
+		e := cell{x: float64(c.X), y: float64(c.Y), c: colourUnknown}
+		if c.Known {
+			e.c = r.at(c.Value)
+		}
+		if number {
+			e.text = "?"
+			if c.Known {
+				e.text = strconv.FormatUint(c.Value, 10)
+			}
+		}
+		cs.cs = append(cs.cs, e)
+	}
+	// The cells in a fixed order: the caller's order may vary.
+	sort.Slice(cs.cs, func(i, j int) bool {
+		a, b := cs.cs[i], cs.cs[j]
+		if a.y != b.y {
+			return a.y < b.y
+		}
+		return a.x < b.x
+	})
+	p := newPlot(l)
+	p.Add(cs)
+	if !number && unknown {
+		// Too small for a "?": a ring on each unknown cell.
+		var xys plotter.XYs
+		for _, c := range cells {
+			if !c.Known {
+				xys = append(xys, plotter.XY{X: float64(c.X), Y: float64(c.Y)})
+			}
+		}
+		s, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, fmt.Errorf("plots: %w", err)
+		}
+		s.Shape = draw.RingGlyph{}
+		s.Color = ink
+		s.Radius = vg.Points(math.Max(1, math.Min(3, 100/float64(max(w, h)))))
+		p.Add(s)
+	}
+	fx0, fx1 := float64(x0)-0.5, float64(x1)+0.5
+	fy0, fy1 := float64(y0)-0.5, float64(y1)+0.5
+	frame, err := plotter.NewLine(plotter.XYs{{X: fx0, Y: fy0}, {X: fx1, Y: fy0}, {X: fx1, Y: fy1}, {X: fx0, Y: fy1}, {X: fx0, Y: fy0}})
+	if err != nil {
+		return nil, fmt.Errorf("plots: %w", err)
+	}
+	frame.Color = midGrey
+	frame.Width = vg.Points(0.5)
+	key := r.key(zero)
+	if !known {
+		key = &colourKey{}
+	}
+	if unknown {
+		key.extra = append(key.extra, swatch{colourUnknown, "?"})
+	}
+	p.Add(frame, key)
+	p.X.Min, p.X.Max = fx0, fx1
+	p.Y.Min, p.Y.Max = fy0, fy1
+	p.X.Tick.Marker = intTicks{}
+	p.Y.Tick.Marker = intTicks{}
 	return p, nil
 }
 

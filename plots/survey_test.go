@@ -57,6 +57,19 @@ func subsets(k int) [][]int {
 	return out
 }
 
+// pairPeriods places the subtraction games S = {a, b}, 1 ≤ a < b ≤ k, at
+// (a, b) with the period seen in g(0..upto), unknown when none is.
+func pairPeriods(k, upto int) []MapCell {
+	var out []MapCell
+	for b := 2; b <= k; b++ {
+		for a := 1; a < b; a++ {
+			_, p := periodOf(subtraction([]int{a, b}, upto))
+			out = append(out, MapCell{X: a, Y: b, Value: uint64(p), Known: p > 0})
+		}
+	}
+	return out
+}
+
 // surveyFigures are the figures of a survey of the subtraction games
 // within {1..4}, and of games S = {k} (g(n) = ⌊n/k⌋ mod 2, period 2k),
 // with Kayles (period 12 from 71) and Dawson's Kayles (34 from 53).
@@ -71,13 +84,15 @@ func surveyFigures(t *testing.T) map[string]*plot.Plot {
 	}
 	var periods, pres []int
 	var rows [][]uint64
+	var names []string
 	for _, s := range subsets(4) {
 		g := subtraction(s, 200)
 		pre, p := periodOf(g)
 		periods, pres = append(periods, p), append(pres, pre)
 		rows = append(rows, g[:60])
+		names = append(names, strings.ReplaceAll(fmt.Sprint(s), " ", ","))
 	}
-	rows = append(rows, nil) // a variant not done
+	rows, names = append(rows, nil), append(names, "[1,2,3,4,5]") // a variant not done
 	var wide []int
 	for k := 1; k <= 100; k++ {
 		wide = append(wide, 2*k)
@@ -97,11 +112,14 @@ func surveyFigures(t *testing.T) map[string]*plot.Plot {
 		pascal = append(pascal, r)
 	}
 	return map[string]*plot.Plot{
+		// Seen in 60 values, periods from 15 on are not proven.
+		"survey-map":         must(ParamMap(pairPeriods(12, 60), Labels{Title: "Period of S = {a, b}", X: "a", Y: "b"})),
+		"survey-map-large":   must(ParamMap(pairPeriods(40, 200), Labels{Title: "Period of S = {a, b}", X: "a", Y: "b"})),
 		"survey-periods":     must(Histogram(periods, Labels{Title: "Periods", X: "period", Y: "variants"})),
 		"survey-periods-log": must(Histogram(wide, Labels{Title: "Periods of S = {k}", X: "period", Y: "variants"})),
 		"survey-scatter":     must(Scatter(periods, pres, Labels{Title: "Preperiod against period", X: "period", Y: "preperiod"})),
 		"survey-scatter-log": must(Scatter(longX, longY, Labels{Title: "Preperiod against period", X: "period", Y: "preperiod"})),
-		"survey-values":      must(ValueRows(rows, 0, Labels{Title: "Values", X: "n", Y: "variant"})),
+		"survey-values":      must(ValueRows(rows, 0, Labels{Title: "Values", X: "n", Y: "S", Rows: names})),
 		"survey-counts":      must(CountRows(pascal, 0, Labels{Title: "Rows by heads", X: "heads", Y: "n"})),
 	}
 }
@@ -121,6 +139,7 @@ func TestSurveySVGGolden(t *testing.T) {
 				t.Fatal("SVG bytes differ between two runs")
 			}
 			golden(t, name+".svg", a.Bytes())
+			look(t, name, p, Width, SquareHeight)
 		})
 	}
 }

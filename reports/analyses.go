@@ -8,6 +8,7 @@ import (
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/plots"
+	"github.com/nimbook/nimbook/templates"
 )
 
 func (b *builder) values(sr *job.SectionResult) []block {
@@ -321,7 +322,7 @@ func (b *builder) heapsOver(h *job.HeapSpec) string {
 				if len(heaps) == 0 {
 					return ""
 				}
-				return b.tx("ppos.over.positions", args{"Heaps": tuple(int64s(heaps))})
+				return b.tx("ppos.over.positions", args{"Heaps": templates.Tuple(heaps)})
 			}
 		}
 	}
@@ -381,6 +382,9 @@ func (b *builder) period(sr *job.SectionResult) []block {
 		switch {
 		case known && b.t.Has("period.why."+method):
 			msg += " " + b.tx("period.why."+method, nil)
+		case sr.Spec != nil && sr.Spec.Heap() != nil && sr.Spec.Heap().Rule.NoPeriod[b.o.Lang] != "":
+			// The rule's own reason, in the report's language.
+			msg += " " + sr.Spec.Heap().Rule.NoPeriod[b.o.Lang]
 		case !known && p.Method != "" && p.Method != job.MethodObserved:
 			// A rule's own reason, in the engine's words.
 			msg += " " + b.tx("period.why", args{"Why": capitalize(strings.TrimSuffix(p.Method, "."))})

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/nimbook/nimbook/templates"
 )
 
 // node is a position as the engine hands it over (an any holding ints,
@@ -75,20 +77,6 @@ func (n node) ints() ([]int64, bool) {
 	return out, true
 }
 
-// tuple writes a list of numbers as the seeds do: (1,3,5,7).
-func tuple(xs []int64) string {
-	var b strings.Builder
-	b.WriteByte('(')
-	for i, x := range xs {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.FormatInt(x, 10))
-	}
-	b.WriteByte(')')
-	return b.String()
-}
-
 // plain writes any node without knowing the family: numbers as they are,
 // lists as tuples.
 func plain(n node) string {
@@ -96,7 +84,7 @@ func plain(n node) string {
 		return strconv.FormatInt(n.n, 10)
 	}
 	if xs, ok := n.ints(); ok {
-		return tuple(xs)
+		return templates.Tuple(xs)
 	}
 	parts := make([]string, len(n.items))
 	for i, c := range n.items {

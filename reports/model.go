@@ -503,14 +503,6 @@ func camelCase(key string) string {
 	return sb.String()
 }
 
-func int64s(xs []int) []int64 {
-	out := make([]int64, len(xs))
-	for i, x := range xs {
-		out[i] = int64(x)
-	}
-	return out
-}
-
 // position writes a position in the family's notation.
 func (b *builder) position(sr *job.SectionResult, v any) []span {
 	n, ok := toNode(v)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/templates"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -72,7 +73,7 @@ func TestFixtures(t *testing.T) {
 	for a := range w {
 		for b := range w[a] {
 			if w[a][b] == 0 {
-				ps = append(ps, tuple([]int64{int64(a), int64(b)}))
+				ps = append(ps, templates.Tuple([]int{a, b}))
 			}
 		}
 	}

@@ -252,7 +252,7 @@ func TestHeapRuleDescriptionsAsBefore(t *testing.T) {
 		case "nim":
 			heaps, max := "", ""
 			if hs := p.Ints("heaps"); len(hs) > 0 {
-				heaps = tuple(int64s(hs))
+				heaps = templates.Tuple(hs)
 			}
 			if p.Int("max-take") > 0 {
 				max = itoa(p.Int("max-take"))
@@ -328,7 +328,7 @@ func TestTemplateListFunctions(t *testing.T) {
 	}
 	for _, xs := range [][]int{nil, {}, {7}, {1, 3, 5, 7}, {0, 12, 100000}} {
 		for src, want := range map[string]string{
-			"{{tuple .}}": tuple(int64s(xs)),
+			"{{tuple .}}": "(" + strings.ReplaceAll(joinInts(xs), ", ", ",") + ")",
 			"{{set .}}":   "{" + joinInts(xs) + "}",
 		} {
 			got, err := set.Format(src, xs)

@@ -218,6 +218,13 @@ func (b *surveyBuilder) figures() []block {
 			},
 		})
 	}
+	if m, ok := b.periodMap(); ok {
+		out = append(out, m)
+	}
+	names := make([]string, len(f.Results))
+	for i := range names {
+		names[i] = b.name(i)
+	}
 	rows := make([][]uint64, len(f.Results))
 	weights := make([][]uint64, len(f.Results))
 	haveValues, haveWeights := false, false
@@ -246,7 +253,7 @@ func (b *surveyBuilder) figures() []block {
 		out = append(out, surveyFigure{
 			Caption: b.tx("survey.plot.values", args{"From": itoa(first), "To": itoa(to)}), Height: plots.SquareHeight,
 			draw: func() (*plot.Plot, error) {
-				return plots.ValueRows(rows, first, plots.Labels{X: b.tx("plot.axis.n", nil), Y: b.tx("survey.axis.variant", nil)})
+				return plots.ValueRows(rows, first, plots.Labels{X: b.tx("plot.axis.n", nil), Y: b.tx("survey.axis.variant", nil), Rows: names})
 			},
 		})
 	}
@@ -254,11 +261,58 @@ func (b *surveyBuilder) figures() []block {
 		out = append(out, surveyFigure{
 			Caption: b.tx("survey.plot.weights", nil), Height: plots.SquareHeight,
 			draw: func() (*plot.Plot, error) {
-				return plots.CountRows(weights, 0, plots.Labels{X: b.tx("plot.axis.heads", nil), Y: b.tx("survey.axis.variant", nil)})
+				return plots.CountRows(weights, 0, plots.Labels{X: b.tx("plot.axis.heads", nil), Y: b.tx("survey.axis.variant", nil), Rows: names})
 			},
 		})
 	}
 	return out
+}
+
+// periodMap is the figure of the periods across two integer parameters,
+// when every variant with a period has two: two varying numbers (k and m
+// of a rule), or one varying set of two amounts (subtraction sets {a, b}).
+func (b *surveyBuilder) periodMap() (surveyFigure, bool) {
+	var cells []plots.MapCell
+	xs, ys := map[int]bool{}, map[int]bool{}
+	var xKey, yKey string
+	set, unknown := false, false
+	for i, res := range b.f.Results {
+		if res == nil || res.Period == nil {
+			continue
+		}
+		ps := b.r.VaryingParams(&b.r.Variants[i])
+		var vals []any
+		switch {
+		case len(ps) == 2:
+			vals, xKey, yKey = []any{ps[0].Value, ps[1].Value}, ps[0].Key, ps[1].Key
+		case len(ps) == 1:
+			if l, isList := ps[0].Value.([]any); isList && len(l) == 2 {
+				vals, set = l, true
+			}
+		}
+		if len(vals) != 2 {
+			return surveyFigure{}, false
+		}
+		x, okx := vals[0].(int64)
+		y, oky := vals[1].(int64)
+		if !okx || !oky {
+			return surveyFigure{}, false
+		}
+		xs[int(x)], ys[int(y)] = true, true
+		unknown = unknown || !res.Period.Proven
+		cells = append(cells, plots.MapCell{X: int(x), Y: int(y), Value: uint64(res.Period.Period), Known: res.Period.Proven})
+	}
+	if len(xs) < 2 || len(ys) < 2 {
+		return surveyFigure{}, false
+	}
+	x, y := xKey, yKey
+	if set {
+		x, y = "a", "b"
+	}
+	return surveyFigure{
+		Caption: b.tx("survey.plot.map", args{"Set": set, "X": x, "Y": y, "Unknown": unknown}), Height: plots.SquareHeight,
+		draw: func() (*plot.Plot, error) { return plots.ParamMap(cells, plots.Labels{X: x, Y: y}) },
+	}, true
 }
 
 // tableAnalyses are the analyses with columns in the table of variants.

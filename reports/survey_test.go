@@ -37,6 +37,13 @@ survey:
   coins: {rule: [at-most, exactly], r: "1..2", n: [6, 8]}
 show: [weights, steiner, p-positions]
 `,
+	// The 28 sets {a, b} within {1..8}: a map of their periods, those
+	// longer than 20 values allow not proven.
+	"pairs": `title: Subtraction games {a, b}
+survey:
+  subtraction: {within: 8, size: 2, upto: 20}
+show: [period]
+`,
 	// 127 variants: a table longer than a page.
 	"long": `title: Subtraction games within 7
 survey:
@@ -164,6 +171,7 @@ func TestSurveyHTML(t *testing.T) {
 	}{
 		{"octal", 3, []string{`id="overview"`, `id="figures"`, `id="variants"`, "Variants by period", "Preperiod against period", "Values of the variants", "<strong>octal games</strong>"}},
 		{"coins", 1, []string{"P-positions by number of heads, a row per variant", "2-(6,2,1)"}},
+		{"pairs", 3, []string{"Period of each set S = {a, b} (?: not proven"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fixture, func(t *testing.T) {

@@ -175,17 +175,20 @@ func (s *Set) Format(src string, data any) (string, error) {
 //	inc:   n + 1
 //	name:  a game's usual name by its code (name.0.77: Kayles), "" when none
 func (s *Set) funcs() template.FuncMap {
-	return template.FuncMap{"tuple": tuple, "set": set, "inc": inc, "name": s.name}
+	return template.FuncMap{"tuple": Tuple[int], "set": set, "inc": inc, "name": s.name}
 }
 
-func tuple(xs []int) string {
+// Tuple writes numbers as a position, as the seeds do: (1,3,5,7). It is
+// the messages' tuple, and the reports' way of writing positions, so that
+// both read alike.
+func Tuple[T ~int | ~int64](xs []T) string {
 	var b strings.Builder
 	b.WriteByte('(')
 	for i, x := range xs {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Itoa(x))
+		b.WriteString(strconv.FormatInt(int64(x), 10))
 	}
 	b.WriteByte(')')
 	return b.String()

@@ -8,10 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/job"
 )
 
 // Input files larger than these are refused before they are read whole: a
@@ -59,9 +62,34 @@ func inputError(path string, err error) error {
 	return fmt.Errorf("cannot read %s: %v", path, err)
 }
 
+// ruleFiles are the files the sections read besides the job file: the
+// Starlark files of heap rules. An output must not replace them either.
+func ruleFiles(secs ...*job.Section) []string {
+	var out []string
+	for _, s := range secs {
+		h := s.Heap()
+		if h == nil || h.Rule == nil {
+			continue
+		}
+		for _, p := range h.Rule.Params {
+			if f := h.Params.String(p.Key); p.Kind == heap.File && f != "" && !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
 // checkExportDir refuses, before any work, an --export directory that
 // could not be written: a file in the way, or no way to create it.
 func checkExportDir(dir string) error {
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			// A directory cannot be made through a dangling link.
+			to, _ := os.Readlink(dir)
+			return fmt.Errorf("--export %s: %s is a link to %s, which does not exist: create that directory, or give another", dir, dir, to)
+		}
+	}
 	probe := dir
 	for {
 		fi, err := os.Stat(probe)
@@ -95,6 +123,75 @@ func checkExportDir(dir string) error {
 // writeOutput writes a report to path atomically, never over one of inputs.
 func writeOutput(ctx context.Context, path string, inputs []string, render func(io.Writer) error) error {
 	return atomicfile.Write(ctx, path, atomicfile.Options{Inputs: inputs}, render)
+}
+
+// writeWithExports writes a report (to out, or standard output when out is
+// empty) and its exports so that nothing is half done: the report is
+// rendered and staged, the exports written, and only then the report put
+// in place (printed). When the exports fail, the report is dropped, and an
+// export directory this run made is removed with what it holds.
+func writeWithExports(ctx context.Context, stdout io.Writer, out string, inputs []string, render func(io.Writer) error, exports func() error, dir string) error {
+	var commit func() error
+	if out == "" {
+		sp := &spool{}
+		defer sp.close()
+		if err := render(sp); err != nil {
+			return failed(ctx, err)
+		}
+		if sp.err != nil {
+			return fmt.Errorf("holding the report before printing it: %v", sp.err)
+		}
+		commit = func() error {
+			w := forTerminal(stdout)
+			if err := sp.copyTo(w); err != nil {
+				return err
+			}
+			return w.Flush()
+		}
+	} else {
+		p, err := atomicfile.Stage(ctx, out, atomicfile.Options{Inputs: inputs}, render)
+		if err != nil {
+			return failed(ctx, err)
+		}
+		defer p.Discard()
+		commit = p.Commit
+	}
+	made := firstMissing(dir)
+	if err := exports(); err != nil {
+		if made != "" {
+			os.RemoveAll(made)
+		}
+		return err
+	}
+	if err := budget.Err(ctx); err != nil {
+		return failed(ctx, err)
+	}
+	return failed(ctx, commit())
+}
+
+// failed is stopped(ctx, err) for an error, nil for none.
+func failed(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	return stopped(ctx, err)
+}
+
+// firstMissing is the outermost directory of dir that does not exist yet
+// (dir itself, or a parent the exports would make), "" when dir exists.
+func firstMissing(dir string) string {
+	missing := ""
+	for p := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(p); err == nil {
+			return missing
+		}
+		missing = p
+		parent := filepath.Dir(p)
+		if parent == p {
+			return missing
+		}
+		p = parent
+	}
 }
 
 // spoolLimit is how much of a report on standard output is held in memory;

@@ -34,6 +34,11 @@ type hostileCase struct {
 	// creates lists the files the run may add to its directory; any other
 	// file, a temporary one above all, is a failure.
 	creates []string
+	// keeps lists files (of files) that must hold after the run what they
+	// held before: inputs an output must never replace.
+	keeps []string
+	// env is added to the environment ("SLURM_CONF=slurm.conf").
+	env     []string
 	maxRSS  int64         // bytes of peak resident memory; 0: not measured
 	maxTime time.Duration // 0: 30 s
 }
@@ -42,6 +47,24 @@ const mib = 1 << 20
 
 func hostileCases() []hostileCase {
 	ok := map[string]string{"job.yaml": "@ok.yaml"}
+	sv := map[string]string{"s.yaml": "@survey.yaml"}
+	with := func(m map[string]string, more ...string) map[string]string {
+		out := map[string]string{}
+		for k, v := range m {
+			out[k] = v
+		}
+		for i := 0; i+1 < len(more); i += 2 {
+			out[more[i]] = more[i+1]
+		}
+		return out
+	}
+	nl := "s\ntouch PWNED\n#.yaml" // a survey file whose name would run touch
+	star := "def take(n, k):\n    return [[n - i] for i in range(1, min(n, k) + 1)]\n"
+	rules := map[string]string{
+		"rules.star": star,
+		"job.yaml":   "sections:\n  - game: {rule: {file: rules.star, name: take, params: {k: 2}, upto: 10}}\n    show: [values]\n",
+		"s.yaml":     "survey:\n  rule: {file: rules.star, name: take, params: {k: \"1..3\"}, upto: 10}\nshow: [values]\n",
+	}
 	return []hostileCase{
 		// The command line.
 		{name: "no command", args: "", code: 2, msg: "no command given"},
@@ -94,6 +117,20 @@ func hostileCases() []hostileCase {
 		{name: "--export onto a file", args: "run job.yaml -o out.md --export job.yaml", files: ok, code: 1, msg: "--export job.yaml: job.yaml is not a directory"},
 		{name: "-o /dev/null", args: "run job.yaml -o /dev/null --format json", files: ok},
 		{name: "-o and --export", args: "run job.yaml -o out.json --export ex --quiet", files: ok, creates: []string{"out.json", "ex"}},
+		// Outputs that would destroy an input, or be silently dropped
+		// (issue 21).
+		{name: "--in-place on a job file", args: "run job.yaml --in-place", files: ok, code: 2, msg: "--in-place rewrites .ipynb notebooks", keeps: []string{"job.yaml"}},
+		{name: "--in-place on a .yml job file", args: "run job.yml --in-place --format json", files: map[string]string{"job.yml": "@ok.yaml"}, code: 2, msg: "job.yml is a job file"},
+		{name: "--in-place and -o on a job file", args: "run job.yaml --in-place -o out.md", files: ok, code: 2, msg: "--in-place"},
+		{name: "-o onto the rule file", args: "run job.yaml -o rules.star --format md", files: rules, code: 1, msg: "rules.star is also the input", keeps: []string{"rules.star"}},
+		{name: "-o onto the rule file through a link", args: "run job.yaml -o r.md", files: with(rules, "r.md", "->rules.star"), code: 1, msg: "r.md is the input rules.star", keeps: []string{"rules.star"}},
+		{name: "--export through a dangling link", args: "run job.yaml -o out.md --export ex", files: with(ok, "ex", "->nodir/ex"), code: 1, msg: "--export ex: ex is a link to nodir/ex, which does not exist"},
+		{name: "-o through a dangling link", args: "run job.yaml -o out.md", files: with(ok, "out.md", "->nodir/x.md"), code: 1, msg: "the directory nodir does not exist (out.md is a link to nodir/x.md)"},
+		{name: "-o through a link into a file", args: "run job.yaml -o out.md", files: with(ok, "out.md", "->job.yaml/x.md"), code: 1, msg: "job.yaml is not a directory (out.md is a link to job.yaml/x.md)"},
+		{name: "-o through a link to a new file", args: "run job.yaml -o out.md --quiet", files: with(ok, "out.md", "->made.md"), creates: []string{"made.md"}},
+		{name: "--export failing leaves no report", args: "run job.yaml -o out.md --export ex --quiet", files: map[string]string{"job.yaml": "@values.yaml", "ex/s01-values.csv": "/"}, code: 1, msg: "--export ex: ex/s01-values.csv is a directory"},
+		{name: "--export failing prints no report", args: "run job.yaml --export ex --quiet", files: map[string]string{"job.yaml": "@values.yaml", "ex/s01-values.b.txt": "/"}, code: 1, msg: "is a directory", creates: []string{"ex"}},
+		{name: "--export failing keeps the old report", args: "run job.yaml -o out.md --export ex --quiet", files: map[string]string{"job.yaml": "@values.yaml", "out.md": "old report", "ex/s01-values.csv": "/"}, code: 1, msg: "--export ex", keeps: []string{"out.md"}},
 
 		// Notebooks.
 		{name: "missing notebook", args: "run nope.ipynb", code: 1, msg: "nope.ipynb: no such file"},
@@ -113,10 +150,55 @@ func hostileCases() []hostileCase {
 		{name: "eval escapes in an error", args: "eval", argv: []string{`fail("\x1b]0;pwned\x07")`}, code: 1, msg: `\x1b]0;pwned\x07`},
 		{name: "eval huge list", args: "eval", argv: []string{"x = [0] * 100000000000"}, code: 1, msg: "eval", maxRSS: 500 * mib},
 		{name: "eval endless loop", args: "eval", argv: []string{"limits(steps=1000000)\ndef f():\n    for i in range(1000000000000):\n        pass\nf()"}, code: 1, msg: "past its budget", maxTime: time.Minute},
+		// Showing a list nested 400 000 deep took minutes (the depth squared) in one
+		// uninterruptible step; shown 100 deep, printed whole, counted in the budget.
+		{name: "eval shows a deep list", args: "eval", argv: []string{"x = []\nfor i in range(400000):\n    x = [x]\nx"}, out: "[[[[…]]]]", maxTime: 20 * time.Second},
+		{name: "eval prints a deep list", args: "eval", argv: []string{"x = []\nfor i in range(400000):\n    x = [x]\nprint(x)"}, out: "[[[[]]]]", maxTime: 20 * time.Second},
+		{name: "eval str of a deep list past --max-steps", args: "eval --max-steps 6000000", argv: []string{"x = []\nfor i in range(400000):\n    x = [x]\nfor i in range(100):\n    s = str(x)"}, code: 1, msg: "line 5: the cell ran past its budget of 6000000 steps", maxTime: 20 * time.Second},
 		{name: "eval max-steps 0", args: "eval --max-steps 0 1", code: 2, msg: "--max-steps 0"},
 		{name: "eval past --max-steps", args: "eval --max-steps 1000", argv: []string{"def f():\n    for i in range(100000):\n        pass\nf()"}, code: 1, msg: "budget of 1000 steps"},
 		{name: "eval raising the step ceiling", args: "eval", argv: []string{"limits(steps=1000000000000)"}, code: 1, msg: "ceiling"},
 		{name: "eval max-positions 0", args: "eval --max-positions 0 1", code: 2, msg: "at least 1"},
+
+		// Surveys: reports that would destroy an input, databases that are
+		// not files, paths a Slurm script cannot carry, shard counts that
+		// cannot be (issue 21).
+		{name: "survey -o without an extension", args: "survey s.yaml -o report --quiet", files: sv, code: 2, msg: `-o "report": cannot tell the format`},
+		{name: "survey -o with an unknown extension", args: "survey s.yaml -o report.docx --quiet", files: sv, code: 2, msg: "cannot tell the format"},
+		{name: "survey -o with --format and no extension", args: "survey s.yaml -o report --format csv --quiet", files: sv, creates: []string{"report", "s.db"}},
+		{name: "survey --check with -o", args: "survey s.yaml --check -o r.json", files: sv, code: 2, msg: "--check computes nothing"},
+		{name: "survey -o onto the survey file", args: "survey s.yaml -o s.yaml --format json", files: sv, code: 1, msg: "s.yaml is also the input", keeps: []string{"s.yaml"}},
+		{name: "survey -o onto the default database", args: "survey s.yaml -o s.db --format json", files: with(sv, "s.db", "results"), code: 1, msg: "s.db is also the input", keeps: []string{"s.db"}},
+		{name: "survey -o onto --db", args: "survey s.yaml --db k.db -o k.db --format csv", files: with(sv, "k.db", "results"), code: 1, msg: "k.db is also the input", keeps: []string{"k.db"}},
+		{name: "survey -o onto --known", args: "survey s.yaml --known k.db -o k.db --format json", files: with(sv, "k.db", "merged results"), code: 1, msg: "k.db is also the input", keeps: []string{"k.db"}},
+		{name: "survey -o onto --known through a link", args: "survey s.yaml --known k.db -o r.json", files: with(sv, "k.db", "merged results", "r.json", "->k.db"), code: 1, msg: "r.json is the input k.db", keeps: []string{"k.db"}},
+		{name: "survey -o onto the rule file", args: "survey s.yaml -o rules.star --format csv --quiet", files: rules, code: 1, msg: "rules.star is also the input", keeps: []string{"rules.star"}},
+		{name: "survey -o through a dangling link", args: "survey s.yaml -o r.json --quiet", files: with(sv, "r.json", "->nodir/r.json"), code: 1, msg: "the directory nodir does not exist (r.json is a link to nodir/r.json)"},
+		{name: "survey --db /dev/null", args: "survey s.yaml --db /dev/null --quiet", files: sv, code: 1, msg: "/dev/null is not a regular file (a device)"},
+		{name: "survey --db a directory", args: "survey s.yaml --db d.db --quiet", files: with(sv, "d.db", "/"), code: 1, msg: "d.db is a directory"},
+		{name: "survey --db in a missing directory", args: "survey s.yaml --db nodir/s.db --quiet", files: sv, code: 1, msg: "nodir/s.db: the directory nodir does not exist"},
+		{name: "survey --db not a database", args: "survey s.yaml --db g.db --quiet", files: with(sv, "g.db", strings.Repeat("not SQLite ", 20)), code: 1, msg: "g.db: not an SQLite database", keeps: []string{"g.db"}},
+		{name: "survey --db the survey file", args: "survey s.yaml --db s.yaml --quiet", files: sv, code: 1, msg: "--db s.yaml is the survey file", keeps: []string{"s.yaml"}},
+		{name: "survey --known /dev/null", args: "survey s.yaml --known /dev/null --quiet", files: sv, code: 1, msg: "/dev/null is not a regular file"},
+		{name: "survey --known not a database", args: "survey s.yaml --known g.db --quiet", files: with(sv, "g.db", strings.Repeat("x", 200)), code: 1, msg: "not an SQLite database"},
+		{name: "survey merge into /dev/null", args: "survey merge /dev/null s.db", code: 1, msg: "/dev/null is not a regular file"},
+		{name: "survey merge an empty directory", args: "survey merge out.db d", files: map[string]string{"d": "/"}, code: 1, msg: "the directory d holds no database"},
+		{name: "survey merge a missing database", args: "survey merge out.db nope.db", code: 1, msg: "nope.db: no such database"},
+		{name: "survey merge not a database", args: "survey merge out.db g.db", files: map[string]string{"g.db": strings.Repeat("x", 200)}, code: 1, msg: "g.db is not a nimbook survey database (not an SQLite database"},
+		{name: "slurm newline in the survey path", args: "survey slurm --shards 2 --binary /opt/nimbook", argv: []string{nl}, files: map[string]string{nl: "@survey.yaml"}, code: 1, msg: `holds a control character (U+000A)`},
+		{name: "slurm newline in --db", args: "survey slurm s.yaml --shards 2 --binary /opt/nimbook", argv: []string{"--db", "x\ntouch PWNED\n#.db"}, files: sv, code: 1, msg: "the database (--db)"},
+		{name: "slurm newline in --binary", args: "survey slurm s.yaml --shards 2", argv: []string{"--binary", "/opt/nim\nbook"}, files: sv, code: 1, msg: "the nimbook binary"},
+		{name: "slurm newline in an sbatch option", args: "survey slurm s.yaml --shards 2 --binary /opt/nimbook --", argv: []string{"--comment=a\ntouch PWNED"}, files: sv, code: 1, msg: "control character"},
+		{name: "slurm % in --db", args: "survey slurm s.yaml --shards 2 --binary /opt/nimbook --db 100%.db", files: sv, code: 1, msg: `holds "%"`},
+		{name: "slurm backslash in --db", args: `survey slurm s.yaml --shards 2 --binary /opt/nimbook --db a\b.db`, files: sv, code: 1, msg: `holds "\\"`},
+		{name: "slurm a blank in --db", args: "survey slurm s.yaml --shards 2 --binary /opt/nimbook", argv: []string{"--db", "x y.db"}, files: sv, out: "y.db.shards/%a.log'"},
+		{name: "slurm a quote in the survey path", args: "survey slurm --shards 2 --binary /opt/nimbook", argv: []string{"it's.yaml"}, files: map[string]string{"it's.yaml": "@survey.yaml"}, out: `it'\''s.yaml`},
+		{name: "slurm --db the survey file", args: "survey slurm s.yaml --shards 2 --binary /opt/nimbook --db s.yaml", files: sv, code: 1, msg: "--db s.yaml is the survey file", keeps: []string{"s.yaml"}},
+		{name: "slurm a billion shards", args: "survey slurm s.yaml --shards 1000000000 --binary /opt/nimbook", files: sv, code: 1, msg: "MaxArraySize", maxRSS: 100 * mib, maxTime: 10 * time.Second},
+		{name: "slurm a million shards", args: "survey slurm s.yaml --shards 1000000 --binary /opt/nimbook", files: sv, code: 1, msg: "give --shards", maxRSS: 100 * mib, maxTime: 10 * time.Second},
+		{name: "slurm over the cluster's MaxArraySize", args: "survey slurm s.yaml --shards 5 --binary /opt/nimbook", files: with(sv, "slurm.conf", "MaxArraySize=4\n"), env: []string{"SLURM_CONF=slurm.conf"}, code: 1, msg: "MaxArraySize = 4 tasks here (slurm.conf)"},
+		{name: "slurm more shards than variants", args: "survey slurm s.yaml --shards 50 --binary /opt/nimbook", files: with(sv, "slurm.conf", "MaxArraySize=100\n"), env: []string{"SLURM_CONF=slurm.conf"}, code: 1, msg: "s.yaml has 7 variants"},
+		{name: "slurm as many shards as variants", args: "survey slurm s.yaml --shards 7 --binary /opt/nimbook", files: sv, out: "--array=0-6"},
 
 		// Play.
 		{name: "play no game", args: "play", code: 2, msg: "play needs a game"},
@@ -160,9 +242,12 @@ func TestHostileInputs(t *testing.T) {
 			for name, v := range tc.files {
 				p := filepath.Join(dir, name)
 				var err error
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				switch {
 				case v == "/":
-					err = os.Mkdir(p, 0o755)
+					err = os.MkdirAll(p, 0o755)
 				case strings.HasPrefix(v, "->"):
 					err = os.Symlink(v[2:], p)
 				case strings.HasPrefix(v, "@"):
@@ -178,10 +263,19 @@ func TestHostileInputs(t *testing.T) {
 				}
 			}
 			before := listDir(t, dir)
+			kept := map[string]string{}
+			for _, f := range tc.keeps {
+				b, err := os.ReadFile(filepath.Join(dir, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				kept[f] = string(b)
+			}
 			args := strings.Fields(strings.ReplaceAll(tc.args, "$T", hostile))
 			args = append(args, tc.argv...)
 			cmd := exec.Command(bin, args...)
 			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), tc.env...)
 			cmd.Stdin = strings.NewReader(tc.stdin)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -238,6 +332,11 @@ func TestHostileInputs(t *testing.T) {
 			for _, f := range after {
 				if !slices.Contains(before, f) && !slices.Contains(tc.creates, strings.SplitN(f, "/", 2)[0]) {
 					t.Errorf("left behind: %s", f)
+				}
+			}
+			for f, was := range kept {
+				if b, err := os.ReadFile(filepath.Join(dir, f)); err != nil || string(b) != was {
+					t.Errorf("%s was changed or removed (%v)", f, err)
 				}
 			}
 			if tc.maxRSS > 0 && rss > tc.maxRSS {

@@ -96,6 +96,11 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 
 	switch lowerExt(file) {
 	case "yaml", "yml":
+		if f.inPlace {
+			// A report never replaces its job file: the flag would be
+			// silently ignored.
+			return usagef("--in-place rewrites .ipynb notebooks with their executed form; %s is a job file, whose report goes to -o FILE (or standard output)", file)
+		}
 	case "ipynb", "md", "markdown":
 		return runNotebook(ctx, file, f, format, opts.Limits, stdout, stderr)
 	default:
@@ -121,6 +126,13 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	j, err := job.Parse(file, data)
 	if err != nil {
 		return err
+	}
+	if rules := ruleFiles(j.Sections...); len(rules) > 0 && f.out != "" {
+		// The Starlark files of rules are read too, and known now.
+		inputs = append(inputs, rules...)
+		if err := atomicfile.Check(f.out, atomicfile.Options{Inputs: inputs}); err != nil {
+			return err
+		}
 	}
 	ropts := reports.Options{Lang: f.lang, Date: f.date, PNG: f.png, Wrap: f.wrap, MaxMemory: j.Limits.Memory}
 	if opts.Limits.Memory > 0 {
@@ -191,22 +203,18 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return fmt.Errorf("format %s is not supported yet", format)
 	}
-	// The report first, then the exports: a report that cannot be written
-	// leaves no exports behind.
-	if f.out == "" {
-		err = writeStdout(wctx, stdout, render)
-	} else {
-		err = writeOutput(wctx, f.out, inputs, render)
-	}
-	if err != nil {
-		return stopped(wctx, err)
-	}
-	if f.export != "" {
-		if err := writeExports(wctx, f.export, rep, ropts); err != nil {
-			return err
+	// The report is rendered first, the exports written next, and the
+	// report put in place last: a report that cannot be rendered leaves no
+	// exports, and exports that fail (a full disk) leave no report.
+	if f.export == "" {
+		if f.out == "" {
+			return failed(wctx, writeStdout(wctx, stdout, render))
 		}
+		return failed(wctx, writeOutput(wctx, f.out, inputs, render))
 	}
-	return nil
+	return writeWithExports(wctx, stdout, f.out, inputs, render, func() error {
+		return writeExports(wctx, f.export, rep, ropts)
+	}, f.export)
 }
 
 // limitFlags reads --max-positions and --max-memory; the zero Limits

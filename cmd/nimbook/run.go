@@ -58,8 +58,9 @@ const (
 `
 	kernelUsage = `  nimbook kernel install [--user] [--prefix DIR] [--binary PATH]
       Register the Jupyter kernel "nimbook".
-  nimbook kernel --connection-file FILE
-      Serve as a Jupyter kernel (Jupyter starts this).
+  nimbook kernel [--debug] --connection-file FILE
+      Serve as a Jupyter kernel (Jupyter starts this). Errors go to standard
+      error; --debug (or NIMBOOK_KERNEL_DEBUG=1) logs what the kernel does.
 `
 	playUsageShort = `  nimbook play GAME [options]
       Play against the computer, which never misses a winning move

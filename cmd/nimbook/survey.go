@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -33,14 +34,18 @@ const surveyUsage = `  nimbook survey FILE [--db DB] [--jobs N] [--shard I/N] [-
       -o writes a report over the database: a table of the variants, the
       notable ones and figures across them (md, html, pdf), or the data
       (json, csv).
-  nimbook survey merge OUT.db SHARD.db...
-      Combine databases of one survey (and OUT.db itself, if it exists).
+  nimbook survey merge OUT.db SHARD.db|DIR...
+      Combine databases of one survey (and OUT.db itself, if it exists); a
+      directory stands for the .db files in it. Two different results of
+      one variant are an error, and nothing is written.
   nimbook survey slurm FILE --shards N [--db DB] [--jobs N] [--submit] [--wait]
                        [--binary PATH] [-- SBATCH-OPTIONS...]
       Print a script that submits a Slurm job array of N shard tasks and a
       merge job depending on them (afterok); --submit submits them and
       prints the job ids, --wait returns when the merge has finished
       (exit status 1 if a task failed). Options after -- go to sbatch.
+      N is at most the survey's variants and the cluster's MaxArraySize
+      (slurm.conf; Slurm's default is 1001).
 `
 
 // runSurvey is `nimbook survey ...`.
@@ -86,7 +91,12 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	file := pos[0]
 	if format == "" && out != "" {
+		// As run does: a report whose format cannot be told is refused,
+		// not silently left unwritten.
 		format = lowerExt(out)
+		if format == "" || !slices.Contains([]string{"json", "csv", "md", "markdown", "html", "htm", "pdf"}, format) {
+			return usagef("-o %s: cannot tell the format from the extension; add --format md|html|pdf|json|csv", strconv.Quote(out))
+		}
 	}
 	switch format {
 	case "", "json", "csv", "md", "html", "pdf":
@@ -96,6 +106,9 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		format = "html"
 	default:
 		return usagef("--format %q: write md, html, pdf, json or csv", format)
+	}
+	if check && out != "" {
+		return usagef("--check computes nothing and writes no report: drop -o %s, or drop --check", out)
 	}
 	if lang != "" && lang != "en" && lang != "fr" {
 		return usagef("--lang %q: write en or fr", lang)
@@ -124,9 +137,22 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if db == "" {
 		db = defaultDB(file)
 	}
-	if out != "" && !check {
+	if atomicfile.SameFile(db, file) {
+		return fmt.Errorf("--db %s is the survey file: give the database another name (the default is %s)", db, defaultDB(file))
+	}
+	// The report never replaces what the command reads: the survey file,
+	// the database, the --known one, the files of Starlark rules.
+	inputs := []string{file, db, known}
+	for _, v := range s.Variants {
+		for _, f := range ruleFiles(v.Section) {
+			if !slices.Contains(inputs, f) {
+				inputs = append(inputs, f)
+			}
+		}
+	}
+	if out != "" {
 		// A report that cannot be written is known before any work.
-		if err := atomicfile.Check(out, atomicfile.Options{Inputs: []string{file, db}}); err != nil {
+		if err := atomicfile.Check(out, atomicfile.Options{Inputs: inputs}); err != nil {
 			return err
 		}
 	}
@@ -139,6 +165,14 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stdout, "%s: %d variants of %s (varying %s); %s\n", file, len(s.Variants), s.Family, strings.Join(s.Varying, ", "), plan)
 		return nil
 	}
+	// --known is read before the database is made: a refused --known
+	// leaves no new database behind.
+	var knownHave map[int]string
+	if known != "" && !redo {
+		if knownHave, err = readKnown(known, s); err != nil {
+			return err
+		}
+	}
 	st, err := survey.Create(db, s)
 	if err != nil {
 		return err
@@ -148,13 +182,16 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if known != "" && !redo {
-		if err := addKnown(have, known, s); err != nil {
-			return err
+	for i, status := range knownHave {
+		if _, ok := have[i]; !ok || status == survey.StatusDone {
+			have[i] = status
 		}
 	}
 	selected := s.Select(sh)
 	todo := survey.Missing(selected, have, redo, retry)
+	if err := st.Writable(len(todo)); err != nil {
+		return err
+	}
 	plan, err := survey.NewPlan(ctx, s, todo, jobs)
 	if err != nil {
 		return err
@@ -175,6 +212,12 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			sum.Done+sum.Refused+sum.Errors, sum.Done, sum.Refused, sum.Errors, time.Since(start).Seconds(), db)
 	}
 	if runErr != nil {
+		var se *survey.StoreError
+		if errors.As(runErr, &se) {
+			// The database failed (a full disk): what to fix comes
+			// first, then running again.
+			return fmt.Errorf("survey stopped: %w; the variants finished before are kept in %s: once that is fixed, run the same command again to compute the rest", runErr, db)
+		}
 		if sum.Interrupted {
 			return fmt.Errorf("survey stopped (%v); every finished variant is kept in %s: run the same command again to compute the rest", runErr, db)
 		}
@@ -204,7 +247,7 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if out == "" {
 		return writeStdout(ctx, stdout, render)
 	}
-	return writeOutput(ctx, out, []string{file, db}, render)
+	return writeOutput(ctx, out, inputs, render)
 }
 
 // defaultDB is FILE with its extension replaced by .db.
@@ -241,30 +284,21 @@ func parseShard(s string) (survey.Shard, error) {
 	return survey.Shard{I: i, N: n}, nil
 }
 
-// addKnown adds the variants another database of the same survey holds;
-// a missing database holds none.
-func addKnown(have map[int]string, path string, s *survey.Survey) error {
+// readKnown reads the statuses another database of the same survey
+// holds; a missing database holds none.
+func readKnown(path string, s *survey.Survey) (map[int]string, error) {
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	k, err := survey.OpenRead(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer k.Close()
 	if k.Meta.Hash != s.Hash {
-		return fmt.Errorf("--known %s holds the results of another survey (%s: %q), not of %s", path, k.Meta.File, k.Meta.Title, s.File)
+		return nil, fmt.Errorf("--known %s holds the results of another survey (%s: %q), not of %s", path, k.Meta.File, k.Meta.Title, s.File)
 	}
-	st, err := k.Statuses()
-	if err != nil {
-		return err
-	}
-	for i, status := range st {
-		if _, ok := have[i]; !ok || status == survey.StatusDone {
-			have[i] = status
-		}
-	}
-	return nil
+	return k.Statuses()
 }
 
 func runSurveyMerge(args []string, stdout io.Writer) error {
@@ -349,16 +383,11 @@ func runSurveySlurm(ctx context.Context, args []string, stdout, stderr io.Writer
 	if retry {
 		flags = append(flags, "--retry")
 	}
-	// Check the survey now rather than in every task.
-	s, err := survey.ParseFile(file, o)
-	if err != nil {
-		return err
-	}
-	if _, err := survey.NewPlan(ctx, s, s.Variants, max(jobs, 1)); err != nil {
-		return err
-	}
 	if db == "" {
 		db = defaultDB(file)
+	}
+	if atomicfile.SameFile(db, file) {
+		return fmt.Errorf("--db %s is the survey file: the merge would replace it; give the database another name (the default is %s)", db, defaultDB(file))
 	}
 	c := &survey.Slurm{Shards: shards, Jobs: jobs, Flags: flags, Sbatch: sbatchOpts}
 	if c.File, err = filepath.Abs(file); err != nil {
@@ -368,6 +397,23 @@ func runSurveySlurm(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	if c.Bin, err = slurmBinary(bin); err != nil {
+		return err
+	}
+	// What the scripts cannot carry, and more tasks than the cluster
+	// takes, are refused at once, before the survey is read.
+	maxArray, from := survey.MaxArraySize()
+	if err := c.Check(maxArray, from); err != nil {
+		return err
+	}
+	// Check the survey now rather than in every task.
+	s, err := survey.ParseFile(file, o)
+	if err != nil {
+		return err
+	}
+	if shards > len(s.Variants) {
+		return fmt.Errorf("survey slurm: --shards %d: %s has %d variants, and a task would have nothing to do; give --shards %d or fewer", shards, file, len(s.Variants), len(s.Variants))
+	}
+	if _, err := survey.NewPlan(ctx, s, s.Variants, max(jobs, 1)); err != nil {
 		return err
 	}
 	if !submit {

@@ -192,8 +192,13 @@ func TestSurveySlurm(t *testing.T) {
 	}
 	bin := surveyBinary(t)
 	c := startCluster(t)
-	work := t.TempDir()
-	file := filepath.Join(work, "octal.yaml")
+	// Paths with a blank and a quote: every path in the scripts and on
+	// sbatch's command line must be quoted (issue 21).
+	work := filepath.Join(t.TempDir(), "it's a survey")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(work, "octal two.yaml")
 	if err := os.WriteFile(file, []byte("title: Octal games with two digits\nsurvey:\n  octal: {digits: 2, upto: 500}\nshow: [period, values]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -214,12 +219,12 @@ func TestSurveySlurm(t *testing.T) {
 	}
 	single := nb("survey", file, "--db", filepath.Join(work, "single.db"), "--format", "json", "--quiet")
 
-	db := filepath.Join(work, "slurm.db")
+	db := filepath.Join(work, "slurm $x.db")
 	// Shard 0 is done beforehand: resubmitting a partly done survey
 	// computes only what is missing.
 	nb("survey", file, "--db", db, "--shard", "0/4", "--quiet")
 	script := nb("survey", "slurm", file, "--shards", "4", "--db", db)
-	if !strings.Contains(script, "--array=0-3") || !strings.Contains(script, "--dependency=afterok:$array") {
+	if !strings.Contains(script, "--array=0-3") || !strings.Contains(script, `--dependency=afterok:"$array"`) {
 		t.Errorf("script:\n%s", script)
 	}
 	start := time.Now()

@@ -151,9 +151,10 @@ func TestSlurmScript(t *testing.T) {
 		"#SBATCH --array=0-2",
 		"exec /opt/nimbook survey " + file + " --shard \"$SLURM_ARRAY_TASK_ID/3\"",
 		"--known '/data/x y.db'",
-		"sbatch --parsable --partition=short --time=5 <<'NIMBOOK_ARRAY'",
-		"sbatch --parsable --dependency=afterok:$array --partition=short --time=5 <<'NIMBOOK_MERGE'",
-		"exec /opt/nimbook survey merge '/data/x y.db' '/data/x y.db.shards/0.db' '/data/x y.db.shards/1.db' '/data/x y.db.shards/2.db'",
+		"sbatch --parsable '--output=/data/x y.db.shards/%a.log' --partition=short --time=5 <<'NIMBOOK_ARRAY'",
+		"sbatch --parsable --dependency=afterok:\"$array\" '--output=/data/x y.db.shards/merge.log' --partition=short --time=5 <<'NIMBOOK_MERGE'",
+		// The shards' directory, not one argument per shard.
+		"exec /opt/nimbook survey merge '/data/x y.db' '/data/x y.db.shards'\n",
 	} {
 		if !strings.Contains(a.String(), want) {
 			t.Errorf("script lacks %q:\n%s", want, a.String())

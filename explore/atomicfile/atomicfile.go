@@ -35,20 +35,42 @@ const maxLinks = 40
 
 // Write writes path with what write produces, atomically: through a
 // temporary file in the same directory, flushed to the disk and renamed
-// into place (see the package documentation for links, devices and
-// modes). When ctx is done the writer's next Write fails and nothing is
+// into place (see the package documentation for links, devices, modes and
+// owners). When ctx is done the writer's next Write fails and nothing is
 // renamed; the error then is budget.Err(ctx). Errors of write are returned
 // as they are; the others name path.
-func Write(ctx context.Context, path string, opts Options, write func(w io.Writer) error) (err error) {
+func Write(ctx context.Context, path string, opts Options, write func(w io.Writer) error) error {
+	p, err := Stage(ctx, path, opts, write)
+	if err != nil {
+		return err
+	}
+	return p.Commit()
+}
+
+// Pending is a file written by Stage and not yet in place.
+type Pending struct {
+	ctx          context.Context
+	path, target string
+	tmp          string // the finished temporary file; "" once committed or discarded
+	// A device or a pipe cannot be staged: its writer runs at Commit.
+	direct func(io.Writer) error
+}
+
+// Stage does what Write does but the last step: the temporary file is
+// written, flushed and closed, and path is left as it was until Commit.
+// A command with several outputs stages the one that must not appear
+// unless the others were written, and commits it last. On an error
+// nothing is left behind; otherwise Commit or Discard must follow.
+func Stage(ctx context.Context, path string, opts Options, write func(w io.Writer) error) (*Pending, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	target, fi, err := plan(path, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if fi != nil && !fi.Mode().IsRegular() {
-		return writeDirect(ctx, path, target, write)
+		return &Pending{ctx: ctx, path: path, target: target, direct: write}, nil
 	}
 	perm := opts.Perm
 	if perm == 0 {
@@ -56,13 +78,13 @@ func Write(ctx context.Context, path string, opts Options, write func(w io.Write
 	}
 	create := perm // the umask applies: a new file gets what > would give it
 	if fi != nil {
-		// Keep the file's own mode, but never expose the temporary file
-		// more than the file itself while it is written.
-		perm, create = fi.Mode().Perm(), 0o600
+		// Never expose the temporary file more than the file itself
+		// while it is written; it gets the file's mode before the rename.
+		create = 0o600
 	}
 	tmp, err := createTemp(filepath.Dir(target), filepath.Base(target), create)
 	if err != nil {
-		return pathError(path, err)
+		return nil, pathError(path, target, err)
 	}
 	done := false
 	defer func() {
@@ -71,32 +93,105 @@ func Write(ctx context.Context, path string, opts Options, write func(w io.Write
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err := write(&ctxWriter{ctx: ctx, w: tmp}); err != nil {
-		return err
+	if err := write(&ctxWriter{ctx: ctx, w: tmp, path: path, target: target}); err != nil {
+		return nil, err
 	}
 	if err := budget.Err(ctx); err != nil {
-		return err
+		return nil, err
 	}
 	if fi != nil {
-		if err := tmp.Chmod(perm); err != nil {
-			return pathError(path, err)
+		if err := keepAttrs(tmp, fi); err != nil {
+			return nil, pathError(path, target, err)
 		}
 	}
 	if err := tmp.Sync(); err != nil {
-		return pathError(path, err)
+		return nil, pathError(path, target, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return pathError(path, err)
-	}
-	if err := budget.Err(ctx); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), target); err != nil {
-		return pathError(path, err)
+		return nil, pathError(path, target, err)
 	}
 	done = true
+	return &Pending{ctx: ctx, path: path, target: target, tmp: tmp.Name()}, nil
+}
+
+// Commit puts the staged file in place (a device or a pipe is written
+// now). Once ctx is done nothing is renamed and the error is
+// budget.Err(ctx).
+func (p *Pending) Commit() error {
+	if p.direct != nil {
+		w := p.direct
+		p.direct = nil
+		return writeDirect(p.ctx, p.path, p.target, w)
+	}
+	if p.tmp == "" {
+		return errors.New("atomicfile: " + p.path + " was committed or discarded already")
+	}
+	tmp := p.tmp
+	p.tmp = ""
+	if err := budget.Err(p.ctx); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, p.target); err != nil {
+		os.Remove(tmp)
+		return pathError(p.path, p.target, err)
+	}
+	syncDir(filepath.Dir(p.target))
+	return nil
+}
+
+// Discard drops the staged file; path is left as it was. It may follow
+// Commit (it then does nothing), so that a command can defer it.
+func (p *Pending) Discard() {
+	p.direct = nil
+	if p.tmp != "" {
+		os.Remove(p.tmp)
+		p.tmp = ""
+	}
+}
+
+// Replace puts the finished file tmp in place of path, as Write's last
+// step does: a link at path is followed, and a regular file replaced keeps
+// its mode and, where the system allows it (as root), its owner and group.
+// tmp must be in the directory of Resolve(path), so that the rename is
+// atomic. For files made by other means than a writer (a database).
+func Replace(tmp, path string) error {
+	target := resolve(path)
+	if fi, err := os.Stat(target); err == nil && fi.Mode().IsRegular() {
+		f, err := os.OpenFile(tmp, os.O_RDWR, 0)
+		if err != nil {
+			return pathError(path, target, err)
+		}
+		err = keepAttrs(f, fi)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return pathError(path, target, err)
+		}
+	}
+	if err := os.Rename(tmp, target); err != nil {
+		return pathError(path, target, err)
+	}
 	syncDir(filepath.Dir(target))
 	return nil
+}
+
+// Resolve is the file a write to path replaces: path with the symbolic
+// links of its last element followed (a dangling link names the file it
+// would create).
+func Resolve(path string) string { return resolve(path) }
+
+// keepAttrs gives f, the new content of the file fi describes, that
+// file's owner and group (where the system allows it) and mode: a
+// notebook of 0600 rewritten by root stays its owner's and private.
+func keepAttrs(f *os.File, fi fs.FileInfo) error {
+	// The owner first: chown clears the set-user-ID and set-group-ID bits
+	// that chmod then restores.
+	if err := keepOwner(f, fi); err != nil {
+		return err
+	}
+	return f.Chmod(fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky))
 }
 
 // WriteFile writes data to path atomically, as Write does, a new file
@@ -122,7 +217,7 @@ func Check(path string, opts Options) error {
 	}
 	tmp, err := createTemp(filepath.Dir(target), filepath.Base(target), 0o600)
 	if err != nil {
-		return pathError(path, err)
+		return pathError(path, target, err)
 	}
 	tmp.Close()
 	os.Remove(tmp.Name())
@@ -168,7 +263,7 @@ func plan(path string, opts Options) (target string, fi fs.FileInfo, err error) 
 	case errors.Is(err, fs.ErrNotExist):
 		return target, nil, nil
 	}
-	return "", nil, pathError(path, err)
+	return "", nil, pathError(path, target, err)
 }
 
 // resolve follows the symbolic links of path's last element (dangling ones
@@ -210,14 +305,14 @@ func createTemp(dir, base string, perm fs.FileMode) (*os.File, error) {
 func writeDirect(ctx context.Context, path, target string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
-		return pathError(path, err)
+		return pathError(path, target, err)
 	}
-	if err := write(&ctxWriter{ctx: ctx, w: f}); err != nil {
+	if err := write(&ctxWriter{ctx: ctx, w: f, path: path, target: target}); err != nil {
 		f.Close()
 		return err
 	}
 	if err := f.Close(); err != nil {
-		return pathError(path, err)
+		return pathError(path, target, err)
 	}
 	return budget.Err(ctx)
 }
@@ -232,24 +327,32 @@ func syncDir(dir string) {
 }
 
 // ctxWriter fails every Write once ctx is done, so that a long rendering
-// stops at Ctrl-C.
+// stops at Ctrl-C. Its own errors (a full disk) name the file as the user
+// gave it, not the temporary file.
 type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
+	ctx          context.Context
+	w            io.Writer
+	path, target string
 }
 
 func (c *ctxWriter) Write(p []byte) (int, error) {
 	if err := budget.Err(c.ctx); err != nil {
 		return 0, err
 	}
-	return c.w.Write(p)
+	n, err := c.w.Write(p)
+	if err != nil {
+		err = pathError(c.path, c.target, err)
+	}
+	return n, err
 }
 
 // pathError says what went wrong writing path, in words, without the
-// temporary file's name.
-func pathError(path string, err error) error {
+// temporary file's name. target is the file path resolves to: when path is
+// a link, the directory that matters is the target's, and the message says
+// where the link leads.
+func pathError(path, target string, err error) error {
 	var why string
-	dir := filepath.Dir(path)
+	dir := filepath.Dir(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		why = fmt.Sprintf("the directory %s does not exist", dir)
@@ -263,6 +366,9 @@ func pathError(path string, err error) error {
 		why = "the file system is read-only"
 	default:
 		why = bare(err).Error()
+	}
+	if target != "" && target != path {
+		why = fmt.Sprintf("%s (%s is a link to %s)", why, path, target)
 	}
 	return &Error{Path: path, Reason: why, Err: err}
 }

@@ -203,3 +203,59 @@ func TestSameFile(t *testing.T) {
 		}
 	}
 }
+
+// A staged file appears only on Commit; Discard leaves the old one.
+func TestStage(t *testing.T) {
+	tests := []struct {
+		name   string
+		commit bool
+		want   string
+	}{
+		{"commit", true, "new"},
+		{"discard", false, "old"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "out.md")
+			os.WriteFile(path, []byte("old"), 0o644)
+			p, err := Stage(context.Background(), path, Options{}, text("new"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := os.ReadFile(path); string(b) != "old" {
+				t.Errorf("before Commit the file holds %q", b)
+			}
+			if tt.commit {
+				if err := p.Commit(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p.Discard() // after Commit: nothing
+			if b, _ := os.ReadFile(path); string(b) != tt.want {
+				t.Errorf("the file holds %q, want %q", b, tt.want)
+			}
+			if l := leftovers(t, dir); l != nil {
+				t.Errorf("left behind: %v", l)
+			}
+			if err := p.Commit(); err == nil {
+				t.Error("a second Commit succeeded")
+			}
+		})
+	}
+	// Ctrl-C between the staging and the commit: nothing renamed.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.md")
+	ctx, cancel := context.WithCancel(context.Background())
+	p, err := Stage(ctx, path, Options{}, text("new"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := p.Commit(); !errors.Is(err, context.Canceled) {
+		t.Errorf("Commit after cancel: %v", err)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 0 {
+		t.Errorf("left behind: %v", es)
+	}
+}

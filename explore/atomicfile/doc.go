@@ -8,7 +8,9 @@
 // is left as it was. Around that:
 //
 //   - a new file gets the mode the process's umask allows (0666 minus the
-//     umask, as the shell's > does); an existing file keeps its mode;
+//     umask, as the shell's > does); an existing file keeps its mode and,
+//     when the process may give it (as root), its owner and group: a
+//     private notebook rewritten by root stays its owner's and private;
 //   - a symbolic link is followed: the file it points to is replaced, the
 //     link stays;
 //   - a device or a named pipe (/dev/stdout, /dev/null, a FIFO) is written
@@ -18,10 +20,14 @@
 //     overwrites what it reads.
 //
 // Check makes the same checks without writing, so that a command refuses a
-// bad output path before it starts its work.
+// bad output path before it starts its work. Stage writes the temporary
+// file and leaves the rename to Commit, for an output that must not appear
+// unless the command's other outputs were written; Replace puts a file
+// made by other means (a database) in place with the same care.
 //
 // Errors name the file the user gave and say what is wrong in words
-// ("the directory out does not exist"); they never name the temporary file.
+// ("the directory out does not exist", and where a link leads when the
+// path is one); they never name the temporary file.
 // They carry no package prefix: commands print them as they are.
 //
 // One job: every command and package that writes a user's file (reports,

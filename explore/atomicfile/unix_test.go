@@ -113,3 +113,88 @@ func TestReadOnlyDir(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// Rewriting a file keeps its owner, group and mode: as root, a private
+// file of another user must not become root's (unreadable to its owner).
+func TestKeepsOwnerAndMode(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root can give a file to another user")
+	}
+	dir := t.TempDir()
+	tests := []struct {
+		name     string
+		uid, gid int
+		mode     os.FileMode
+	}{
+		{"private file of another user", 65534, 65534, 0o600},
+		{"group-readable, another group", 65534, 100, 0o640},
+		{"executable script", 1000, 1000, 0o755},
+		{"root's own", 0, 0, 0o644},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, "nb.ipynb")
+			os.Remove(path)
+			if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			os.Chown(path, tt.uid, tt.gid)
+			os.Chmod(path, tt.mode)
+			if err := WriteFile(path, []byte("new"), 0); err != nil {
+				t.Fatal(err)
+			}
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := fi.Sys().(*syscall.Stat_t)
+			if int(st.Uid) != tt.uid || int(st.Gid) != tt.gid || fi.Mode().Perm() != tt.mode {
+				t.Errorf("owner %d:%d mode %o, want %d:%d %o", st.Uid, st.Gid, fi.Mode().Perm(), tt.uid, tt.gid, tt.mode)
+			}
+			if b, _ := os.ReadFile(path); string(b) != "new" {
+				t.Errorf("content %q", b)
+			}
+		})
+	}
+}
+
+// Replace, for files made by other means, keeps the same.
+func TestReplaceKeepsOwnerAndMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.db")
+	os.WriteFile(path, []byte("old"), 0o640)
+	os.Chmod(path, 0o640)
+	uid := os.Getuid()
+	if uid == 0 {
+		uid = 65534
+		os.Chown(path, uid, 65534)
+	}
+	tmp := filepath.Join(dir, ".s.db.tmp1")
+	os.WriteFile(tmp, []byte("new"), 0o600)
+	if err := Replace(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(path)
+	if st := fi.Sys().(*syscall.Stat_t); int(st.Uid) != uid || fi.Mode().Perm() != 0o640 {
+		t.Errorf("owner %d mode %o, want %d 640", st.Uid, fi.Mode().Perm(), uid)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "new" {
+		t.Errorf("content %q", b)
+	}
+}
+
+// A link whose target's directory is missing: the message names the
+// target's directory, not the link's.
+func TestDanglingLinkMessage(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "out.md")
+	if err := os.Symlink("nodir/x.md", link); err != nil {
+		t.Skip(err)
+	}
+	want := "cannot write " + link + ": the directory " + filepath.Join(dir, "nodir") + " does not exist (" + link + " is a link to " + filepath.Join(dir, "nodir/x.md") + ")"
+	for _, err := range []error{Check(link, Options{}), WriteFile(link, []byte("x"), 0)} {
+		if err == nil || err.Error() != want {
+			t.Errorf("err = %v\nwant  %s", err, want)
+		}
+	}
+}

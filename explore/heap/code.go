@@ -521,7 +521,7 @@ func (c *code) forbidden(g Game, k int) string {
 	if k == 0 {
 		return "take at least one token" + split
 	}
-	return fmt.Sprintf("in %v you may take %s tokens%s, not %d", g, orList(ks), split, k)
+	return fmt.Sprintf("in %v you may take %s tokens%s, not %d", g, OrList(ks), split, k)
 }
 
 // registerCode registers the octal or hexadecimal rule.
@@ -529,7 +529,7 @@ func registerCode(r *Rule, hex bool) {
 	r.Params = []Param{
 		{Key: "code", Kind: String, Example: `"0.77"`, Positional: true,
 			Missing: `write the code in quotes, e.g. code: "0.77" (Kayles)`,
-			Text:    map[string]string{"en": "the code: digit k says what taking k tokens may leave", "fr": "le code : le chiffre k dit ce que peut laisser la prise de k jetons"}},
+			Text:    Texts("the code: digit k says what taking k tokens may leave", "le code : le chiffre k dit ce que peut laisser la prise de k jetons")},
 		UptoParam(100),
 	}
 	r.Analyses = []string{"rare"}
@@ -547,14 +547,12 @@ func init() {
 	registerCode(&Rule{
 		Name:  "octal",
 		Order: 30,
-		Text: map[string]string{
-			"en": "an octal game: digit k of the code says what taking k tokens may leave (+1 nothing, +2 one heap, +4 two heaps)",
-			"fr": "un jeu octal : le chiffre k du code dit ce que peut laisser la prise de k jetons (+1 rien, +2 un tas, +4 deux tas)",
-		},
-		Describe: map[string]string{
-			"en": `octal game {{.Code}}{{with name .Code}} ({{.}}){{end}}`,
-			"fr": `jeu octal {{.Code}}{{with name .Code}} ({{.}}){{end}}`,
-		},
+		Text: Texts(
+			"an octal game: digit k of the code says what taking k tokens may leave (+1 nothing, +2 one heap, +4 two heaps)",
+			"un jeu octal : le chiffre k du code dit ce que peut laisser la prise de k jetons (+1 rien, +2 un tas, +4 deux tas)"),
+		Describe: Texts(
+			`octal game {{.Code}}{{with name .Code}} ({{.}}){{end}}`,
+			`jeu octal {{.Code}}{{with name .Code}} ({{.}}){{end}}`),
 		Signature: `octal(code, upto=100, play="normal", position=None)`,
 		Help:      `The octal game of the code, e.g. octal("0.77") (Kayles), octal("0.07") (Dawson's Kayles). Positions are lists of heaps. Methods: values(upto), period() (a proof by the Guy–Smith theorem), rare(upto) (rare and common values, Winning Ways ch. 4), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().`,
 		New:       func(p Params) (Game, error) { return ParseOctal(p.String("code")) },
@@ -563,14 +561,12 @@ func init() {
 		Name:    "hex",
 		Builtin: "hex_game",
 		Order:   40,
-		Text: map[string]string{
-			"en": "a hexadecimal game: an octal game whose digits may also have 8, leaving three heaps",
-			"fr": "un jeu hexadécimal : un jeu octal dont les chiffres peuvent aussi avoir 8, laissant trois tas",
-		},
-		Describe: map[string]string{
-			"en": `hexadecimal game {{.Code}}`,
-			"fr": `jeu hexadécimal {{.Code}}`,
-		},
+		Text: Texts(
+			"a hexadecimal game: an octal game whose digits may also have 8, leaving three heaps",
+			"un jeu hexadécimal : un jeu octal dont les chiffres peuvent aussi avoir 8, laissant trois tas"),
+		Describe: Texts(
+			`hexadecimal game {{.Code}}`,
+			`jeu hexadécimal {{.Code}}`),
 		Signature: `hex_game(code, upto=100, play="normal", position=None)`,
 		Help:      `The hexadecimal game of the code, e.g. hex_game("0.f"): as octal, with digit bit 8 splitting a heap into three. Also called hexa().`,
 		New:       func(p Params) (Game, error) { return ParseHex(p.String("code")) },

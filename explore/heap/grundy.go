@@ -146,14 +146,15 @@ func init() {
 	Register(&Rule{
 		Name:  "grundy",
 		Order: 50,
-		Text: map[string]string{
-			"en": "Grundy's game: split one heap into two unequal non-empty heaps",
-			"fr": "le jeu de Grundy : partager un tas en deux tas non vides et inégaux",
-		},
-		Describe: map[string]string{
-			"en": `Grundy's game: split one heap into two unequal heaps`,
-			"fr": `jeu de Grundy : partager un tas en deux tas inégaux`,
-		},
+		Text: Texts(
+			"Grundy's game: split one heap into two unequal non-empty heaps",
+			"le jeu de Grundy : partager un tas en deux tas non vides et inégaux"),
+		Describe: Texts(
+			`Grundy's game: split one heap into two unequal heaps`,
+			`jeu de Grundy : partager un tas en deux tas inégaux`),
+		NoPeriod: Texts(
+			"No periodicity theorem is known for Grundy's game (equal parts are no move, so the Guy–Smith window does not apply); whether its values become periodic is an open problem.",
+			"On ne connaît pas de théorème de périodicité pour le jeu de Grundy (des parts égales ne sont pas un coup, la fenêtre de Guy et Smith ne s’applique donc pas) ; savoir si ses valeurs deviennent périodiques est un problème ouvert."),
 		Params:    []Param{UptoParam(1000)},
 		Analyses:  []string{"rare"},
 		Signature: `grundy(upto=1000, play="normal", position=None)`,

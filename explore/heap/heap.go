@@ -204,8 +204,9 @@ func MexValues(g Game, upto int, lim Limits) ([]uint64, error) {
 	return vs, nil
 }
 
-// orList writes numbers as a player reads them: "1, 3 or 4".
-func orList(xs []int) string {
+// OrList writes numbers as a player reads them: "1, 3 or 4". The rules'
+// texts use it, and play's messages, so that both read alike.
+func OrList(xs []int) string {
 	parts := make([]string, len(xs))
 	for i, v := range xs {
 		parts[i] = strconv.Itoa(v)

@@ -242,21 +242,19 @@ func init() {
 	Register(&Rule{
 		Name:  "nim",
 		Order: 10,
-		Text: map[string]string{
-			"en": "Nim: take any number of tokens (at most max-take) from one heap",
-			"fr": "Nim : prendre un nombre quelconque de jetons (au plus max-take) dans un tas",
-		},
+		Text: Texts(
+			"Nim: take any number of tokens (at most max-take) from one heap",
+			"Nim : prendre un nombre quelconque de jetons (au plus max-take) dans un tas"),
 		Params: []Param{
 			{Key: "heaps", Kind: Ints, Min: 0, Max: MaxHeap, What: "a heap size", Example: "[1, 3, 5, 7]", Positional: true,
-				Text: map[string]string{"en": "the heaps of the position", "fr": "les tas de la position"}},
+				Text: Texts("the heaps of the position", "les tas de la position")},
 			{Key: "max-take", Kind: Int, Min: 1, Max: MaxHeap, What: "the most one may take", Example: "3", OmitZero: true,
-				Text: map[string]string{"en": "the most one may take in a move (none: any number)", "fr": "le plus qu'on peut prendre en un coup (sans : un nombre quelconque)"}},
+				Text: Texts("the most one may take in a move (none: any number)", "le plus qu'on peut prendre en un coup (sans : un nombre quelconque)")},
 			UptoParam(20),
 		},
-		Describe: map[string]string{
-			"en": `Nim{{if .Heaps}} from heaps {{tuple .Heaps}}{{end}}{{if .MaxTake}}, taking at most {{.MaxTake}} per move (N = {{inc .MaxTake}}){{else}}, taking any number from one heap{{end}}`,
-			"fr": `jeu de nim{{if .Heaps}} à partir des tas {{tuple .Heaps}}{{end}}{{if .MaxTake}}, en retirant au plus {{.MaxTake}} objets par coup (N = {{inc .MaxTake}}){{else}}, en retirant autant d’objets qu’on veut d’un seul tas{{end}}`,
-		},
+		Describe: Texts(
+			`Nim{{if .Heaps}} from heaps {{tuple .Heaps}}{{end}}{{if .MaxTake}}, taking at most {{.MaxTake}} per move (N = {{inc .MaxTake}}){{else}}, taking any number from one heap{{end}}`,
+			`jeu de nim{{if .Heaps}} à partir des tas {{tuple .Heaps}}{{end}}{{if .MaxTake}}, en retirant au plus {{.MaxTake}} objets par coup (N = {{inc .MaxTake}}){{else}}, en retirant autant d’objets qu’on veut d’un seul tas{{end}}`),
 		PositionParam: "heaps",
 		Start:         []int{1, 3, 5, 7}, // seed 001's game
 		Signature:     `nim(*heaps, max_take=None, upto=20, play="normal")`,

@@ -50,6 +50,10 @@ type Rule struct {
 	// PositionParam names the parameter that is also the position when
 	// the section gives none (Nim's heaps), or "".
 	PositionParam string
+	// NoPeriod says, by language, why no period of the rule's values is
+	// proven when no theorem bounds the values a proof needs (Grundy's
+	// game); reports print it beside "no period proven".
+	NoPeriod map[string]string
 	// Analyses lists what show may ask of this rule beyond what every heap
 	// rule answers ("rare" for codes).
 	Analyses []string
@@ -187,6 +191,27 @@ func (p Params) String(key string) string { v, _ := p[key].(string); return v }
 // Map returns the mapping under key, nil when absent.
 func (p Params) Map(key string) map[string]any { v, _ := p[key].(map[string]any); return v }
 
+// MapValue converts a value decoded from YAML (a job file's or a command
+// line's) to one a Map parameter may hold: a whole number, a word, a
+// boolean or a list of whole numbers; ok is false for any other.
+func MapValue(x any) (v any, ok bool) {
+	switch x := x.(type) {
+	case int, string, bool:
+		return x, true
+	case []any:
+		out := make([]int, len(x))
+		for i, e := range x {
+			n, ok := e.(int)
+			if !ok {
+				return nil, false
+			}
+			out[i] = n
+		}
+		return out, true
+	}
+	return nil, false
+}
+
 // Has reports whether key is set.
 func (p Params) Has(key string) bool { _, ok := p[key]; return ok }
 
@@ -226,10 +251,15 @@ const Upto = "upto"
 // MaxUpto bounds upto for every rule: past it no sweep could finish.
 const MaxUpto = 100_000_000
 
+// Texts is a text in the languages nimbook writes, English and French:
+// the form of Rule.Text, Describe and Param.Text, so that a rule's
+// registration reads as its two sentences.
+func Texts(en, fr string) map[string]string { return map[string]string{"en": en, "fr": fr} }
+
 // UptoParam is the upto parameter with its default.
 func UptoParam(def int) Param {
 	return Param{Key: Upto, Kind: Int, Min: 0, Max: MaxUpto, What: "the largest heap", Default: def, Example: "1000",
-		Text: map[string]string{"en": "the largest heap whose value is computed", "fr": "le plus grand tas dont la valeur est calculée"}}
+		Text: Texts("the largest heap whose value is computed", "le plus grand tas dont la valeur est calculée")}
 }
 
 var (

@@ -294,15 +294,7 @@ func (w *sweep) pairHeap(ps *pairState, pw *pairWorker, j int) bool {
 		}
 	}
 	steps += int64(depth)
-	v := c
-	if missing > 0 {
-		for u := range c {
-			if need[u] == st {
-				v = u
-				break
-			}
-		}
-	}
+	v := firstNeeded(need, c, st, missing)
 	if !ps.claimed.CompareAndSwap(int64(j-1), int64(j)) {
 		return true // the other worker took heap j: it goes on alone
 	}

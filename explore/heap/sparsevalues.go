@@ -54,14 +54,6 @@ type sparseSplit struct {
 
 func (s sparseSplit) parity(v uint64) int { return bits.OnesCount64(v&^s.mask) & 1 }
 
-// common reports whether value v at heap n puts n in the common set.
-func (s sparseSplit) common(n int, v uint64) bool {
-	if !s.domain {
-		return s.parity(v) == 1
-	}
-	return s.parity(v) != (n-s.t)&1
-}
-
 // rareParity is the parity of the values that make heap n rare: 0 for the
 // range type, the parity of n − t for the domain type.
 func (s sparseSplit) rareParity(n int) uint8 {
@@ -336,16 +328,21 @@ func (w *sweep) value(n int, sc *scratch) uint32 {
 	if len(ms) > 0 && missing > 0 {
 		missing = w.findMissing(sc, ms, st, missing)
 	}
-	v := c
+	return firstNeeded(need, c, st, missing)
+}
+
+// firstNeeded is a heap's value once the rare values are looked for: the
+// smallest value below c still stamped st in need, or c when missing
+// says none is (both sweeps end a heap so).
+func firstNeeded(need []uint32, c, st uint32, missing int) uint32 {
 	if missing > 0 {
 		for u := range c {
 			if need[u] == st {
-				v = u
-				break
+				return u
 			}
 		}
 	}
-	return v
+	return c
 }
 
 // sweepPlan is how a rule's Values computes g(0..upto), with what it

@@ -104,9 +104,9 @@ func (g *Subtraction) window(n0, _ int) (int, string, bool) {
 // Explain says the rule to a player.
 func (g *Subtraction) Explain() string {
 	if g.allBut {
-		return fmt.Sprintf("take any number of tokens from one heap, but not %s.", orList(g.set))
+		return fmt.Sprintf("take any number of tokens from one heap, but not %s.", OrList(g.set))
 	}
-	return fmt.Sprintf("take %s tokens from one heap.", orList(g.set))
+	return fmt.Sprintf("take %s tokens from one heap.", OrList(g.set))
 }
 
 // Forbidden says why taking k tokens is never a move, or returns "".
@@ -116,10 +116,10 @@ func (g *Subtraction) Forbidden(k int) string {
 	}
 	_, in := slices.BinarySearch(g.set, k)
 	if g.allBut && in {
-		return fmt.Sprintf("you may take any number of tokens but %s", orList(g.set))
+		return fmt.Sprintf("you may take any number of tokens but %s", OrList(g.set))
 	}
 	if !g.allBut && !in {
-		return fmt.Sprintf("you may take %s tokens, not %d", orList(g.set), k)
+		return fmt.Sprintf("you may take %s tokens, not %d", OrList(g.set), k)
 	}
 	return ""
 }
@@ -231,25 +231,23 @@ func (g *Subtraction) allButValues(upto int, lim Limits) ([]uint64, error) {
 }
 
 func init() {
-	amounts := func(key string) Param {
-		return Param{Key: key, Kind: Ints, Min: 1, Max: MaxUpto, What: "an amount to take", Example: "[1, 3, 4]",
-			Text: map[string]string{
-				"en": map[string]string{"set": "the amounts one may take", "all-but": "the amounts one may not take"}[key],
-				"fr": map[string]string{"set": "les nombres de jetons qu'on peut prendre", "all-but": "les nombres de jetons qu'on ne peut pas prendre"}[key],
-			}}
+	amounts := func(key, en, fr string) Param {
+		return Param{Key: key, Kind: Ints, Min: 1, Max: MaxUpto, What: "an amount to take", Example: "[1, 3, 4]", Text: Texts(en, fr)}
 	}
 	Register(&Rule{
 		Name:  "subtraction",
 		Order: 20,
-		Text: map[string]string{
-			"en": "a subtraction game: take s tokens from one heap, s in the set (or, all-but, s not in it)",
-			"fr": "un jeu de soustraction : prendre s jetons dans un tas, s dans l'ensemble (ou, all-but, s hors de lui)",
+		Text: Texts(
+			"a subtraction game: take s tokens from one heap, s in the set (or, all-but, s not in it)",
+			"un jeu de soustraction : prendre s jetons dans un tas, s dans l'ensemble (ou, all-but, s hors de lui)"),
+		Describe: Texts(
+			`subtraction game: take {{if .Set}}s ∈ {{set .Set}}{{else}}any number except {{set .AllBut}}{{end}} from one heap`,
+			`jeu de soustraction : retirer {{if .Set}}s ∈ {{set .Set}}{{else}}n’importe quel nombre sauf {{set .AllBut}}{{end}} objets d’un tas`),
+		Params: []Param{
+			amounts("set", "the amounts one may take", "les nombres de jetons qu'on peut prendre"),
+			amounts("all-but", "the amounts one may not take", "les nombres de jetons qu'on ne peut pas prendre"),
+			UptoParam(100),
 		},
-		Describe: map[string]string{
-			"en": `subtraction game: take {{if .Set}}s ∈ {{set .Set}}{{else}}any number except {{set .AllBut}}{{end}} from one heap`,
-			"fr": `jeu de soustraction : retirer {{if .Set}}s ∈ {{set .Set}}{{else}}n’importe quel nombre sauf {{set .AllBut}}{{end}} objets d’un tas`,
-		},
-		Params:    []Param{amounts("set"), amounts("all-but"), UptoParam(100)},
 		Start:     []int{15},
 		Signature: `subtraction(set=None, all_but=None, upto=100, play="normal", position=None)`,
 		Help:      "The subtraction game where a move takes s ∈ set from one heap, e.g. subtraction([1, 3, 4]); all_but=[...] allows every amount except those. Methods: values(upto), period(), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().",

@@ -511,11 +511,7 @@ func pairs(ps [][2]int) [][]int {
 }
 
 func (r *runner) coinGame(c CoinsSpec) (*coins.Game, error) {
-	rule, err := coins.ParseRule(c.Rule)
-	if err != nil {
-		return nil, err
-	}
-	g, err := coins.New(rule, c.R, c.First)
+	g, err := c.NewGame()
 	if err != nil {
 		return nil, err
 	}

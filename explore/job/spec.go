@@ -13,10 +13,11 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/nimbook/nimbook/explore/internal/yamlfile"
-
 	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/internal/yamlfile"
+	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
 // Error is a problem in a job file, located by file, line and key path.
@@ -176,6 +177,16 @@ func (c *CoinsSpec) ruleParams(p map[string]any) {
 
 func (c *CoinsSpec) clone() GameSpec { d := *c; return &d }
 
+// NewGame builds the coin game of the rule, r and first coin (N and Below
+// are the board, not the game).
+func (c *CoinsSpec) NewGame() (*coins.Game, error) {
+	rule, err := coins.ParseRule(c.Rule)
+	if err != nil {
+		return nil, err
+	}
+	return coins.New(rule, c.R, c.First)
+}
+
 // ProductSpec is a tartan product of 2 or 3 coin games.
 type ProductSpec struct {
 	Factors []CoinsSpec // N unused
@@ -236,7 +247,6 @@ type parser struct{ yamlfile.Parser }
 // far past anything the algorithms could finish.
 const (
 	maxHeap  = heap.MaxHeap // one bound with the engine's: refused here, with the line
-	maxPair  = 1 << 40      // Wythoff's heaps: outcomes and moves are O(1)
 	maxUpto  = 100_000_000
 	maxCoins = 64 // rows are bit masks: every analysis but values and plot
 	maxBelow = 1 << 62
@@ -452,23 +462,33 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 	return s, nil
 }
 
-func positionHint(family string) string {
+// PositionExample is an example position of a family and what its
+// numbers are ("the heaps"), for the hints of job files and notebooks
+// alike, each in its own syntax.
+func PositionExample(family string) (example []any, what string) {
 	switch family {
 	case "wythoff":
-		return "two heaps, e.g. position: [3, 5]"
+		return []any{3, 5}, "two heaps"
 	case "coins":
-		return "the numbers of the coins showing heads, e.g. position: [1, 4, 6]"
+		return []any{1, 4, 6}, "the numbers of the coins showing heads"
 	case "product":
-		return "the cells showing heads, e.g. position: [[1, 2], [3, 3]]"
+		return []any{[]any{1, 2}, []any{3, 3}}, "the cells showing heads"
 	}
-	return "the heaps, e.g. position: [1, 3, 5, 7]"
+	return []any{1, 3, 5, 7}, "the heaps"
+}
+
+// positionHint words PositionExample for a job file:
+// "the heaps, e.g. position: [1, 3, 5, 7]".
+func positionHint(family string) string {
+	ex, what := PositionExample(family)
+	return fmt.Sprintf("%s, e.g. position: %s", what, strings.ReplaceAll(fmt.Sprint(ex), " ", ", "))
 }
 
 // position reads a position in the family's form.
 func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	switch s.Family {
 	case "wythoff":
-		hs, err := p.IntList(n, path, 0, maxPair, "a heap")
+		hs, err := p.IntList(n, path, 0, wythoff.MaxHeap, "a heap")
 		if err != nil {
 			return nil, err
 		}
@@ -810,7 +830,7 @@ func (p *parser) param(q heap.Param, n *yaml.Node, path string) (any, error) {
 			if err := v.Decode(&x); err != nil {
 				return nil, p.Errf(v, yamlfile.Join(path, k.Value), "want a number, a word or a list, not %s", yamlfile.Describe(v))
 			}
-			x, ok := plainValue(x)
+			x, ok := heap.MapValue(x)
 			if !ok {
 				return nil, p.Errf(v, yamlfile.Join(path, k.Value), "want a whole number, a word, true or false, or a list of whole numbers, not %s", yamlfile.Describe(v))
 			}
@@ -822,24 +842,4 @@ func (p *parser) param(q heap.Param, n *yaml.Node, path string) (any, error) {
 		return nil, p.Errf(n, path, "want a single value like %s, not %s", q.Example, yamlfile.Describe(n))
 	}
 	return n.Value, nil
-}
-
-// plainValue keeps the values a rule's own parameters may take: whole
-// numbers, words, booleans and lists of whole numbers.
-func plainValue(x any) (any, bool) {
-	switch x := x.(type) {
-	case int, string, bool:
-		return x, true
-	case []any:
-		out := make([]int, len(x))
-		for i, e := range x {
-			v, ok := e.(int)
-			if !ok {
-				return nil, false
-			}
-			out[i] = v
-		}
-		return out, true
-	}
-	return nil, false
 }

@@ -19,9 +19,11 @@
 // are answered "aborted" without running, as ipykernel does; so are those of
 // the same burst, a Run All still arriving, which the error reply waits up
 // to 250 ms for), complete,
-// inspect, is_complete, interrupt, shutdown (with restart), comm_info and
-// history (both empty); a comm_open is answered with comm_close (no comm
-// targets). The control socket serves kernel_info, interrupt and shutdown
+// inspect, is_complete, interrupt, shutdown (with restart), comm_info
+// (empty) and history (the cells run with store_history, and their
+// results' text: tail, range and search with glob patterns, in one session
+// numbered 1; the oldest are forgotten past 10 000 cells or 32 MiB); a
+// comm_open is answered with comm_close (no comm targets). The control socket serves kernel_info, interrupt and shutdown
 // only, never waiting for a running cell, so that an interrupt always lands;
 // other requests there get an error reply. A request whose content does not
 // follow the protocol (code not a string, ...) gets an error reply naming the
@@ -32,10 +34,19 @@
 // zmq4 reads a frame whole into memory as soon as its header announces a
 // size, before any signature check. The kernel therefore listens through its
 // own zmq4 transport, whose connections follow the ZMTP framing as zmq4 reads
-// and close at the header of a frame or message larger than
-// Options.MaxMessage (8 MiB by default), before zmq4 sees the byte that
-// completes that header (64 KiB on the heartbeat and iopub sockets, which
-// receive only pings and subscriptions). A socket takes at most 32
+// and hold back every frame header until it is whole. A request larger than
+// Options.MaxMessage (8 MiB by default) is still answered, on the same
+// connection: the frame that takes it past the limit and the rest of the
+// message are skipped as they arrive, their signature computed on the way,
+// and zmq4 receives the frames before it with a note of the kernel's own
+// (under a secret token) in place of the rest. A signed request so noted
+// gets an error reply, MessageTooLarge, that names its size and the limit
+// (a cell also shows it as its output, and the cells queued behind it are
+// aborted as after any failing cell); an unsigned one is dropped. A frame
+// too large before the request's header (which a reply needs) closes the
+// connection at its header, before zmq4 sees it; so does any frame larger
+// than 64 KiB on the heartbeat and iopub sockets, which receive only pings
+// and subscriptions. A socket takes at most 32
 // connections, and a connection that does not complete its ZMTP handshake
 // within 10 seconds is closed. Unsigned messages are dropped as they arrive,
 // even while a cell runs; signed ones wait in a queue of at most 1000
@@ -60,6 +71,11 @@
 // # Process
 //
 // Serve (and Main, the `kernel` command) runs a kernel for a connection file.
+// The kernel logs its errors and warnings to Options.Log (the command's
+// standard error) and what it does (listening, shutdown, requests refused)
+// to Options.Debug, which the command sets to standard error only with
+// --debug or NIMBOOK_KERNEL_DEBUG=1: nbconvert and consoles show nothing
+// of a kernel that works.
 // It exits on shutdown_request, and when the process that started it dies
 // (JPY_PARENT_PID, or a change of parent process), because some clients never
 // send a shutdown. SIGINT interrupts the running cell instead of killing the

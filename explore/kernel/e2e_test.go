@@ -5,6 +5,7 @@ package kernel_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -407,4 +408,102 @@ func TestE2EHugeFramesMemory(t *testing.T) {
 		t.Errorf("kernel peak resident memory %d KiB after three 1 GiB frames, want under 100 MiB", peakKB)
 	}
 	t.Logf("kernel peak resident memory after three 1 GiB frames: %.1f MiB", float64(peakKB)/1024)
+}
+
+// TestE2ELargeRequests sends a cell of 9 MiB through jupyter_client and,
+// before its reply, a small one: the first gets an error naming the limit,
+// the second runs, and complete and inspect requests of 9 MiB are answered
+// too (the connection used to be dropped, and the client waited for ever).
+func TestE2ELargeRequests(t *testing.T) {
+	type reply struct {
+		Type   string `json:"type"`
+		Status string `json:"status"`
+		Ename  string `json:"ename"`
+		Evalue string `json:"evalue"`
+	}
+	var r struct {
+		Status   []string   `json:"status"`
+		Outputs  [][]string `json:"outputs"`
+		Complete reply      `json:"complete"`
+		Inspect  reply      `json:"inspect"`
+		Execute  reply      `json:"execute"`
+		After    struct {
+			Status string `json:"status"`
+		} `json:"after"`
+	}
+	clientRun(t, "large", &r)
+	// The large cell fails, and the cell queued behind it is aborted as
+	// after any failing cell (stop_on_error).
+	if got := strings.Join(r.Status, ","); got != "error,aborted" {
+		t.Errorf("statuses %s, want error,aborted", got)
+	}
+	if len(r.Outputs) == 2 && strings.Join(r.Outputs[0], ",") != "busy,error,idle" {
+		t.Errorf("iopub of the large cell: %v", r.Outputs[0])
+	}
+	for name, rep := range map[string]reply{"complete": r.Complete, "inspect": r.Inspect, "execute": r.Execute} {
+		if rep.Status != "error" || rep.Ename != "MessageTooLarge" || !strings.Contains(rep.Evalue, "limit of 8 MiB") {
+			t.Errorf("%s: %+v, want an error naming the limit of 8 MiB", name, rep)
+		}
+	}
+	if r.Complete.Type != "complete_reply" || r.Inspect.Type != "inspect_reply" {
+		t.Errorf("reply types %s, %s", r.Complete.Type, r.Inspect.Type)
+	}
+	if r.After.Status != "ok" {
+		t.Errorf("a cell after: %s", r.After.Status)
+	}
+}
+
+// TestE2EHistory asks for the cells run through jupyter_client's history().
+func TestE2EHistory(t *testing.T) {
+	var r struct {
+		Tail   []any `json:"tail"`
+		Range  []any `json:"range"`
+		Search []any `json:"search"`
+	}
+	clientRun(t, "history", &r)
+	got, _ := json.Marshal(r)
+	want := `{"tail":[[1,3,"fail boom"],[1,4,"40+2"]],"range":[[1,1,"1+1"],[1,2,"print hi"]],"search":[[1,1,["1+1","2"]],[1,4,["40+2","42"]]]}`
+	if string(got) != want {
+		t.Errorf("history %s\nwant    %s", got, want)
+	}
+}
+
+// TestE2EQuietStderr runs a notebook through nbconvert and a session
+// through jupyter_client: the kernel writes nothing on standard error,
+// unless NIMBOOK_KERNEL_DEBUG=1 asks for its log.
+func TestE2EQuietStderr(t *testing.T) {
+	needTools(t, true)
+	for _, debug := range []bool{false, true} {
+		t.Run(fmt.Sprintf("debug=%v", debug), func(t *testing.T) {
+			env := jupyterEnv(t)
+			if debug {
+				env = append(env, kernel.DebugEnv+"=1")
+			}
+			dir := t.TempDir()
+			in := filepath.Join(dir, "in.ipynb")
+			if err := os.WriteFile(in, notebook(map[string]any{"source": "print hello\n1+1"}), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", in, "--output", "out.ipynb")
+			cmd.Env, cmd.Dir = env, dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("nbconvert: %v\n%s", err, stderr.Bytes())
+			}
+			cmd = exec.Command(python, "testdata/client.py", "abort")
+			cmd.Env = env
+			cmd.Stderr = &stderr
+			if out, err := cmd.Output(); err != nil {
+				t.Fatalf("client.py: %v\n%s%s", err, out, stderr.Bytes())
+			}
+			logged := strings.Contains(stderr.String(), "kernel: ")
+			if logged != debug {
+				t.Errorf("standard error:\n%s\nwant the kernel's log: %v", stderr.Bytes(), debug)
+			}
+			if debug && !strings.Contains(stderr.String(), "listening: transport") {
+				t.Errorf("the debug log has no listening line:\n%s", stderr.Bytes())
+			}
+		})
+	}
 }

@@ -13,16 +13,27 @@ import (
 	"time"
 
 	"github.com/go-zeromq/zmq4"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // Options tune a Kernel. The zero value is valid.
 type Options struct {
-	Log     io.Writer // protocol problems and lifecycle events; nil discards them
-	Version string    // implementation_version in kernel_info; default: the build's version
-	Banner  string    // shown by consoles; default names the language
+	// Log receives the kernel's errors and warnings (a panic in the
+	// Executor, a reply that could not be sent, a message whose signature
+	// does not verify); nil discards them.
+	Log io.Writer
+	// Debug receives the kernel's lifecycle events and the requests it
+	// refused (listening, shutdown, a request too large or malformed);
+	// nil discards them. The kernel command writes them to standard error
+	// with --debug or NIMBOOK_KERNEL_DEBUG=1 only.
+	Debug   io.Writer
+	Version string // implementation_version in kernel_info; default: the build's version
+	Banner  string // shown by consoles; default names the language
 	// MaxMessage is the largest request (all its frames) the kernel reads, in
-	// bytes; a peer that sends a larger one is disconnected before the kernel
-	// allocates it. Default DefaultMaxMessage.
+	// bytes; a larger one is skipped as it arrives, never held in memory,
+	// and answered with an error that names the limit. Default
+	// DefaultMaxMessage.
 	MaxMessage int64
 	// MaxOutput is the most output a cell shows, in bytes of stream text and
 	// display data; the rest is dropped with a note. Default DefaultMaxOutput.
@@ -34,7 +45,8 @@ type Kernel struct {
 	info    ConnectionInfo
 	exec    Executor
 	opts    Options
-	log     *log.Logger
+	log     *log.Logger // errors and warnings
+	debug   *log.Logger // lifecycle and refused requests
 	sig     signer
 	session string
 
@@ -44,6 +56,7 @@ type Kernel struct {
 	shell, control, stdin, iopub *socket
 	hb                           zmq4.Socket
 	inbox                        *inbox // shell requests received, not yet handled
+	hist                         history
 
 	execMu sync.Mutex // one Executor call at a time
 
@@ -98,6 +111,9 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
+	if opts.Debug == nil {
+		opts.Debug = io.Discard
+	}
 	if opts.MaxMessage <= 0 {
 		opts.MaxMessage = DefaultMaxMessage
 	}
@@ -113,7 +129,8 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 		exec:    exec,
 		opts:    opts,
 		log:     log.New(opts.Log, "kernel: ", log.LstdFlags|log.Lmicroseconds),
-		sig:     signer{key: []byte(info.Key)},
+		debug:   log.New(opts.Debug, "kernel: ", log.LstdFlags|log.Lmicroseconds),
+		sig:     signer{key: []byte(info.Key), note: newNote()},
 		session: newID(),
 		ctx:     ctx,
 		cancel:  cancel,
@@ -126,10 +143,10 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 	}
 	// Heartbeat pings and iopub subscriptions are a few bytes: they get a
 	// small limit of their own.
-	scheme, err := registerTransport(info.Transport, opts.MaxMessage, k.log.Printf)
+	scheme, err := registerTransport(info.Transport, opts.MaxMessage, k.sig.note, k.sig.key, k.log.Printf, k.debug.Printf)
 	var small string
 	if err == nil {
-		small, err = registerTransport(info.Transport, maxSmallMessage, k.log.Printf)
+		small, err = registerTransport(info.Transport, maxSmallMessage, nil, nil, k.log.Printf, k.debug.Printf)
 	}
 	if err != nil {
 		cancel()
@@ -197,7 +214,7 @@ func (k *Kernel) Interrupt() {
 // ctx is cancelled (it returns ctx.Err()). The sockets are closed on return.
 func (k *Kernel) Run(ctx context.Context) error {
 	defer k.Close()
-	k.log.Printf("listening: transport %s, ip %s, shell %d, control %d, stdin %d, iopub %d, hb %d",
+	k.debug.Printf("listening: transport %s, ip %s, shell %d, control %d, stdin %d, iopub %d, hb %d",
 		k.info.Transport, k.info.IP, k.info.ShellPort, k.info.ControlPort, k.info.StdinPort, k.info.IOPubPort, k.info.HBPort)
 	var wg sync.WaitGroup
 	loops := []func(){k.heartbeat, k.readShell, k.serveShell, k.serveControl, k.serveStdin,
@@ -210,9 +227,9 @@ func (k *Kernel) Run(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
 		err = ctx.Err()
-		k.log.Printf("stopping: %v", err)
+		k.debug.Printf("stopping: %v", err)
 	case <-k.stopped:
-		k.log.Printf("shutdown requested")
+		k.debug.Printf("shutdown requested")
 	}
 	k.Interrupt()
 	// The PUB socket queues messages and has no flush: give the last status
@@ -325,13 +342,13 @@ func (k *Kernel) serveStdin() {
 			return
 		}
 		if m.header.MsgType != "input_reply" {
-			k.log.Printf("stdin: ignored %s", m.header.MsgType)
+			k.debug.Printf("stdin: ignored %s", m.header.MsgType)
 			continue
 		}
 		select {
 		case k.inputCh <- m:
 		default:
-			k.log.Printf("stdin: input_reply nobody asked for")
+			k.debug.Printf("stdin: input_reply nobody asked for")
 		}
 	}
 }
@@ -408,8 +425,12 @@ func (k *Kernel) handle(s *socket, m *message) {
 	k.status(m, "busy")
 	defer k.status(m, "idle")
 	t := m.header.MsgType
+	if m.tooLarge != nil {
+		k.refuseLarge(s, m)
+		return
+	}
 	if s == k.control && !controlRequests[t] {
-		k.log.Printf("control: refused %s (served on the shell socket only)", t)
+		k.debug.Printf("control: refused %s (served on the shell socket only)", t)
 		if strings.HasSuffix(t, "_request") {
 			k.errorReply(s, m, strings.TrimSuffix(t, "_request")+"_reply",
 				&CellError{Name: "BadRequest", Value: t + " is served on the shell socket, not on control"}, nil)
@@ -441,13 +462,13 @@ func (k *Kernel) handle(s *socket, m *message) {
 	case "comm_info_request":
 		k.reply(s, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
 	case "history_request":
-		k.reply(s, m, "history_reply", map[string]any{"status": "ok", "history": []any{}})
+		k.historyReply(s, m)
 	case "comm_open":
 		k.commOpen(m)
 	case "comm_msg", "comm_close":
 		// No comm is ever open: nothing to answer.
 	default:
-		k.log.Printf("unsupported message type %q", t)
+		k.debug.Printf("unsupported message type %q", t)
 	}
 }
 
@@ -456,17 +477,54 @@ func (k *Kernel) handle(s *socket, m *message) {
 func (k *Kernel) commOpen(m *message) {
 	c, err := parseContent(m)
 	if err != nil {
-		k.log.Printf("comm_open: %v", err)
+		k.debug.Printf("comm_open: %v", err)
 		return
 	}
 	id, err := c.str("comm_id", true)
 	if err != nil {
-		k.log.Printf("comm_open: %v", err)
+		k.debug.Printf("comm_open: %v", err)
 		return
 	}
 	target, _ := c.str("target_name", false)
-	k.log.Printf("comm_open: no comm target %q; closing comm %s", target, id)
+	k.debug.Printf("comm_open: no comm target %q; closing comm %s", target, id)
 	k.publish(m, "comm_close", map[string]any{"comm_id": id, "data": map[string]any{}})
+}
+
+// tooLargeError is the error of a request that went past the size limit.
+func tooLargeError(m *message) *CellError {
+	tl := m.tooLarge
+	what := "this " + m.header.MsgType
+	if m.header.MsgType == "execute_request" {
+		what = "this cell"
+	}
+	return &CellError{Name: "MessageTooLarge", Value: fmt.Sprintf(
+		"%s is %s (%d bytes), more than the kernel's limit of %s per message: it was not read; make it smaller (large data belongs in a file the cell reads)",
+		what, budget.FormatSize(tl.size), tl.size, budget.FormatSize(tl.limit))}
+}
+
+// refuseLarge answers a request that went past the size limit with an
+// error that says so; a cell shows it as its output too, and stops a Run
+// All as a failing cell does. Other messages have nobody waiting: they
+// are dropped.
+func (k *Kernel) refuseLarge(s *socket, m *message) {
+	t := m.header.MsgType
+	k.debug.Printf("%s: refused %s of %d bytes (the limit is %d)", s.name, t, m.tooLarge.size, m.tooLarge.limit)
+	if !strings.HasSuffix(t, "_request") {
+		return
+	}
+	ce := tooLargeError(m)
+	var extra map[string]any
+	if t == "execute_request" && s == k.shell {
+		// The cell fails as one that raises: its error shows as its output,
+		// and the cells queued behind it are aborted (stop_on_error is in
+		// the content, unread: the protocol's default holds).
+		k.publish(m, "error", map[string]any{"ename": ce.Name, "evalue": ce.Value, "traceback": ce.lines()})
+		k.mu.Lock()
+		extra = map[string]any{"execution_count": k.count}
+		k.mu.Unlock()
+		k.abortQueued(m)
+	}
+	k.errorReply(s, m, strings.TrimSuffix(t, "_request")+"_reply", ce, extra)
 }
 
 // errorReply answers a request that failed, with extra fields in the reply.
@@ -596,7 +654,7 @@ func badRequestError(err error) *CellError {
 func (k *Kernel) execute(s *socket, m *message) {
 	req, err := parseExecute(m)
 	if err != nil {
-		k.log.Printf("execute_request: %v", err)
+		k.debug.Printf("execute_request: %v", err)
 		ce := badRequestError(err)
 		k.publish(m, "error", map[string]any{"ename": ce.Name, "evalue": ce.Value, "traceback": ce.lines()})
 		k.mu.Lock()
@@ -613,6 +671,9 @@ func (k *Kernel) execute(s *socket, m *message) {
 	n := k.count
 	k.cellCancel = cancel
 	k.mu.Unlock()
+	if req.storeHistory {
+		k.hist.add(n, req.code)
+	}
 	defer func() {
 		k.mu.Lock()
 		k.cellCancel = nil
@@ -654,25 +715,32 @@ func (k *Kernel) execute(s *socket, m *message) {
 			k.publish(m, "error", map[string]any{"ename": shorten(ce.Name), "evalue": shorten(ce.Value), "traceback": shortLines(ce.lines())})
 		}
 		if !req.silent && req.stopOnError {
-			// The execute requests waiting now are answered "aborted"
-			// (Run All stops at the failing cell). A front end sends Run
-			// All's requests in one burst, but a quick cell can fail before
-			// the rest of it arrives: the reply waits for the burst to end,
-			// so that nothing the client sent before it saw the error runs.
-			received := k.inbox.settle(abortQuiet, abortSettleMax)
-			k.mu.Lock()
-			k.abortUpTo = received
-			k.failedAt = time.Now()
-			k.seenAfter = seenAfter(m, k.failedAt)
-			k.mu.Unlock()
+			k.abortQueued(m)
 		}
 		k.errorReply(s, m, "execute_reply", ce, map[string]any{"execution_count": n})
 		return
 	}
 	out.close(d, n)
+	if req.storeHistory {
+		k.hist.setOutput(n, d)
+	}
 	k.reply(s, m, "execute_reply", map[string]any{
 		"status": "ok", "execution_count": n, "user_expressions": map[string]any{}, "payload": payload,
 	})
+}
+
+// abortQueued makes the execute requests waiting behind m, which failed,
+// be answered "aborted" (Run All stops at the failing cell). A front end
+// sends Run All's requests in one burst, but a quick cell can fail before
+// the rest of it arrives: the caller's reply waits for the burst to end,
+// so that nothing the client sent before it saw the error runs.
+func (k *Kernel) abortQueued(m *message) {
+	received := k.inbox.settle(abortQuiet, abortSettleMax)
+	k.mu.Lock()
+	k.abortUpTo = received
+	k.failedAt = time.Now()
+	k.seenAfter = seenAfter(m, k.failedAt)
+	k.mu.Unlock()
 }
 
 // run calls Execute, turning a panic into an error: a bug in a cell's
@@ -712,7 +780,7 @@ func (k *Kernel) safely(what string, f func()) (ok bool) {
 
 // badReply answers a request whose content is malformed.
 func (k *Kernel) badReply(s *socket, m *message, replyType string, err error) {
-	k.log.Printf("%v", err)
+	k.debug.Printf("%v", err)
 	k.errorReply(s, m, replyType, badRequestError(err), nil)
 }
 

@@ -45,9 +45,6 @@ type client struct {
 	hb      zmq4.Socket
 	n       int
 	date    string // header date of the requests sent; "" is now
-	// mayFailSend is set for a client whose connection the kernel may
-	// close while it sends (a message over the size limit).
-	mayFailSend bool
 }
 
 const wait = 5 * time.Second
@@ -154,7 +151,7 @@ func (c *client) sendKey(key []byte, sock, msgType string, content any) string {
 	frames := [][]byte{hdr, []byte("{}"), []byte("{}"), body}
 	sig := []byte(signWith(key, frames...))
 	msg := zmq4.NewMsgFrom(append([][]byte{[]byte("<IDS|MSG>"), sig}, frames...)...)
-	if err := c.socks[sock].Send(msg); err != nil && !c.mayFailSend {
+	if err := c.socks[sock].Send(msg); err != nil {
 		c.t.Fatalf("send %s: %v", msgType, err)
 	}
 	return id
@@ -235,7 +232,7 @@ func start(t testing.TB, info kernel.ConnectionInfo) (*client, *kernel.Kernel, <
 func startWith(t testing.TB, info kernel.ConnectionInfo, exec kernel.Executor, opts kernel.Options) (*client, *kernel.Kernel, <-chan error) {
 	t.Helper()
 	var logb syncBuffer
-	opts.Log = &logb
+	opts.Log, opts.Debug = &logb, &logb
 	k, err := kernel.NewKernel(info, exec, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -580,29 +577,59 @@ func connectionFile(t *testing.T) (kernel.ConnectionInfo, string) {
 }
 
 // TestMainServe starts the kernel the way Jupyter does, with arguments after
-// the connection file that must be ignored.
+// the connection file that must be ignored. Standard error stays empty
+// unless --debug or NIMBOOK_KERNEL_DEBUG=1 asks for the kernel's log.
 func TestMainServe(t *testing.T) {
-	info, file := connectionFile(t)
-	done := make(chan error, 1)
-	var logb syncBuffer
-	go func() {
-		done <- kernel.Main(context.Background(), []string{"--connection-file", file, "--extra", "ignored"},
-			func() (kernel.Executor, error) { return &fakeexec.Executor{}, nil }, io.Discard, &logb)
-	}()
-	c := dial(t, info)
-	id := c.send("shell", "kernel_info_request", map[string]any{})
-	if r := c.reply("shell", id); r.typ() != "kernel_info_reply" {
-		t.Errorf("reply %s", r.typ())
+	tests := []struct {
+		name  string
+		args  []string
+		env   string
+		debug bool
+	}{
+		{name: "quiet", args: []string{"--connection-file", "FILE", "--extra", "ignored"}},
+		{name: "--debug", args: []string{"--debug", "--connection-file", "FILE"}, debug: true},
+		{name: "-f and the environment", args: []string{"-f", "FILE"}, env: "1", debug: true},
+		{name: "environment not 1", args: []string{"-f", "FILE"}, env: "yes"},
 	}
-	id = c.send("control", "shutdown_request", map[string]any{"restart": false})
-	c.reply("control", id)
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Main = %v", err)
-		}
-	case <-time.After(wait):
-		t.Fatalf("Main did not return after shutdown; log:\n%s", logb.String())
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(kernel.DebugEnv, tc.env)
+			info, file := connectionFile(t)
+			args := append([]string(nil), tc.args...)
+			for i, a := range args {
+				if a == "FILE" {
+					args[i] = file
+				}
+			}
+			done := make(chan error, 1)
+			var logb syncBuffer
+			go func() {
+				done <- kernel.Main(context.Background(), args,
+					func() (kernel.Executor, error) { return &fakeexec.Executor{}, nil }, io.Discard, &logb)
+			}()
+			c := dial(t, info)
+			id := c.send("shell", "kernel_info_request", map[string]any{})
+			if r := c.reply("shell", id); r.typ() != "kernel_info_reply" {
+				t.Errorf("reply %s", r.typ())
+			}
+			id = c.send("control", "shutdown_request", map[string]any{"restart": false})
+			c.reply("control", id)
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("Main = %v", err)
+				}
+			case <-time.After(wait):
+				t.Fatalf("Main did not return after shutdown; log:\n%s", logb.String())
+			}
+			log := logb.String()
+			if got := strings.Contains(log, "listening: transport tcp") && strings.Contains(log, "shutdown requested"); got != tc.debug {
+				t.Errorf("standard error:\n%s\nwant the kernel's log: %v", log, tc.debug)
+			}
+			if !tc.debug && log != "" {
+				t.Errorf("standard error of a quiet kernel:\n%s", log)
+			}
+		})
 	}
 }
 

@@ -218,6 +218,9 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 			if json.Unmarshal(m.parent, &p) == nil && p.MsgID != "" && p.MsgID != req.header.MsgID {
 				continue // a reply to another request
 			}
+			if tl := m.tooLarge; tl != nil {
+				return "", fmt.Errorf("kernel: input: the reply is %s, more than the kernel's limit of %s per message", budget.FormatSize(tl.size), budget.FormatSize(tl.limit))
+			}
 			c, err := parseContent(m)
 			if err != nil {
 				return "", err

@@ -2,6 +2,7 @@ package kernel_test
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -98,31 +99,78 @@ func TestHugeFramesDropped(t *testing.T) {
 	}
 }
 
-// TestLargeMessageDropped sends a signed message over the limit in frames
-// each under it: the connection is dropped and the message never answered.
-func TestLargeMessageDropped(t *testing.T) {
-	good, k, _ := startWith(t, tcpInfo(), &fakeexec.Executor{}, kernel.Options{MaxMessage: 64 << 10})
-	bad := dial(t, k.Info())
-	bad.mayFailSend = true              // the kernel closes its connection
-	code := strings.Repeat("1", 40<<10) // each string fits, the message does not
-	id := bad.send("shell", "execute_request", map[string]any{"code": "1+1", "padding": code, "more": code})
-	ok := good.send("shell", "execute_request", map[string]any{"code": "20+22"})
-	if r := good.reply("shell", ok); r.Content["status"] != "ok" {
-		t.Errorf("reply %v", r.Content)
+// TestLargeMessageAnswered sends signed requests over the limit in frames
+// each under it, and in one frame: each gets an error reply naming the
+// limit, on a connection that stays up, so that the requests sent after
+// it (before the reply) are answered too, in order.
+func TestLargeMessageAnswered(t *testing.T) {
+	c, _, _ := startWith(t, tcpInfo(), &fakeexec.Executor{}, kernel.Options{MaxMessage: 64 << 10})
+	pad := strings.Repeat("1", 40<<10) // each string fits, the message does not
+	huge := strings.Repeat("2", 1<<20)
+	tests := []struct {
+		name, sock, req string
+		content         map[string]any
+	}{
+		{"execute in frames under the limit", "shell", "execute_request", map[string]any{"code": "1+1", "padding": pad, "more": pad}},
+		{"execute of 1 MiB", "shell", "execute_request", map[string]any{"code": huge}},
+		{"complete", "shell", "complete_request", map[string]any{"code": huge, "cursor_pos": 3}},
+		{"inspect", "shell", "inspect_request", map[string]any{"code": huge, "cursor_pos": 3}},
+		{"is_complete", "shell", "is_complete_request", map[string]any{"code": huge}},
+		{"history", "shell", "history_request", map[string]any{"pattern": huge}},
+		{"kernel_info on control", "control", "kernel_info_request", map[string]any{"padding": huge}},
 	}
-	deadline := time.After(300 * time.Millisecond)
-	for {
-		select {
-		case m := <-bad.in["shell"]:
-			// go-zeromq's ROUTER may hand another client's reply to this
-			// one too (JUPYTER.md, pitfall 8): only a reply to the
-			// dropped request is a failure.
-			if m.parent() == id {
-				t.Errorf("the message over the limit (%s) got %s", id, m.typ())
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c.t = t
+			id := c.send(tc.sock, tc.req, tc.content)
+			next := c.send(tc.sock, "kernel_info_request", map[string]any{}) // sent before the reply
+			var queued string
+			if tc.req == "execute_request" {
+				// A cell queued behind is aborted, as behind any failing cell.
+				queued = c.send(tc.sock, "execute_request", map[string]any{"code": "1+1"})
 			}
-		case <-deadline:
-			return
-		}
+			r := c.reply(tc.sock, id)
+			want := strings.TrimSuffix(tc.req, "_request") + "_reply"
+			if r.typ() != want || r.Content["status"] != "error" || r.Content["ename"] != "MessageTooLarge" ||
+				!strings.Contains(fmt.Sprint(r.Content["evalue"]), "limit of 64 KiB") {
+				t.Errorf("reply %s %v, want an error %s naming the limit", r.typ(), r.Content, want)
+			}
+			io := c.iopub(id)
+			wantIO := "busy,idle"
+			if tc.req == "execute_request" {
+				wantIO = "busy,error,idle"
+				if _, ok := r.Content["execution_count"]; !ok {
+					t.Errorf("execute_reply without execution_count: %v", r.Content)
+				}
+			}
+			if got := types(io); got != wantIO {
+				t.Errorf("iopub %s, want %s", got, wantIO)
+			}
+			if r := c.reply(tc.sock, next); r.typ() != "kernel_info_reply" {
+				t.Errorf("the request after: %s", r.typ())
+			}
+			if queued != "" {
+				if r := c.reply(tc.sock, queued); r.Content["status"] != "aborted" {
+					t.Errorf("the cell queued after: %v, want aborted", r.Content)
+				}
+			}
+		})
+	}
+	c.t = t
+	if r, _ := execute(c, "20+22", nil); r.Content["status"] != "ok" {
+		t.Errorf("a cell after: %v", r.Content)
+	}
+}
+
+// TestLargeMessageUnsigned: a request over the limit whose signature does
+// not verify is dropped unanswered, as any such message, and the kernel
+// goes on.
+func TestLargeMessageUnsigned(t *testing.T) {
+	c, _, _ := startWith(t, tcpInfo(), &fakeexec.Executor{}, kernel.Options{MaxMessage: 64 << 10})
+	bad := c.sendKey([]byte("not the key"), "shell", "execute_request", map[string]any{"code": strings.Repeat("1", 1<<20)})
+	id := c.send("shell", "kernel_info_request", map[string]any{})
+	if r := c.next("shell"); r.parent() != id {
+		t.Errorf("got %s to %s, want the reply to %s only (not to the bad %s)", r.typ(), r.parent(), id, bad)
 	}
 }
 
@@ -580,5 +628,70 @@ func TestProgressDisplay(t *testing.T) {
 		if m.typ() == "display_data" {
 			t.Errorf("quick cell showed %v", m.Content)
 		}
+	}
+}
+
+// TestHistory runs cells and asks for them back as jupyter console and
+// IPython's %history do: tail, range and search, with and without output.
+func TestHistory(t *testing.T) {
+	c, _, _ := start(t, tcpInfo())
+	cells := []struct {
+		code  string
+		extra map[string]any
+	}{
+		{"1+1", nil},
+		{"print hi", nil},
+		{"2+3", map[string]any{"store_history": false}}, // not kept
+		{"fail boom", nil},
+		{"1+1", nil},
+		{"text 3", map[string]any{"silent": true}}, // not kept
+		{"40+2", nil},
+	}
+	for _, cell := range cells {
+		execute(c, cell.code, cell.extra)
+	}
+	// Kept: 1 "1+1" -> 2, 2 "print hi", 3 "fail boom", 4 "1+1" -> 2, 5 "40+2" -> 42.
+	tests := []struct {
+		name    string
+		request map[string]any
+		want    string
+	}{
+		{"tail", map[string]any{"hist_access_type": "tail", "n": 2}, `[[1,4,"1+1"],[1,5,"40+2"]]`},
+		{"tail with output", map[string]any{"hist_access_type": "tail", "n": 3, "output": true},
+			`[[1,3,["fail boom",null]],[1,4,["1+1","2"]],[1,5,["40+2","42"]]]`},
+		{"tail of more than there is", map[string]any{"hist_access_type": "tail", "n": 100}, `[[1,1,"1+1"],[1,2,"print hi"],[1,3,"fail boom"],[1,4,"1+1"],[1,5,"40+2"]]`},
+		{"range", map[string]any{"hist_access_type": "range", "session": 0, "start": 2, "stop": 4}, `[[1,2,"print hi"],[1,3,"fail boom"]]`},
+		{"range to the end", map[string]any{"hist_access_type": "range", "session": 1, "start": 4}, `[[1,4,"1+1"],[1,5,"40+2"]]`},
+		{"range from the end", map[string]any{"hist_access_type": "range", "start": -2}, `[[1,4,"1+1"],[1,5,"40+2"]]`},
+		{"range of another session", map[string]any{"hist_access_type": "range", "session": -1, "start": 1}, `[]`},
+		{"search", map[string]any{"hist_access_type": "search", "pattern": "*+*"}, `[[1,1,"1+1"],[1,4,"1+1"],[1,5,"40+2"]]`},
+		{"search unique", map[string]any{"hist_access_type": "search", "pattern": "1+?", "unique": true}, `[[1,4,"1+1"]]`},
+		{"search the last n", map[string]any{"hist_access_type": "search", "pattern": "*", "n": 2}, `[[1,4,"1+1"],[1,5,"40+2"]]`},
+		{"search a set", map[string]any{"hist_access_type": "search", "pattern": "[fp]*"}, `[[1,2,"print hi"],[1,3,"fail boom"]]`},
+		{"search is case-sensitive", map[string]any{"hist_access_type": "search", "pattern": "PRINT*"}, `[]`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c.t = t
+			id := c.send("shell", "history_request", tc.request)
+			r := c.reply("shell", id)
+			got, _ := json.Marshal(r.Content["history"])
+			if r.Content["status"] != "ok" || string(got) != tc.want {
+				t.Errorf("history %s (%v), want %s", got, r.Content["status"], tc.want)
+			}
+			c.iopub(id)
+		})
+	}
+	c.t = t
+	for _, bad := range []map[string]any{
+		{"hist_access_type": "everything"},
+		{"hist_access_type": "tail", "n": "ten"},
+		{"hist_access_type": "search", "pattern": "[abc"},
+	} {
+		id := c.send("shell", "history_request", bad)
+		if r := c.reply("shell", id); r.Content["status"] != "error" || r.Content["ename"] != "BadRequest" {
+			t.Errorf("%v: %v, want a BadRequest error", bad, r.Content)
+		}
+		c.iopub(id)
 	}
 }

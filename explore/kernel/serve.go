@@ -18,12 +18,12 @@ import (
 // or a change of parent process). It is what `nimbook kernel --connection-file
 // FILE` does. SIGINT interrupts the running cell instead of killing the
 // process. Serve returns nil on a shutdown request and when the parent died.
-func Serve(ctx context.Context, connectionFile string, exec Executor, logw io.Writer) error {
+func Serve(ctx context.Context, connectionFile string, exec Executor, opts Options) error {
 	info, err := ReadConnectionFile(connectionFile)
 	if err != nil {
 		return err
 	}
-	k, err := NewKernel(info, exec, Options{Log: logw})
+	k, err := NewKernel(info, exec, opts)
 	if err != nil {
 		return err
 	}
@@ -39,7 +39,7 @@ func Serve(ctx context.Context, connectionFile string, exec Executor, logw io.Wr
 			case <-ctx.Done():
 				return
 			case <-sigs:
-				k.log.Printf("SIGINT: interrupting the running cell")
+				k.debug.Printf("SIGINT: interrupting the running cell")
 				k.Interrupt()
 			}
 		}
@@ -50,7 +50,7 @@ func Serve(ctx context.Context, connectionFile string, exec Executor, logw io.Wr
 	go func() {
 		select {
 		case <-orphaned:
-			k.log.Printf("parent process is gone: exiting")
+			k.debug.Printf("parent process is gone: exiting")
 			cancel()
 		case <-ctx.Done():
 		}
@@ -97,27 +97,39 @@ var ErrUsage = errors.New("kernel: bad usage")
 // Usage is the help text of the kernel command.
 const Usage = `usage:
   nimbook kernel install [--user] [--prefix DIR] [--binary PATH]
-  nimbook kernel --connection-file FILE
+  nimbook kernel [--debug] --connection-file FILE
+
+The kernel writes its errors to standard error; --debug (or the environment
+variable ` + DebugEnv + `=1) adds what it does: listening, shutdown, requests
+refused.
 `
+
+// DebugEnv is the environment variable that, set to 1, makes the kernel
+// command log what it does on standard error, as --debug does.
+const DebugEnv = "NIMBOOK_KERNEL_DEBUG"
 
 // Main runs the `kernel` command with the arguments that follow "kernel":
 //
 //	install [--user] [--prefix DIR] [--binary PATH]   register the kernelspec
-//	--connection-file FILE [ignored...]               serve (also -f FILE)
+//	[--debug] --connection-file FILE [ignored...]     serve (also -f FILE)
 //
-// newExec is called only to serve. Errors wrap ErrUsage when the arguments are
-// wrong.
+// The kernel logs its errors to stderr, and what it does too with --debug
+// or NIMBOOK_KERNEL_DEBUG=1 (DebugEnv). newExec is called only to serve.
+// Errors wrap ErrUsage when the arguments are wrong.
 func Main(ctx context.Context, args []string, newExec func() (Executor, error), stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "install" {
 		return mainInstall(args[1:], stdout, stderr)
 	}
 	file := ""
+	debug := os.Getenv(DebugEnv) == "1"
 	for i := 0; i < len(args) && file == ""; i++ {
 		a := args[i]
 		switch {
 		case a == "-h" || a == "-help" || a == "--help":
 			fmt.Fprint(stdout, Usage)
 			return nil
+		case a == "--debug" || a == "-debug":
+			debug = true
 		case a == "--connection-file" || a == "-connection-file" || a == "-f":
 			if i+1 == len(args) {
 				return fmt.Errorf("%w: %s needs a file name\n%s", ErrUsage, a, Usage)
@@ -141,7 +153,11 @@ func Main(ctx context.Context, args []string, newExec func() (Executor, error), 
 	if err != nil {
 		return err
 	}
-	return Serve(ctx, file, exec, stderr)
+	opts := Options{Log: stderr}
+	if debug {
+		opts.Debug = stderr
+	}
+	return Serve(ctx, file, exec, opts)
 }
 
 func mainInstall(args []string, stdout, stderr io.Writer) error {

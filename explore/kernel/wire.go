@@ -40,12 +40,16 @@ type message struct {
 	buffers    [][]byte
 	seq        uint64    // order of arrival on the shell socket, from 1
 	arrived    time.Time // when it reached the inbox (the kernel's clock)
+	// tooLarge, when not nil, says that the message went past the size
+	// limit: its content (and what followed) was skipped unread.
+	tooLarge *tooLarge
 }
 
 // signer computes and checks HMAC signatures. A nil key disables signing (the
 // protocol's "no authentication"): signatures are then empty and not checked.
 type signer struct {
-	key []byte
+	key  []byte
+	note []byte // the beginning of the notes of the kernel's transport (limit.go)
 }
 
 // sign returns the hex HMAC-SHA256 of the four JSON frames, or "" when signing is off.
@@ -76,6 +80,13 @@ var errBadSignature = errors.New("kernel: bad message signature")
 // decode splits raw frames into a message and checks its signature.
 // Errors are for logging only: a message that fails here is dropped unanswered.
 func (s signer) decode(frames [][]byte) (*message, error) {
+	tl, verified, noted := readNote(s.note, frames)
+	if noted {
+		if !verified {
+			return nil, fmt.Errorf("kernel: a message of %d bytes, over the limit: %w", tl.size, errBadSignature)
+		}
+		return s.decodeLarge(frames[:len(frames)-1], tl)
+	}
 	i := 0
 	for i < len(frames) && !bytes.Equal(frames[i], delimiter) {
 		i++
@@ -106,6 +117,34 @@ func (s signer) decode(frames [][]byte) (*message, error) {
 	}
 	if !json.Valid(rest[4]) {
 		return nil, errors.New("kernel: content is not JSON")
+	}
+	return m, nil
+}
+
+// decodeLarge decodes the frames that the transport let through of a
+// message too large (its signature was checked there): what comes before
+// the skipped frames, the header at least.
+func (s signer) decodeLarge(frames [][]byte, tl *tooLarge) (*message, error) {
+	i := 0
+	for i < len(frames) && !bytes.Equal(frames[i], delimiter) {
+		i++
+	}
+	rest := frames[min(i+1, len(frames)):]
+	if len(rest) < 2 {
+		return nil, fmt.Errorf("kernel: a message of %d bytes, over the limit, without a header", tl.size)
+	}
+	m := &message{identities: frames[:i], rawHeader: json.RawMessage(rest[1]), tooLarge: tl}
+	if len(rest) > 2 {
+		m.parent = json.RawMessage(rest[2])
+	}
+	if len(rest) > 3 {
+		m.metadata = json.RawMessage(rest[3])
+	}
+	if err := json.Unmarshal(rest[1], &m.header); err != nil {
+		return nil, fmt.Errorf("kernel: a message of %d bytes, over the limit, with a bad header: %w", tl.size, err)
+	}
+	if m.header.MsgType == "" {
+		return nil, errors.New("kernel: header without msg_type")
 	}
 	return m, nil
 }

@@ -208,7 +208,11 @@ func builtinDisplay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		if v == starlark.None {
 			continue
 		}
-		out.Display(s.bundle(v))
+		d, err := s.bundle(th, v)
+		if err != nil {
+			return nil, err
+		}
+		out.Display(d)
 	}
 	return starlark.None, nil
 }
@@ -220,7 +224,7 @@ func builtinHelp(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	}
 	text, ok := helpOf(v)
 	if !ok {
-		text = fmt.Sprintf("%s: a %s", v, v.Type())
+		text = fmt.Sprintf("%s: a %s", shortText(v), v.Type())
 	}
 	_, _, out := sessionOf(th)
 	out.Stream("stdout", text+"\n")
@@ -397,7 +401,7 @@ func coinsSpec(name string, rule string, r, n, first starlark.Value, needN bool)
 	if err := setInt(name, "n", n, &cs.N, 1, maxCoins); err != nil {
 		return nil, err
 	}
-	if _, err := coinGame(*cs); err != nil {
+	if _, err := cs.NewGame(); err != nil {
 		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "coins: "))
 	}
 	return cs, nil

@@ -171,15 +171,29 @@ func (s *Session) Inspect(code string, cursor int) (string, bool) {
 	if text, ok := helpOf(v); ok {
 		return text, true
 	}
-	return v.Type() + ": " + v.String(), true
+	return v.Type() + ": " + shortText(v), true
 }
 
 // IsComplete says whether code can run: "incomplete" when the parse stops
 // at the end of the text (an open block, bracket or string) or a block's
-// body is still being typed, "invalid" for any other syntax error.
+// body may still be typed (its last line is indented), "invalid" for any
+// other syntax error. As in IPython, a block ends with a blank line: code
+// whose last line is empty or only blanks is complete once it parses. A
+// cell that starts with a magic is judged by the code the magic runs.
 func (s *Session) IsComplete(code string) (status, indent string) {
+	if m, ok := parseMagic(code); ok {
+		switch {
+		case m.cell && strings.TrimSpace(m.body) == "":
+			return "incomplete", "" // %%time on its own: the cell's code comes next
+		case m.cell:
+			return s.IsComplete(m.body)
+		case m.name == "time" && strings.TrimSpace(m.arg) != "" && !m.more:
+			return s.IsComplete(m.arg)
+		}
+		return "complete", "" // running it says what is wrong, if anything
+	}
 	_, err := fileOptions.Parse("cell", code, 0)
-	lines := strings.Split(strings.TrimRight(code, " \t"), "\n")
+	lines := strings.Split(code, "\n")
 	last := ""
 	for i := len(lines) - 1; i >= 0; i-- {
 		if strings.TrimSpace(lines[i]) != "" {
@@ -199,8 +213,10 @@ func (s *Session) IsComplete(code string) (status, indent string) {
 		return "invalid", ""
 	}
 	// An indented last line may be followed by more of its block, until
-	// the user enters an empty line.
-	if lead != "" && !strings.HasSuffix(code, "\n\n") && !strings.HasSuffix(code, "\n") {
+	// the user enters a blank line (empty, or the indentation a console
+	// offers and the user left as it was).
+	blankEnd := len(lines) > 1 && strings.TrimSpace(lines[len(lines)-1]) == ""
+	if lead != "" && !blankEnd {
 		return "incomplete", lead
 	}
 	return "complete", ""

@@ -18,8 +18,18 @@
 // heap) check the memory left before they allocate and count their steps,
 // so that no single call escapes the budgets (see package sandbox).
 //
-// As in IPython, a cell that is only name? shows the help of name, and one
-// that is only exit or quit returns ErrExit.
+// As in IPython, a cell that is only name? shows the help of name, one that
+// is only exit or quit returns ErrExit, and a cell may start with one of
+// the magics users type by habit: %time STATEMENT and %%time (run, then
+// print the wall time), %who [TYPE...] (the names the cells defined) and
+// %limits (the session's limits and their ceilings). IsComplete tells a
+// console that a block ends at a blank line, blanks only included.
+//
+// A result shows as its repr (text/plain), nested at most 100 deep (deeper
+// lists, tuples, dicts and sets show as […]) and cut after about 1 MiB with
+// the length of the whole; the text is written in time linear in its
+// length, counted in the step budget and stopped with the cell
+// (sandbox.WriteText), however deep the value.
 //
 // Built-ins use the family names and parameters of job files (SPEC.md):
 // nim, subtraction, octal, hex_game (hexa), wythoff, coins, product and

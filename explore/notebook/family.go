@@ -57,7 +57,7 @@ func (f *Family) title() string {
 	var t string
 	switch s.Family {
 	case "coins":
-		if g, err := coinGame(*s.Coins()); err == nil {
+		if g, err := s.Coins().NewGame(); err == nil {
 			t = g.String()
 		}
 	case "wythoff":
@@ -65,7 +65,7 @@ func (f *Family) title() string {
 	case "product":
 		var parts []string
 		for _, c := range s.Product().Factors {
-			if g, err := coinGame(c); err == nil {
+			if g, err := c.NewGame(); err == nil {
 				parts = append(parts, g.String())
 			}
 		}
@@ -181,7 +181,6 @@ const (
 	maxHeap  = heap.MaxHeap
 	maxCoins = 64
 	maxSide  = 1 << 20
-	maxPair  = 1 << 40 // Wythoff's heaps: outcomes and moves are O(1)
 )
 
 // familyAnalysis runs one analysis of a family through the job engine.
@@ -467,16 +466,22 @@ func (f *Family) fitCoins(sec *job.Section) {
 	cs.N = n
 }
 
+// positionExample words job.PositionExample in a cell's syntax:
+// "(1, 3, 5, 7)  # the heaps".
 func positionExample(family string) string {
-	switch family {
-	case "wythoff":
-		return "(3, 5)"
-	case "coins":
-		return "(1, 4, 6)  # the coins showing heads"
-	case "product":
-		return "[(1, 2), (3, 3)]  # the cells showing heads"
+	ex, what := job.PositionExample(family)
+	tuple := func(xs []any) string {
+		return "(" + strings.Trim(strings.ReplaceAll(fmt.Sprint(xs...), " ", ", "), "[]") + ")"
 	}
-	return "(1, 3, 5, 7)  # the heaps"
+	text := tuple(ex)
+	if cells, ok := ex[0].([]any); ok && cells != nil {
+		parts := make([]string, len(ex))
+		for i, c := range ex {
+			parts[i] = tuple(c.([]any))
+		}
+		text = "[" + strings.Join(parts, ", ") + "]"
+	}
+	return text + "  # " + what
 }
 
 func setInt(fn, key string, v starlark.Value, dst *int, lo, hi int) error {
@@ -543,7 +548,7 @@ func intListOf(fn, what string, v starlark.Value, lo, hi int) ([]int, error) {
 func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, error) {
 	switch sec.Family {
 	case "wythoff":
-		hs, err := intList(fn, v, 0, maxPair)
+		hs, err := intList(fn, v, 0, wythoff.MaxHeap)
 		if err != nil {
 			return nil, err
 		}
@@ -608,18 +613,10 @@ func heapGame(s *job.Section) (heap.Game, error) {
 	return h.NewGame()
 }
 
-func coinGame(c job.CoinsSpec) (*coins.Game, error) {
-	rule, err := coins.ParseRule(c.Rule)
-	if err != nil {
-		return nil, err
-	}
-	return coins.New(rule, c.R, c.First)
-}
-
 func (f *Family) product() (*coins.Product, error) {
 	var gs []*coins.Game
 	for _, c := range f.sec.Product().Factors {
-		g, err := coinGame(c)
+		g, err := c.NewGame()
 		if err != nil {
 			return nil, err
 		}
@@ -705,7 +702,7 @@ func (f *Family) moverFunc() (mover, error) {
 		}, nil
 	case "coins":
 		cs := f.sec.Coins()
-		g, err := coinGame(*cs)
+		g, err := cs.NewGame()
 		if err != nil {
 			return nil, err
 		}
@@ -822,7 +819,7 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 		}
 		v = t.At(hs[0], hs[1])
 	case "coins":
-		g, err := coinGame(*f.sec.Coins())
+		g, err := f.sec.Coins().NewGame()
 		if err != nil {
 			return nil, err
 		}

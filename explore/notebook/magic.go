@@ -1,9 +1,19 @@
 package notebook
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
+
+	"go.starlark.net/syntax"
+
+	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/kernel"
 )
 
 // ErrExit is the error of Execute for a cell that is exactly exit, quit,
@@ -45,7 +55,7 @@ func (s *Session) Help(code string) (text string, found, ok bool) {
 	if t, ok := helpOf(v); ok {
 		return t, true, true
 	}
-	return path + ": " + v.Type() + "\n" + shortText(v.String()), true, true
+	return path + ": " + v.Type() + "\n" + shortText(v), true, true
 }
 
 // stripComments removes # comments from the lines of code (a # inside
@@ -60,18 +70,187 @@ func stripComments(code string) string {
 	return strings.Join(lines, "\n")
 }
 
-// shortText cuts a value's text for help: its beginning says what it is.
-func shortText(s string) string {
-	const most = 2000
-	if len(s) <= most {
-		return s
-	}
-	return s[:most] + "…"
-}
-
 // AsksExit tells whether code asks to end the session, as Execute decides:
 // exit or quit alone in the cell, when the session has not given those
 // names a value of its own.
 func (s *Session) AsksExit(code string) bool {
 	return IsExit(code) && !s.userDefined("exit", "quit")
+}
+
+// A few of IPython's magics, which users type by habit, work in a cell:
+//
+//	%time STATEMENT   run the statement, then print its wall time
+//	%%time            (first line) run the rest of the cell, then print its wall time
+//	%who [TYPE...]    list the names the cells defined (of those types)
+//	%limits           show the session's limits and ceilings
+//
+// A magic is the first line of its cell (blank and comment lines aside); a
+// line magic is alone in its cell. Any other magic is an error that lists
+// these.
+
+// magicCell is a cell that starts with a magic.
+type magicCell struct {
+	name string // without its % signs
+	cell bool   // %%name: the magic takes the rest of the cell
+	arg  string // the rest of the magic's line
+	body string // the lines after the magic's, as many lines down as in the cell
+	more bool   // the cell has code after the magic's line
+}
+
+// knownMagics lists the magics of a session, for messages.
+const knownMagics = "%time, %%time, %who and %limits"
+
+// parseMagic recognises a cell that starts with a magic.
+func parseMagic(code string) (magicCell, bool) {
+	lines := strings.Split(code, "\n")
+	i := 0
+	for i < len(lines) {
+		if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "#") {
+			break
+		}
+		i++
+	}
+	if i == len(lines) {
+		return magicCell{}, false
+	}
+	first := strings.TrimSpace(lines[i])
+	if !strings.HasPrefix(first, "%") {
+		return magicCell{}, false
+	}
+	m := magicCell{cell: strings.HasPrefix(first, "%%")}
+	rest := strings.TrimLeft(first, "%")
+	m.name, m.arg, _ = strings.Cut(rest, " ")
+	if j := strings.IndexAny(m.name, "\t"); j >= 0 {
+		m.name, m.arg = m.name[:j], m.name[j+1:]+" "+m.arg
+	}
+	m.arg = strings.TrimSpace(m.arg)
+	// The body keeps its line numbers: errors name the cell's lines.
+	m.body = strings.Repeat("\n", i+1) + strings.Join(lines[i+1:], "\n")
+	m.more = strings.TrimSpace(stripComments(m.body)) != ""
+	if !m.cell {
+		m.arg = strings.Repeat("\n", i) + m.arg
+	}
+	return m, true
+}
+
+// magicHint adds to the syntax error of a cell whose line starts with %
+// where only a first line may: magics go first.
+func magicHint(code string, parseErr, shown error) error {
+	var se syntax.Error
+	var ce *kernel.CellError
+	if !errors.As(parseErr, &se) || !errors.As(shown, &ce) {
+		return shown
+	}
+	lines := strings.Split(code, "\n")
+	if n := int(se.Pos.Line); n >= 1 && n <= len(lines) && strings.HasPrefix(strings.TrimSpace(lines[n-1]), "%") {
+		ce.Value += " (a magic, " + knownMagics + ", goes on the first line of its cell)"
+	}
+	return shown
+}
+
+// magic runs a cell that starts with a magic.
+func (s *Session) magic(ctx context.Context, m magicCell, out kernel.Output) (*kernel.Display, error) {
+	usage := func(msg string) error { return &kernel.CellError{Name: "UsageError", Value: msg} }
+	switch {
+	case m.cell && m.name == "time":
+		return s.timed(ctx, m.body, out)
+	case m.cell:
+		return nil, usage(fmt.Sprintf("Cell magic `%%%%%s` not found; nimbook knows %s", m.name, knownMagics))
+	case m.name != "time" && m.name != "who" && m.name != "limits":
+		return nil, usage(fmt.Sprintf("Line magic function `%%%s` not found; nimbook knows %s", m.name, knownMagics))
+	case m.more && m.name == "time":
+		return nil, usage("%time times the statement on its line, alone in the cell; to time the whole cell, make %%time its first line")
+	case m.more:
+		return nil, usage(fmt.Sprintf("%%%s goes alone in its cell", m.name))
+	case m.name == "time":
+		if strings.TrimSpace(m.arg) == "" {
+			return nil, usage("%time needs a statement to time: %time nim_mul(2, 3)")
+		}
+		return s.timed(ctx, m.arg, out)
+	case m.name == "who":
+		out.Stream("stdout", s.who(strings.Fields(m.arg)))
+		return nil, nil
+	default: // limits
+		if m.arg != "" {
+			return nil, usage("%limits takes no argument; lower a limit with limits(steps=..., positions=..., memory=...)")
+		}
+		out.Stream("stdout", s.limitsText())
+		return nil, nil
+	}
+}
+
+// timed runs code as a cell and, when it succeeds, prints its wall time,
+// read on the session's clock.
+func (s *Session) timed(ctx context.Context, code string, out kernel.Output) (*kernel.Display, error) {
+	start := s.clock()
+	d, err := s.run(ctx, code, out)
+	if err != nil {
+		return nil, err
+	}
+	out.Stream("stdout", "Wall time: "+formatWallTime(s.clock().Sub(start))+"\n")
+	return d, nil
+}
+
+// clock is the session's clock: time.Now unless a test set another.
+func (s *Session) clock() time.Time {
+	if s.now != nil {
+		return s.now()
+	}
+	return time.Now()
+}
+
+// formatWallTime writes a duration as IPython's %time does: three
+// significant digits and a unit (s, ms, µs, ns), minutes and seconds past
+// a minute.
+func formatWallTime(d time.Duration) string {
+	if d >= time.Minute {
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%dmin %ds", int(d/time.Minute), int(d%time.Minute/time.Second))
+	}
+	units := []struct {
+		name string
+		size time.Duration
+	}{{"s", time.Second}, {"ms", time.Millisecond}, {"µs", time.Microsecond}}
+	for _, u := range units {
+		if d >= u.size {
+			return strconv.FormatFloat(float64(d)/float64(u.size), 'g', 3, 64) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(int64(d), 10) + " ns"
+}
+
+// who lists the names the cells defined, sorted, those of the given types
+// only when types are given (IPython's %who), tab-separated.
+func (s *Session) who(types []string) string {
+	var names []string
+	for _, name := range s.Globals() {
+		if strings.HasPrefix(name, "_") {
+			continue
+		}
+		if len(types) > 0 && !slices.Contains(types, s.globals[name].Type()) {
+			continue
+		}
+		names = append(names, name)
+	}
+	switch {
+	case len(names) > 0:
+		return strings.Join(names, "\t") + "\n"
+	case len(types) > 0:
+		return "No variables match your requested type.\n"
+	}
+	return "Interactive namespace is empty.\n"
+}
+
+// limitsText shows the session's limits, what a cell may lower them to,
+// and the ceilings the command line set.
+func (s *Session) limitsText() string {
+	var b strings.Builder
+	row := func(name, now, ceil, flag string) {
+		fmt.Fprintf(&b, "%-10s %-16s (ceiling %s, set by %s)\n", name, now, ceil, flag)
+	}
+	row("steps", fmt.Sprintf("%d", s.opts.MaxSteps), fmt.Sprintf("%d", s.ceil.steps), flagSteps)
+	row("positions", fmt.Sprintf("%d", s.opts.Limits.Positions), fmt.Sprintf("%d", s.ceil.positions), flagPositions)
+	row("memory", budget.FormatSize(s.opts.Limits.Memory), budget.FormatSize(s.ceil.memory), flagMemory)
+	b.WriteString("Steps are counted per cell. Lower a limit with limits(steps=..., positions=..., memory=...); only the command line raises a ceiling.\n")
+	return b.String()
 }

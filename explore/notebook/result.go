@@ -285,9 +285,14 @@ func makeResult(kind string, sr *job.SectionResult) (starlark.Value, error) {
 }
 
 // bundle turns a value into a MIME bundle: the Renderer's, over a plain
-// text (and, for results, JSON) fallback.
-func (s *Session) bundle(v starlark.Value) *kernel.Display {
-	d := &kernel.Display{Data: map[string]any{"text/plain": displayText(v)}, Metadata: map[string]any{}}
+// text (and, for results, JSON) fallback. Writing the text counts in th's
+// step budget and stops with th (the error is then ErrStopped).
+func (s *Session) bundle(th *starlark.Thread, v starlark.Value) (*kernel.Display, error) {
+	text, err := displayText(th, v)
+	if err != nil {
+		return nil, err
+	}
+	d := &kernel.Display{Data: map[string]any{"text/plain": text}, Metadata: map[string]any{}}
 	var sr *job.SectionResult
 	switch v := v.(type) {
 	case result:
@@ -297,10 +302,10 @@ func (s *Session) bundle(v starlark.Value) *kernel.Display {
 	case *Game:
 		d.Data["text/plain"] = v.describe()
 	case *surveyValue:
-		return v.bundle(s, d)
+		return v.bundle(s, d), nil
 	}
 	if sr == nil {
-		return d
+		return d, nil
 	}
 	if j, ok := resultJSON(sr); ok {
 		d.Data["application/json"] = j
@@ -316,53 +321,49 @@ func (s *Session) bundle(v starlark.Value) *kernel.Display {
 			}
 		}
 	}
-	return d
+	return d, nil
 }
-
-// syntaxQuote is the repr of a string, as Jupyter shows a str result.
-func syntaxQuote(s string) string { return starlark.String(s).String() }
 
 // maxDisplay bounds the text of a cell's result: a list of 10000 times the
 // same long string is small in memory, not on a screen.
 const maxDisplay = 1 << 20
 
-// displayText is the text/plain of a value, cut after about maxDisplay
-// characters with a note of what was left out.
-func displayText(v starlark.Value) string {
-	if sandbox.ReprSize(v, maxDisplay) <= maxDisplay {
-		if s, ok := v.(starlark.String); ok {
-			return syntaxQuote(string(s))
-		}
-		return v.String()
+// maxDisplayDepth bounds the nesting a result shows: deeper lists, tuples,
+// dicts and sets show as […] (a list nested 400 000 deep is one line of
+// brackets nobody reads).
+const maxDisplayDepth = 100
+
+// displayText is the text/plain of a value: its repr, nested at most
+// maxDisplayDepth deep and cut after about maxDisplay characters with a
+// note of how long the value is. The writing takes time linear in the
+// text, counts in th's steps and stops with th (th nil: no budget).
+func displayText(th *starlark.Thread, v starlark.Value) (string, error) {
+	opts := sandbox.TextOptions{MaxDepth: maxDisplayDepth, MaxLen: maxDisplay}
+	if th != nil {
+		opts.Check = sandbox.ThreadCheck(th)
 	}
-	var b strings.Builder
-	var n int
-	var open, close string
-	var items func(i int) starlark.Value
-	switch x := v.(type) {
+	w := v
+	if r, ok := v.(*seqResult); ok {
+		w = r.items // the same text, written within the bounds
+	}
+	text, cut, err := sandbox.Text(w, opts)
+	if err != nil || !cut {
+		return text, err
+	}
+	switch x := w.(type) {
 	case starlark.String:
-		t := syntaxQuote(string(x[:maxDisplay]))
-		return t[:len(t)-1] + fmt.Sprintf("…  (%d characters)", len(x))
-	case *starlark.List:
-		n, open, close, items = x.Len(), "[", "]", x.Index
-	case starlark.Tuple:
-		n, open, close, items = len(x), "(", ")", func(i int) starlark.Value { return x[i] }
-	default:
-		return fmt.Sprintf("<a %s whose text is longer than %d characters>", v.Type(), maxDisplay)
+		return text + fmt.Sprintf("  (%d characters)", len(x)), nil
+	case *starlark.List, starlark.Tuple, *starlark.Dict, *starlark.Set:
+		return text + fmt.Sprintf("  (%d items)", starlark.Len(x)), nil
 	}
-	b.WriteString(open)
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if b.Len() > maxDisplay {
-			fmt.Fprintf(&b, "…%s  (%d items)", close, n)
-			return b.String()
-		}
-		b.WriteString(displayText(items(i)))
-	}
-	b.WriteString(close)
-	return b.String()
+	return text, nil
+}
+
+// shortText is v's text for help and inspection: its beginning, which
+// says what it is, at most about 2000 characters and 20 levels deep.
+func shortText(v starlark.Value) string {
+	text, _, _ := sandbox.Text(v, sandbox.TextOptions{MaxDepth: 20, MaxLen: 2000})
+	return text
 }
 
 // resultJSON is the JSON object of the results (SPEC.md's keys), for

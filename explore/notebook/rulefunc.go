@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -77,7 +76,10 @@ func builtinRule(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 			return nil, err
 		}
 	}
-	kw := starlarkParams(params)
+	kw, err := starrule.Kwargs(params)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	// A game now, to check the function's parameters before any work.
 	if _, err := starrule.FromCallable(fn, kw, nil); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "starrule: ")
@@ -158,24 +160,6 @@ func cellThreads(th *starlark.Thread, name string) starrule.ThreadFunc {
 		rt.SetLocal(localOut, out)
 		return rt, stop
 	}
-}
-
-// starlarkParams makes a rule's parameters keyword arguments, by name;
-// lists are frozen, so that the function cannot change them between calls.
-func starlarkParams(params map[string]any) []starlark.Tuple {
-	keys := make([]string, 0, len(params))
-	for k := range params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	kw := make([]starlark.Tuple, 0, len(keys))
-	for _, k := range keys {
-		kw = append(kw, starlark.Tuple{starlark.String(k), fromGo(params[k], false)})
-	}
-	for _, kv := range kw {
-		kv[1].Freeze()
-	}
-	return kw
 }
 
 // ruleFailed is the first error of a rule's function during work the

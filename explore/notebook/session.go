@@ -7,6 +7,7 @@ import (
 	"maps"
 	"sort"
 	"strings"
+	"time"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -65,7 +66,8 @@ type Session struct {
 	globals starlark.StringDict
 	count   int // cells executed, for the file names of positions
 
-	lastValue *starlark.Value // when set, Execute stores the cell's value there
+	lastValue *starlark.Value  // when set, Execute stores the cell's value there
+	now       func() time.Time // the clock of %time; nil: time.Now
 }
 
 var _ kernel.Executor = (*Session)(nil)
@@ -137,8 +139,9 @@ const (
 // Execute runs one cell: every statement in order; when the last statement
 // is an expression, its value is the cell's result (None gives no result).
 // As in IPython, a cell that is only name? (or name??, ?name) prints the
-// help of name (see Help), and a cell that is only exit or quit returns
-// ErrExit.
+// help of name (see Help), a cell that is only exit or quit returns
+// ErrExit, and a cell may start with one of the magics %time, %%time, %who
+// and %limits (magic.go).
 func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (d *kernel.Display, err error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -153,11 +156,19 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 		out.Stream("stdout", text+"\n")
 		return nil, nil
 	}
+	if m, ok := parseMagic(code); ok {
+		return s.magic(ctx, m, out)
+	}
+	return s.run(ctx, code, out)
+}
+
+// run runs the code of a cell.
+func (s *Session) run(ctx context.Context, code string, out kernel.Output) (d *kernel.Display, err error) {
 	s.count++
 	name := fmt.Sprintf("cell %d", s.count)
 	f, err := fileOptions.Parse(name, code, 0)
 	if err != nil {
-		return nil, s.cellError(name, err, ctx, nil)
+		return nil, magicHint(code, err, s.cellError(name, err, ctx, nil))
 	}
 	thread, steps, stop := s.newThread(ctx, name, out)
 	defer stop()
@@ -206,7 +217,11 @@ func (s *Session) Execute(ctx context.Context, code string, out kernel.Output) (
 	if v == starlark.None {
 		return nil, nil
 	}
-	return s.bundle(v), nil
+	d, err = s.bundle(thread, v)
+	if err != nil {
+		return nil, s.cellError(name, err, steps.Context(), steps)
+	}
+	return d, nil
 }
 
 // discard is the Output of a cell run without a frontend.
@@ -234,7 +249,7 @@ func (s *Session) cellError(cell string, err error, ctx context.Context, steps *
 		line, where, trace := locate(cell, ee.CallStack)
 		switch {
 		case steps != nil && steps.Exceeded():
-			msg := fmt.Sprintf("the cell ran past its budget of %d steps (a loop that never ends?); if it is meant to run longer, start nimbook with a larger %s", steps.MaxSteps(), flagSteps)
+			msg := stepLimitMessage(steps)
 			return &kernel.CellError{Name: "StepLimit", Value: withLine(line, where, msg), Traceback: traceback("StepLimit", withLine(line, where, msg), trace)}
 		case ctx.Err() != nil:
 			name, msg := sandbox.StoppedMessage(ctx, "the cell")
@@ -242,6 +257,9 @@ func (s *Session) cellError(cell string, err error, ctx context.Context, steps *
 		}
 		msg := withLine(line, where, ee.Msg)
 		return &kernel.CellError{Name: "Error", Value: msg, Traceback: traceback("Error", msg, trace)}
+	}
+	if steps != nil && steps.Exceeded() {
+		return &kernel.CellError{Name: "StepLimit", Value: stepLimitMessage(steps)}
 	}
 	if ctx.Err() != nil {
 		name, msg := sandbox.StoppedMessage(ctx, "the cell")
@@ -280,6 +298,11 @@ func locate(cell string, stack starlark.CallStack) (line int, where string, trac
 		}
 	}
 	return line, where, trace
+}
+
+// stepLimitMessage says that a cell ran past its step budget.
+func stepLimitMessage(steps *sandbox.State) string {
+	return fmt.Sprintf("the cell ran past its budget of %d steps (a loop that never ends?); if it is meant to run longer, start nimbook with a larger %s", steps.MaxSteps(), flagSteps)
 }
 
 func withLine(line int, where, msg string) string {

@@ -475,6 +475,8 @@ func TestInspect(t *testing.T) {
 	}
 }
 
+// TestIsComplete: what a console needs to know to run a cell or read
+// more of it.
 func TestIsComplete(t *testing.T) {
 	s := newSession(t)
 	tests := []struct{ code, status, indent string }{
@@ -486,6 +488,24 @@ func TestIsComplete(t *testing.T) {
 		{"x = [1,\n  2", "incomplete", "  "},
 		{"x = )", "invalid", ""},
 		{`s = "abc`, "incomplete", ""},
+		// A block ends with a blank line, even one of blanks only (what
+		// jupyter console sends when Enter meets its own indentation).
+		{"def f(n):\n    return n + 1\n    ", "complete", ""},
+		{"def f(n):\n    return n + 1\n", "complete", ""},
+		{"def f(n):\n    return n + 1\n\t", "complete", ""},
+		{"def f(n):\n    if n:\n        return n\n        ", "complete", ""},
+		{"def f(n):\n    ", "incomplete", "    "},
+		{"def f(n):\n    return n + 1", "incomplete", "    "},
+		{"x = [1,\n  2,\n  ", "incomplete", "  "},
+		// Magics: judged by the code they run.
+		{"%who", "complete", ""},
+		{"%limits", "complete", ""},
+		{"%time x = 1", "complete", ""},
+		{"%time for i in range(3):", "incomplete", "    "},
+		{"%%time", "incomplete", ""},
+		{"%%time\nfor i in range(3):\n    x = i", "incomplete", "    "},
+		{"%%time\nfor i in range(3):\n    x = i\n    ", "complete", ""},
+		{"%timeit 1", "complete", ""},
 	}
 	for _, tc := range tests {
 		status, indent := s.IsComplete(tc.code)

@@ -407,12 +407,12 @@ func (g *Game) AttrNames() []string {
 type builtinFunc = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)
 
 var gameMethods = map[string]builtinFunc{
-	"grundy":      gameGrundy,
-	"outcome":     gameOutcome,
-	"moves":       gameWinning,
-	"options":     gameOptions,
-	"p_positions": gamePPositions,
-	"positions":   gamePositions,
+	"grundy":      solverMethod(gameGrundy),
+	"outcome":     solverMethod(gameOutcome),
+	"moves":       solverMethod(gameWinning),
+	"options":     solverMethod(gameOptions),
+	"p_positions": solverMethod(gamePPositions),
+	"positions":   solverMethod(gamePositions),
 	"graph":       gameGraph,
 	"record":      gameRecord,
 	"values":      gameValues,
@@ -585,28 +585,34 @@ func gameCall(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwa
 	return g, sol, k, nil
 }
 
-func gameGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	g, sol, k, err := gameCall(th, b, args, kwargs)
-	if err != nil {
-		return nil, err
+// solverFunc is a game method that asks the solver about the position k;
+// its error is the solver's.
+type solverFunc func(th *starlark.Thread, g *Game, sol *game.Solver[string], k string) (starlark.Value, error)
+
+// solverMethod makes f a method: the position argument read, the game
+// prepared, and f's error explained as every solver error is.
+func solverMethod(f solverFunc) builtinFunc {
+	return func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		g, sol, k, err := gameCall(th, b, args, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		v, err := f(th, g, sol, k)
+		if err != nil {
+			return nil, g.solveErr(b.Name(), err)
+		}
+		return v, nil
 	}
-	v, err := sol.Grundy(k)
-	if err != nil {
-		return nil, g.solveErr(b.Name(), err)
-	}
-	return starlark.MakeUint64(v), nil
 }
 
-func gameOutcome(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	g, sol, k, err := gameCall(th, b, args, kwargs)
-	if err != nil {
-		return nil, err
-	}
+func gameGrundy(_ *starlark.Thread, _ *Game, sol *game.Solver[string], k string) (starlark.Value, error) {
+	v, err := sol.Grundy(k)
+	return starlark.MakeUint64(v), err
+}
+
+func gameOutcome(_ *starlark.Thread, _ *Game, sol *game.Solver[string], k string) (starlark.Value, error) {
 	o, err := sol.Outcome(k)
-	if err != nil {
-		return nil, g.solveErr(b.Name(), err)
-	}
-	return starlark.String(o.String()), nil
+	return starlark.String(o.String()), err
 }
 
 func (g *Game) values(keys []string) []starlark.Value {
@@ -625,14 +631,10 @@ func (g *Game) spec() *job.Section {
 	return s
 }
 
-func gameWinning(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	g, sol, k, err := gameCall(th, b, args, kwargs)
-	if err != nil {
-		return nil, err
-	}
+func gameWinning(_ *starlark.Thread, g *Game, sol *game.Solver[string], k string) (starlark.Value, error) {
 	ms, err := sol.WinningMoves(k)
 	if err != nil {
-		return nil, g.solveErr(b.Name(), err)
+		return nil, err
 	}
 	vs := g.values(ms)
 	labels := make([]string, len(vs))
@@ -646,42 +648,30 @@ func gameWinning(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	return &seqResult{kind: "moves", sr: sr, items: starlark.NewList(vs)}, nil
 }
 
-func gameOptions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	g, _, k, err := gameCall(th, b, args, kwargs)
-	if err != nil {
-		return nil, err
-	}
+func gameOptions(th *starlark.Thread, g *Game, _ *game.Solver[string], k string) (starlark.Value, error) {
 	ms, err := g.moves(th, g.pos[k])
 	if err != nil {
-		return nil, g.solveErr(b.Name(), err)
+		return nil, err
 	}
 	return starlark.NewList(ms), nil
 }
 
-func gamePositions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	g, sol, k, err := gameCall(th, b, args, kwargs)
-	if err != nil {
-		return nil, err
-	}
+func gamePositions(_ *starlark.Thread, g *Game, sol *game.Solver[string], k string) (starlark.Value, error) {
 	all, err := sol.Reachable(k)
 	if err != nil {
-		return nil, g.solveErr(b.Name(), err)
+		return nil, err
 	}
 	return starlark.NewList(g.values(all)), nil
 }
 
-func gamePPositions(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	g, sol, k, err := gameCall(th, b, args, kwargs)
+func gamePPositions(_ *starlark.Thread, g *Game, sol *game.Solver[string], k string) (starlark.Value, error) {
+	all, err := sol.Reachable(k)
 	if err != nil {
 		return nil, err
 	}
-	all, err := sol.Reachable(k)
-	if err != nil {
-		return nil, g.solveErr(b.Name(), err)
-	}
 	ps, err := sol.PPositions(k)
 	if err != nil {
-		return nil, g.solveErr(b.Name(), err)
+		return nil, err
 	}
 	vs := sortedValues(g.values(ps))
 	pp := &job.PPositions{Count: uint64(len(ps)), Of: uint64(len(all))}

@@ -134,21 +134,6 @@ func flowList(p []int) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// orList writes 1, 3 or 4.
-func orList(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, v := range xs {
-		parts[i] = strconv.Itoa(v)
-	}
-	switch len(parts) {
-	case 0:
-		return "nothing"
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, one)

@@ -544,7 +544,7 @@ func numWord(n int) string {
 }
 
 func orAnd(xs []int) string {
-	return strings.Replace(orList(xs), " or ", " and ", 1)
+	return strings.Replace(heap.OrList(xs), " or ", " and ", 1)
 }
 
 // describeCands lists the heaps a move may leave: "nothing, 5, or 1 and 4".
@@ -727,7 +727,7 @@ func (h *Heaps) explain() string {
 	if ex, ok := h.g.(heap.Explainer); ok {
 		return ex.Explain()
 	}
-	return fmt.Sprintf("the rule %s: a move replaces one heap by the heaps of one of its options.", h.g)
+	return fmt.Sprintf("%s: a move replaces one heap by the heaps of one of its options (type hint to see them).", h.g)
 }
 
 // JobGame writes the rule and its parameters as a job file's flow mapping,

@@ -43,7 +43,7 @@ func ParseParam(q heap.Param, s string) (any, error) {
 			return nil, fmt.Errorf("write a mapping, e.g. %s", ParamExample(q))
 		}
 		for k, v := range m {
-			pv, ok := plainValue(v)
+			pv, ok := heap.MapValue(v)
 			if !ok {
 				return nil, fmt.Errorf("%s: want a whole number, a word, true or false, or a list of whole numbers, not %v", k, v)
 			}
@@ -58,26 +58,6 @@ func ParseParam(q heap.Param, s string) (any, error) {
 		return nil, fmt.Errorf("write a value, e.g. %s", ParamExample(q))
 	}
 	return s, nil
-}
-
-// plainValue keeps the values a rule's own parameters may take, as job
-// files do: whole numbers, words, booleans and lists of whole numbers.
-func plainValue(x any) (any, bool) {
-	switch x := x.(type) {
-	case int, string, bool:
-		return x, true
-	case []any:
-		out := make([]int, len(x))
-		for i, e := range x {
-			v, ok := e.(int)
-			if !ok {
-				return nil, false
-			}
-			out[i] = v
-		}
-		return out, true
-	}
-	return nil, false
 }
 
 // ParamExample is the parameter's example as ParseParam reads it: a job

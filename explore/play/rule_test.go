@@ -172,7 +172,7 @@ func TestRegisteredRule(t *testing.T) {
 		}
 	}
 	help := g.Notation()
-	if !strings.Contains(help, "The rule: the rule take-away (1 to 2): a move replaces one heap by the heaps of one of its options.") ||
+	if !strings.Contains(help, "The rule: take-away (1 to 2): a move replaces one heap by the heaps of one of its options (type hint to see them).") ||
 		strings.Contains(help, "split") {
 		t.Errorf("help:\n%s", help)
 	}

@@ -92,11 +92,7 @@ func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 		return g, start, err
 	case "coins":
 		c := s.Coins()
-		rule, err := coins.ParseRule(c.Rule)
-		if err != nil {
-			return nil, nil, fmt.Errorf("play: %w", err)
-		}
-		cg, err := coins.New(rule, c.R, c.First)
+		cg, err := c.NewGame()
 		if err != nil {
 			return nil, nil, fmt.Errorf("play: %w", err)
 		}
@@ -113,11 +109,7 @@ func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 func productSection(s *job.Section, play game.Play, lim Limits) (Game, []int, error) {
 	var factors []*coins.Game
 	for _, f := range s.Product().Factors {
-		rule, err := coins.ParseRule(f.Rule)
-		if err != nil {
-			return nil, nil, fmt.Errorf("play: %w", err)
-		}
-		cg, err := coins.New(rule, f.R, f.First)
+		cg, err := f.NewGame()
 		if err != nil {
 			return nil, nil, fmt.Errorf("play: %w", err)
 		}

@@ -13,11 +13,6 @@ import (
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
-// maxPair is the largest heap of Wythoff's game, as in job files: its
-// outcomes and winning moves are formulas (Beatty pairs), so it bounds
-// heaps far beyond the heap games' heap.MaxHeap.
-const maxPair = 1 << 40
-
 // Wythoff plays Wythoff's game: positions are [a, b], two heaps called a and
 // b; a move takes any number of tokens from one heap, or the same number from
 // both. Under normal play outcomes and winning moves come from the Beatty
@@ -60,8 +55,8 @@ func (w *Wythoff) Check(p []int) error {
 		return fmt.Errorf("play: Wythoff's game has two heaps, not %d", len(p))
 	}
 	for i, n := range p {
-		if n < 0 || n > maxPair {
-			return fmt.Errorf("play: heap %c has %d tokens; heaps hold 0 to %d", 'a'+i, n, maxPair)
+		if n < 0 || n > wythoff.MaxHeap {
+			return fmt.Errorf("play: heap %c has %d tokens; heaps hold 0 to %d", 'a'+i, n, wythoff.MaxHeap)
 		}
 	}
 	if w.play == game.Misere {

@@ -112,11 +112,7 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 		}
 		return s
 	case *syntax.DefStmt:
-		for _, p := range s.Params {
-			if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
-				b.Y = GuardExpr(b.Y)
-			}
-		}
+		guardDefaults(s.Params)
 		s.Body = guardStmts(s.Body)
 	case *syntax.ExprStmt:
 		s.X = GuardExpr(s.X)
@@ -148,17 +144,31 @@ func guardTarget(e syntax.Expr) syntax.Expr {
 	case *syntax.DotExpr:
 		e.X = GuardExpr(e.X)
 	case *syntax.TupleExpr:
-		for i, x := range e.List {
-			e.List[i] = guardTarget(x)
-		}
+		guardEach(e.List, guardTarget)
 	case *syntax.ListExpr:
-		for i, x := range e.List {
-			e.List[i] = guardTarget(x)
-		}
+		guardEach(e.List, guardTarget)
 	case *syntax.ParenExpr:
 		e.X = guardTarget(e.X)
 	}
 	return e
+}
+
+// guardDefaults guards the default values (p=value) of a def's or a
+// lambda's parameters, which run when it is defined.
+func guardDefaults(params []syntax.Expr) {
+	for _, p := range params {
+		if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+			b.Y = GuardExpr(b.Y)
+		}
+	}
+}
+
+// guardEach replaces each of xs by guard(x): the elements of a list or a
+// tuple, as a target or as an expression.
+func guardEach(xs []syntax.Expr, guard func(syntax.Expr) syntax.Expr) {
+	for i, x := range xs {
+		xs[i] = guard(x)
+	}
 }
 
 // GuardExpr returns e with its growing operators and methods guarded, as
@@ -210,20 +220,12 @@ func GuardExpr(e syntax.Expr) syntax.Expr {
 	case *syntax.IndexExpr:
 		e.X, e.Y = GuardExpr(e.X), GuardExpr(e.Y)
 	case *syntax.LambdaExpr:
-		for _, p := range e.Params {
-			if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
-				b.Y = GuardExpr(b.Y)
-			}
-		}
+		guardDefaults(e.Params)
 		e.Body = GuardExpr(e.Body)
 	case *syntax.ListExpr:
-		for i, x := range e.List {
-			e.List[i] = GuardExpr(x)
-		}
+		guardEach(e.List, GuardExpr)
 	case *syntax.TupleExpr:
-		for i, x := range e.List {
-			e.List[i] = GuardExpr(x)
-		}
+		guardEach(e.List, GuardExpr)
 	case *syntax.ParenExpr:
 		e.X = GuardExpr(e.X)
 	case *syntax.SliceExpr:
@@ -365,6 +367,11 @@ func guardedBinary(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (s
 			if need > MaxText {
 				return nil, fmt.Errorf("%%: the formatted text would be about %d characters long, more than the %d allowed at once", need, MaxText)
 			}
+			shown, err := shownArgs(th, y)
+			if err != nil {
+				return nil, err
+			}
+			y = shown
 		}
 	}
 	return starlark.Binary(op, x, y)
@@ -606,6 +613,9 @@ func guardAttr(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ 
 				return starlark.None, extend(th, l, it)
 			}
 		}
+		if _, ok := x.(starlark.String); ok && name == "format" {
+			return format(th, m, args, kwargs)
+		}
 		return starlark.Call(th, m, tickingArgs(th, args), kwargs)
 	}).BindReceiver(x), nil
 }
@@ -733,4 +743,26 @@ func ReprSize(v starlark.Value, limit int64) int64 {
 	}
 	walk(v, 0)
 	return total
+}
+
+// format is str.format with its container arguments replaced by their
+// text (shownArg).
+func format(th *starlark.Thread, m *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	shown := make(starlark.Tuple, len(args))
+	for i, a := range args {
+		v, err := shownArg(th, a, "format")
+		if err != nil {
+			return nil, err
+		}
+		shown[i] = v
+	}
+	kw := make([]starlark.Tuple, len(kwargs))
+	for i, kv := range kwargs {
+		v, err := shownArg(th, kv[1], "format")
+		if err != nil {
+			return nil, err
+		}
+		kw[i] = starlark.Tuple{kv[0], v}
+	}
+	return starlark.Call(th, m, shown, kw)
 }

@@ -2,7 +2,9 @@ package sandbox
 
 import (
 	"fmt"
+	"os"
 	"sort"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -220,16 +222,135 @@ func (s *sortSlice) Swap(i, j int) {
 }
 
 // guardedText is str, repr and print, refused when the text would be
-// larger than MaxText (its time and memory grow with it).
+// larger than MaxText (its time and memory grow with it). The text is
+// written by WriteText: in time linear in its length however deep the
+// value, counted in the thread's steps and stopped with the thread.
 func guardedText(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var size int64
 	for _, a := range args {
 		size += ReprSize(a, MaxText)
 		if size > MaxText {
-			return nil, fmt.Errorf("%s: the text would be more than %d characters long; print a part (e.g. x[:100]) or a summary (len(x))", b.Name(), MaxText)
+			return nil, textTooLong(b.Name())
 		}
 	}
-	return starlark.Call(th, starlark.Universe[b.Name()], args, kwargs)
+	name := b.Name()
+	if name == "print" {
+		sep := " "
+		if err := starlark.UnpackArgs("print", nil, kwargs, "sep?", &sep); err != nil {
+			return nil, err
+		}
+		var buf strings.Builder
+		for i, v := range args {
+			if i > 0 {
+				buf.WriteString(sep)
+			}
+			if x, ok := v.(starlark.Bytes); ok {
+				buf.WriteString(string(x))
+				continue
+			}
+			if err := writeChecked(th, &buf, v, true, name); err != nil {
+				return nil, err
+			}
+		}
+		if th.Print != nil {
+			th.Print(th, buf.String())
+		} else {
+			fmt.Fprintln(os.Stderr, buf.String())
+		}
+		return starlark.None, nil
+	}
+	if len(args) != 1 || len(kwargs) > 0 {
+		return starlark.Call(th, starlark.Universe[name], args, kwargs) // the usual error
+	}
+	switch x := args[0].(type) {
+	case starlark.Bytes:
+		return starlark.Call(th, starlark.Universe[name], args, kwargs)
+	case starlark.String:
+		if name == "str" {
+			return x, nil
+		}
+	}
+	var buf strings.Builder
+	if err := writeChecked(th, &buf, args[0], name == "str", name); err != nil {
+		return nil, err
+	}
+	return starlark.String(buf.String()), nil
+}
+
+// writeChecked writes v's text for fn, at most MaxText long, counting the
+// thread's steps.
+func writeChecked(th *starlark.Thread, b *strings.Builder, v starlark.Value, str bool, fn string) error {
+	cut, err := WriteText(b, v, str, TextOptions{MaxLen: MaxText, Check: ThreadCheck(th)})
+	if err != nil {
+		return err
+	}
+	if cut {
+		return textTooLong(fn)
+	}
+	return nil
+}
+
+func textTooLong(fn string) error {
+	return fmt.Errorf("%s: the text would be more than %d characters long; print a part (e.g. x[:100]) or a summary (len(x))", fn, MaxText)
+}
+
+// shownText stands for a value in the arguments of % and format: its text,
+// written beforehand by WriteText, with the value's type for messages.
+type shownText struct {
+	text, typ string
+}
+
+func (s shownText) String() string        { return s.text }
+func (s shownText) Type() string          { return s.typ }
+func (s shownText) Freeze()               {}
+func (s shownText) Truth() starlark.Bool  { return true }
+func (s shownText) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: %s", s.typ) }
+
+// shownArgs is the right operand of % with its containers replaced by
+// their text (shownArg): a tuple's elements, a dict's values (for
+// %(key)s), or the operand itself.
+func shownArgs(th *starlark.Thread, y starlark.Value) (starlark.Value, error) {
+	switch y := y.(type) {
+	case starlark.Tuple:
+		out := make(starlark.Tuple, len(y))
+		for i, a := range y {
+			v, err := shownArg(th, a, "%")
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	case *starlark.Dict:
+		out := starlark.NewDict(y.Len())
+		for _, kv := range y.Items() {
+			v, err := shownArg(th, kv[1], "%")
+			if err != nil {
+				return nil, err
+			}
+			if err := out.SetKey(kv[0], v); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return shownArg(th, y, "%")
+}
+
+// shownArg replaces a container by its text, written by WriteText, for
+// % and format (which write it as repr does with Starlark's quadratic,
+// uninterruptible writer otherwise); other values are kept.
+func shownArg(th *starlark.Thread, v starlark.Value, fn string) (starlark.Value, error) {
+	switch v.(type) {
+	case *starlark.List, starlark.Tuple, *starlark.Dict, *starlark.Set:
+	default:
+		return v, nil
+	}
+	var b strings.Builder
+	if err := writeChecked(th, &b, v, false, fn); err != nil {
+		return nil, err
+	}
+	return shownText{text: b.String(), typ: v.Type()}, nil
 }
 
 // guardedInt is int(x, base): reading a decimal string takes time that

@@ -2,18 +2,13 @@ package starrule
 
 import (
 	"context"
-	"crypto/sha256"
-	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"go.starlark.net/starlark"
 
-	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/sandbox"
 )
@@ -25,35 +20,25 @@ const (
 	keyParams = "params"
 )
 
-// maxFileSize bounds a rule file: rules are a few functions.
-const maxFileSize = 1 << 20
-
-// loadSteps is the step budget of a rule file's top-level code, which
-// defines functions: a loop there that never ends stops in well under a
-// second.
-const loadSteps = 10_000_000
-
 func init() {
 	heap.Register(&heap.Rule{
 		Name:  "rule",
 		Order: 60,
-		Text: map[string]string{
-			"en": "a heap rule written in Starlark: a function of a file returns the options of a heap of n",
-			"fr": "une règle de tas écrite en Starlark : une fonction d'un fichier donne les options d'un tas de n",
-		},
-		Describe: map[string]string{
-			"en": "Starlark rule {{.Name}}",
-			"fr": "règle Starlark {{.Name}}",
-		},
+		Text: heap.Texts(
+			"a heap rule written in Starlark: a function of a file returns the options of a heap of n",
+			"une règle de tas écrite en Starlark : une fonction d'un fichier donne les options d'un tas de n"),
+		Describe: heap.Texts(
+			"Starlark rule {{.Name}}",
+			"règle Starlark {{.Name}}"),
 		Params: []heap.Param{
 			{Key: keyFile, Kind: heap.File, Example: "rules.star",
 				Missing: "the Starlark file that defines the rule, e.g. file: rules.star",
-				Text:    map[string]string{"en": "the Starlark file that defines the rule", "fr": "le fichier Starlark qui définit la règle"}},
+				Text:    heap.Texts("the Starlark file that defines the rule", "le fichier Starlark qui définit la règle")},
 			{Key: keyName, Kind: heap.String, Example: "squares",
 				Missing: "the name of the rule's function in the file, e.g. name: squares",
-				Text:    map[string]string{"en": "the function of the file that lists the options of a heap of n", "fr": "la fonction du fichier qui donne les options d'un tas de n"}},
+				Text:    heap.Texts("the function of the file that lists the options of a heap of n", "la fonction du fichier qui donne les options d'un tas de n")},
 			{Key: keyParams, Kind: heap.Map, Example: "{k: 3}",
-				Text: map[string]string{"en": "the function's other parameters, by name", "fr": "les autres paramètres de la fonction, par nom"}},
+				Text: heap.Texts("the function's other parameters, by name", "les autres paramètres de la fonction, par nom")},
 			heap.UptoParam(100),
 		},
 		Check: func(p heap.Params) error {
@@ -88,7 +73,7 @@ func Load(path, name string, params map[string]any) (*Game, error) {
 	if !ok {
 		return nil, &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s is %s, not a function; its functions: %s", path, name, article(v.Type()), functions(globals))}
 	}
-	kwargs, err := starlarkParams(params)
+	kwargs, err := Kwargs(params)
 	if err != nil {
 		return nil, &heap.ParamError{Key: keyParams, Msg: err.Error()}
 	}
@@ -120,53 +105,11 @@ func functions(globals starlark.StringDict) string {
 	return strings.Join(names, ", ")
 }
 
-// Files already run, by path and content: a survey builds a game of the
-// same file for each variant. Their globals are frozen, so that games
-// share them safely.
-var (
-	modulesMu sync.Mutex
-	modules   = map[string]starlark.StringDict{}
-)
-
-// load runs the rule file at path, or returns its globals from an
-// earlier run of the same content.
-func load(path string) (starlark.StringDict, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
-	}
-	if info.Size() > maxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is more than the %d a rule file may have", path, info.Size(), maxFileSize)
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
-	}
-	key := fmt.Sprintf("%s\x00%x", path, sha256.Sum256(src))
-	modulesMu.Lock()
-	g, ok := modules[key]
-	modulesMu.Unlock()
-	if ok {
-		return g, nil
-	}
-	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: budget.InUse() + CallMemory})
-	defer release()
-	g, err = sandbox.ExecFile(th, path, src, nil)
-	if err != nil {
-		return nil, err
-	}
-	modulesMu.Lock()
-	if len(modules) >= 64 {
-		clear(modules)
-	}
-	modules[key] = g
-	modulesMu.Unlock()
-	return g, nil
-}
-
-// starlarkParams turns a job file's params into keyword arguments, sorted
-// by name.
-func starlarkParams(params map[string]any) ([]starlark.Tuple, error) {
+// Kwargs makes a rule's own parameters (ints, strings, bools, lists of
+// ints: a job file's params, a notebook's keyword arguments) the keyword
+// arguments of its function, sorted by name; lists are frozen, so that the
+// function cannot change them between calls.
+func Kwargs(params map[string]any) ([]starlark.Tuple, error) {
 	names := make([]string, 0, len(params))
 	for k := range params {
 		names = append(names, k)

@@ -76,10 +76,22 @@ type Param struct {
 
 // Game is the variant's game in the form of a job file's `game:`, e.g.
 // {"octal": {"code": "0.07", "upto": 2000}}.
+// A dotted key (params.k, a parameter of a Starlark rule's own) is
+// nested: {"params": {"k": 3}}.
 func (v *Variant) Game() map[string]any {
 	m := make(map[string]any, len(v.Params))
 	for _, p := range v.Params {
-		m[p.Key] = p.Value
+		parent, sub, nested := strings.Cut(p.Key, ".")
+		if !nested {
+			m[p.Key] = p.Value
+			continue
+		}
+		inner, _ := m[parent].(map[string]any)
+		if inner == nil {
+			inner = map[string]any{}
+			m[parent] = inner
+		}
+		inner[sub] = p.Value
 	}
 	return map[string]any{v.Section.Family: m}
 }
@@ -404,8 +416,16 @@ func (p *parser) axes(fam string, n *yaml.Node, path string) ([]axis, error) {
 				return nil, p.Errf(e.key, kp, "%s", gs[0].Alone)
 			}
 			continue // read by its generator
-		case q != nil && q.Kind == heap.Map:
-			a, err = p.mapping(e, kp)
+		case q != nil && q.Kind == heap.Map && e.val.Kind == yaml.MappingNode:
+			// Each of the rule's own parameters is an axis of its own,
+			// named by its path (params.k), so that labels, reports and
+			// the CSV name what varies.
+			inner, err := p.mapAxes(e, kp)
+			if err != nil {
+				return nil, err
+			}
+			axes = append(axes, inner...)
+			continue
 		default:
 			a, err = p.generic(listKey(fam, key), e, kp)
 		}
@@ -571,43 +591,20 @@ func (p *parser) generic(isList bool, e entry, path string) (axis, error) {
 // (a list of lists for values that are lists): every combination is one
 // value of the parameter, the first key varying slowest. A value that is
 // not a mapping is left for the job's parser to refuse.
-func (p *parser) mapping(e entry, path string) (axis, error) {
-	a := axis{key: e.key.Value}
-	if e.val.Kind != yaml.MappingNode {
-		a.values = []*yaml.Node{e.val}
-		return a, nil
-	}
+func (p *parser) mapAxes(e entry, path string) ([]axis, error) {
 	es, err := p.entries(e.val, path)
 	if err != nil {
-		return a, err
+		return nil, err
 	}
-	inner := make([]axis, len(es))
-	total := int64(1)
+	out := make([]axis, len(es))
 	for i, ie := range es {
-		if inner[i], err = p.generic(false, ie, yamlfile.Join(path, ie.key.Value)); err != nil {
-			return a, err
+		if out[i], err = p.generic(false, ie, yamlfile.Join(path, ie.key.Value)); err != nil {
+			return nil, err
 		}
-		inner[i].keyN = ie.key
-		// No overflow: total ≤ p.max+1, and no list or range holds 2^32 values.
-		total = min(total*int64(len(inner[i].values)), p.max+1)
+		out[i].key = e.key.Value + "." + ie.key.Value
+		out[i].keyN = ie.key
 	}
-	if total > p.max {
-		var parts []string
-		for _, ia := range inner {
-			if len(ia.values) > 1 {
-				parts = append(parts, fmt.Sprintf("%d %s", len(ia.values), ia.key))
-			}
-		}
-		return a, p.tooManyCombined(e.val, path, parts, p.max)
-	}
-	for _, idx := range combinations(inner, int(total)) {
-		m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: e.val.Line, Style: yaml.FlowStyle}
-		for k, ia := range inner {
-			m.Content = append(m.Content, strNode(ia.key, ia.keyN.Line), ia.values[idx[k]])
-		}
-		a.values = append(a.values, m)
-	}
-	return a, nil
+	return out, nil
 }
 
 // combinations yields the first total combinations of the values of
@@ -678,10 +675,22 @@ func (p *parser) expand(s *Survey, famKey *yaml.Node, axes []axis, show, positio
 	for i, idx := range combinations(axes, int(total)) {
 		fm := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: famKey.Line}
 		v := &Variant{Index: i}
+		inner := map[string]*yaml.Node{} // the mappings of dotted keys, by parent
 		for k, a := range axes {
 			val := a.values[idx[k]]
-			fm.Content = append(fm.Content, strNode(a.key, a.keyN.Line), val)
 			v.Params = append(v.Params, Param{Key: a.key, Value: decode(val)})
+			parent, sub, nested := strings.Cut(a.key, ".")
+			if !nested {
+				fm.Content = append(fm.Content, strNode(a.key, a.keyN.Line), val)
+				continue
+			}
+			m, ok := inner[parent]
+			if !ok {
+				m = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: a.keyN.Line, Style: yaml.FlowStyle}
+				inner[parent] = m
+				fm.Content = append(fm.Content, strNode(parent, a.keyN.Line), m)
+			}
+			m.Content = append(m.Content, strNode(sub, a.keyN.Line), val)
 		}
 		game := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: famKey.Line,
 			Content: []*yaml.Node{strNode(s.Family, famKey.Line), fm}}

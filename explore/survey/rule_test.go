@@ -2,6 +2,7 @@ package survey
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -132,10 +133,10 @@ func TestMapParam(t *testing.T) {
 		want         []string // the opts of each variant, then its k
 		varying      string
 	}{
-		{"one range", `{opts: {a: "1..3"}}`, []string{"map[a:1]/1", "map[a:2]/1", "map[a:3]/1"}, "[opts]"},
-		{"list × range", `{k: [1, 2], opts: {a: "1..3"}}`, []string{"map[a:1]/1", "map[a:2]/1", "map[a:3]/1", "map[a:1]/2", "map[a:2]/2", "map[a:3]/2"}, "[k opts]"},
-		{"two keys", `{opts: {a: [x, y], b: "7..8"}}`, []string{"map[a:x b:7]/1", "map[a:x b:8]/1", "map[a:y b:7]/1", "map[a:y b:8]/1"}, "[opts]"},
-		{"lists of lists", `{opts: {a: [[1, 2], [3]], b: true}}`, []string{"map[a:[1 2] b:true]/1", "map[a:[3] b:true]/1"}, "[opts]"},
+		{"one range", `{opts: {a: "1..3"}}`, []string{"map[a:1]/1", "map[a:2]/1", "map[a:3]/1"}, "[opts.a]"},
+		{"list × range", `{k: [1, 2], opts: {a: "1..3"}}`, []string{"map[a:1]/1", "map[a:2]/1", "map[a:3]/1", "map[a:1]/2", "map[a:2]/2", "map[a:3]/2"}, "[k opts.a]"},
+		{"two keys", `{opts: {a: [x, y], b: "7..8"}}`, []string{"map[a:x b:7]/1", "map[a:x b:8]/1", "map[a:y b:7]/1", "map[a:y b:8]/1"}, "[opts.a opts.b]"},
+		{"lists of lists", `{opts: {a: [[1, 2], [3]], b: true}}`, []string{"map[a:[1 2] b:true]/1", "map[a:[3] b:true]/1"}, "[opts.a]"},
 		{"single values", `{opts: {a: 1, b: word}}`, []string{"map[a:1 b:word]/1"}, "[]"},
 	}
 	for _, tt := range tests {
@@ -155,8 +156,11 @@ func TestMapParam(t *testing.T) {
 		})
 	}
 	s := mustParse(t, "survey: {test-takeaway: {opts: {a: \"1..2\"}}}\nshow: [values]\n")
-	if l := s.Label(s.Variants[1]); l != `test-takeaway opts={"a":2}` {
+	if l := s.Label(s.Variants[1]); l != `test-takeaway opts.a=2` {
 		t.Errorf("label %q", l)
+	}
+	if g, _ := json.Marshal(s.Variants[1].Game()); string(g) != `{"test-takeaway":{"opts":{"a":2},"upto":30}}` && !strings.Contains(string(g), `"opts":{"a":2}`) {
+		t.Errorf("game %s, want opts nested", g)
 	}
 }
 
@@ -181,8 +185,8 @@ func TestLimitsOfInt64(t *testing.T) {
 			[]string{"survey.nim.upto", "-9223372036854775808 is out of range"}},
 		{"a map's range", "survey:\n  test-takeaway:\n    opts:\n      a: \"0..9223372036854775807\"\nshow: [values]\n", 4,
 			[]string{"survey.test-takeaway.opts.a", "the 9223372036854775808 values"}},
-		{"a map's combinations", "limits: {variants: 10}\nsurvey:\n  test-takeaway:\n    opts: {a: \"1..4\", b: \"1..3\"}\nshow: [values]\n", 4,
-			[]string{"survey.test-takeaway.opts", "4 a × 3 b make more than 10 variants"}},
+		{"a map's combinations", "limits: {variants: 10}\nsurvey:\n  test-takeaway:\n    opts: {a: \"1..4\", b: \"1..3\"}\nshow: [values]\n", 3,
+			[]string{"survey: 4 opts.a × 3 opts.b make more than 10 variants"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

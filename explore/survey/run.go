@@ -188,6 +188,9 @@ type outcome struct {
 // are recorded as refused and the run goes on with the rest.
 func Run(ctx context.Context, s *Survey, st *Store, p *Plan, o RunOptions) (Summary, error) {
 	var sum Summary
+	if err := st.Writable(len(p.Todo)); err != nil {
+		return sum, err
+	}
 	grace := o.Grace
 	if grace <= 0 {
 		grace = 500 * time.Millisecond

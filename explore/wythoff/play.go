@@ -89,6 +89,11 @@ func isNormalP(a, b int) bool {
 // (the heaps of a job file are at most 2^40).
 const MaxNormalHeap = 1 << 50
 
+// MaxHeap bounds a heap of a position that job files, notebooks and play
+// accept: outcomes and moves of normal play are O(1) up to MaxNormalHeap,
+// and 2^40 keeps a position's text short. One bound for every way in.
+const MaxHeap = 1 << 40
+
 // lower returns ⌊kφ⌋ for k ≥ 0, exactly.
 func lower(k int) int {
 	if k < 1<<30 {

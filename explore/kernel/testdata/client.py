@@ -1,6 +1,6 @@
 """Drive the installed "nimbook" kernelspec with jupyter_client.
 
-usage: /usr/bin/python3 client.py interrupt|orphan|abort|comm
+usage: /usr/bin/python3 client.py interrupt|orphan|abort|comm|large|history
 
 interrupt: run a blocking cell, interrupt it through the client (interrupt_mode
 message), then another with SIGINT, answer an input
@@ -9,6 +9,9 @@ orphan: start a kernel, print its pid, and exit without shutting it down.
 abort: queue three cells, the first failing, as Run All does; print their
 replies' statuses and outputs, then those of a cell sent afterwards.
 comm: open a comm as ipywidgets does; print what the kernel published.
+large: send a cell of 9 MiB and, before its reply, a small one; then complete
+and inspect requests of 9 MiB; print the replies.
+history: run cells, then ask for them back (tail, range, search).
 """
 import json
 import os
@@ -34,7 +37,8 @@ def main():
         print(json.dumps({"pid": km.provisioner.process.pid}), flush=True)
         os._exit(0)
 
-    res = {"abort": abort, "comm": comm, "interrupt": interrupt}[mode](km, kc)
+    res = {"abort": abort, "comm": comm, "interrupt": interrupt, "large": large,
+           "history": history}[mode](km, kc)
     kc.stop_channels()
     km.shutdown_kernel(now=False)
     res["alive_after_shutdown"] = km.is_alive()
@@ -83,6 +87,45 @@ def comm(km, kc):
         if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
             break
     return {"iopub": out}
+
+
+def reply_to(kc, msg_id, timeout=30):
+    """The shell reply to msg_id (replies to others are dropped)."""
+    while True:
+        m = kc.get_shell_msg(timeout=timeout)
+        if m["parent_header"].get("msg_id") == msg_id:
+            return m
+
+
+def large(km, kc):
+    big = "print " + "x" * (9 << 20)
+    ids = [kc.execute(big), kc.execute("1+1")]  # the second before the first's reply
+    status, outputs = collect(kc, ids)
+    res = {"status": status, "outputs": outputs}
+    for name, msg_id in (("complete", kc.complete("y" * (9 << 20), 3)),
+                         ("inspect", kc.inspect("y" * (9 << 20), 3))):
+        r = reply_to(kc, msg_id)
+        res[name] = {"type": r["msg_type"], "status": r["content"]["status"],
+                     "ename": r["content"].get("ename"), "evalue": r["content"].get("evalue")}
+    first = kc.execute(big)
+    r = reply_to(kc, first)
+    res["execute"] = {"status": r["content"]["status"], "ename": r["content"].get("ename"),
+                      "evalue": r["content"].get("evalue")}
+    res["after"], _ = run(kc, "20+22")
+    return res
+
+
+def history(km, kc):
+    for code in ("1+1", "print hi", "fail boom", "40+2"):
+        kc.execute_interactive(code, timeout=10, output_hook=lambda m: None)
+    res = {}
+    for name, kwargs in (("tail", {"hist_access_type": "tail", "n": 2}),
+                         ("range", {"hist_access_type": "range", "session": 0, "start": 1, "stop": 3}),
+                         ("search", {"hist_access_type": "search", "pattern": "*+*", "output": True})):
+        msg_id = kc.history(**kwargs)
+        r = reply_to(kc, msg_id)
+        res[name] = r["content"]["history"]
+    return res
 
 
 def interrupt(km, kc):
