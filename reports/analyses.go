@@ -61,7 +61,24 @@ func (b *builder) oeis(vals []uint64, first int) []block {
 		if r.Match {
 			key = "oeis.match"
 		}
-		out = append(out, para{Spans: text(b.tx(key, data))})
+		out = append(out, para{Spans: linkID(b.tx(key, data), r.Entry.ID, "https://oeis.org/"+r.Entry.ID)})
+	}
+	return out
+}
+
+// linkID makes the first id in a message a link to url.
+func linkID(msg, id, url string) []span {
+	before, after, ok := strings.Cut(msg, id)
+	if !ok {
+		return text(msg)
+	}
+	var out []span
+	if before != "" {
+		out = append(out, span{Text: before})
+	}
+	out = append(out, span{Text: id, Link: url, Literal: true})
+	if after != "" {
+		out = append(out, span{Text: after})
 	}
 	return out
 }
@@ -819,6 +836,21 @@ func (b *builder) plots(sr *job.SectionResult) []block {
 			X: b.tx("plot.axis.heads", nil), Y: b.tx("plot.axis.count", nil)}
 		f.Caption = f.Title
 		out = append(out, f)
+	}
+	// A figure names its game and cites its source, so that it reads on
+	// its own wherever the page breaks.
+	title := cleanTitle(sr.Title)
+	source := ""
+	if src := strings.TrimSpace(sr.Source); src != "" {
+		source = b.tx("source", args{"Source": src})
+	}
+	for i, bl := range out {
+		f := bl.(figure)
+		if title != "" && f.Caption != title {
+			f.Caption = title + " — " + f.Caption
+		}
+		f.Source = source
+		out[i] = f
 	}
 	if len(out) > 0 {
 		// Markdown cannot hold figures; it prints this note instead.

@@ -138,11 +138,11 @@ func isGameLine(b block) bool {
 // notebook's own headings only.
 func writeBundleBlockMarkdown(w *bytes.Buffer, b block, mdOnly bool) {
 	if h, ok := b.(heading); ok {
-		fmt.Fprintf(w, "**%s**\n\n", escape(h.Text))
+		fmt.Fprintf(w, "**%s**\n\n", mdText(h.Text, mdOnly))
 		return
 	}
 	if f, ok := b.(figure); ok && mdOnly {
-		fmt.Fprintf(w, "*%s*\n\n", escape(f.Caption))
+		fmt.Fprintf(w, "*%s*\n\n", mdText(f.Caption, mdOnly))
 		return
 	}
 	writeBlockMarkdown(w, b, mdOnly)

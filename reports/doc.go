@@ -22,6 +22,12 @@
 // range of n, as in the source documents; tables and lists past the
 // Options limits are cut with a note that says so, never silently.
 //
+// On paper (the PDF, and the HTML through its print stylesheet) sections
+// follow one another and what a reader needs together is kept on one
+// page where it fits (see partsOf): a heading with what it heads, a
+// sentence with its table, a table or figure with its notes; a figure's
+// caption names its section's game and cites its source.
+//
 // Notebook cells display through the same renderers: Bundler turns a
 // cell's result into a Jupyter MIME bundle, and NotebookMarkdown,
 // NotebookHTML and NotebookPDF print an executed notebook as a report.
@@ -61,7 +67,10 @@
 // the family's parameters
 // ("play" only for misère play, "position" only when one is analysed). A
 // section that is not from a job file (a notebook's game given by its
-// moves) has no "game". Sections are in the job file's order; "results"
+// moves) has no "game". Sections are in the job file's order, a section
+// whose game has a parameter across several values (r: "1..9") giving
+// one per value, titled with it, that the other forms print as one
+// table (job.Across); "results"
 // holds one key per analysis asked for, under SPEC.md's names: values,
 // table, weights, p_positions, period, rare, row_periods, outcome, moves,
 // code, distribution, steiner, automorphisms, record, graph. A period

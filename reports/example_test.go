@@ -30,7 +30,7 @@ func ExampleMarkdown() {
 	//
 	// ## Take 1, 2 or 3
 	//
-	// Game: subtraction game: take s ∈ {1, 2, 3} from one heap; normal play (whoever cannot move loses).
+	// Game: subtraction game (take s ∈ {1, 2, 3} from one heap); normal play (whoever cannot move loses).
 	//
 	// ### Grundy values
 	//

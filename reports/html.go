@@ -20,13 +20,16 @@ import (
 )
 
 // md converts Markdown to HTML: GFM tables, and raw HTML left out (goldmark
-// is safe by default), so that prose from a job file cannot inject markup.
-var md = goldmark.New(goldmark.WithExtensions(extension.Table))
+// is safe by default), so that prose from a job file cannot inject markup,
+// but for the <sub> and <sup> of scripts (see scripts.go).
+var md = goldmark.New(goldmark.WithExtensions(extension.Table), withScriptTags())
 
 // HTML writes r as one self-contained HTML page, a printable handout: the
 // stylesheet and the figures (inline SVG, or PNG with Options.PNG) are in
-// the page, nothing is fetched. Each section is a <section> that starts a
-// new A4 page in print; tables and figures are kept whole where they fit.
+// the page, nothing is fetched. Each section is a <section>; in print the
+// sections follow one another, and what a reader needs together (a
+// heading and what it heads, a sentence and its table, a table or figure
+// and its notes) is kept on one A4 page where it fits.
 func HTML(w io.Writer, r *job.Report, opts Options) error {
 	d, b, err := prepare(r, opts)
 	if err != nil {
@@ -37,9 +40,10 @@ func HTML(w io.Writer, r *job.Report, opts Options) error {
 	if err != nil {
 		return err
 	}
-	i := 0
+	i, n := 0, sectionCount(r)
 	err = b.each(r, formHTML, func(s *section) error {
 		i++
+		last := i == n
 		var body bytes.Buffer
 		fmt.Fprintf(&body, "<section class=\"section\" id=\"s%d\">\n", i)
 		var run bytes.Buffer
@@ -51,25 +55,72 @@ func HTML(w io.Writer, r *job.Report, opts Options) error {
 			run.Reset()
 			return err
 		}
-		fmt.Fprintf(&run, "## %s\n\n", escape(s.Title))
-		for _, b := range s.Blocks {
-			f, ok := b.(figure)
-			if !ok {
-				writeBlockMarkdown(&run, b, false)
-				continue
+		// Each chain (see partsOf) is a <div class="keep">, which the
+		// print stylesheet keeps on one page, and so is a part short
+		// enough (two thirds of a page) that moving it whole to the next
+		// page leaves this one at least a third full; the section's title
+		// goes with its first chain.
+		parts := partsOf(s.Blocks)
+		if len(parts) == 0 {
+			parts = []part{{nil}}
+		}
+		// So is a whole section that short, or the last section when it
+		// fits on a page (its tail would take a page anyway): a game's
+		// analyses together.
+		ests := make([]float64, len(parts))
+		total := 0.0
+		for c, pt := range parts {
+			if c == 0 {
+				ests[c] = 14 // the title
 			}
-			if err := flush(); err != nil {
-				return fmt.Errorf("reports: %w", err)
+			for _, ch := range pt {
+				for _, bi := range ch {
+					ests[c] += htmlEstimate(s.Blocks[bi])
+				}
 			}
-			if o.NoFigures {
-				continue
+			total += ests[c]
+		}
+		sectionKept := len(parts) > 1 && (total <= printPage*2/3 || (last && total <= printPage*0.9))
+		if sectionKept {
+			body.WriteString("<div class=\"keep\">\n")
+		}
+		for c, pt := range parts {
+			whole := len(pt) > 1 && ests[c] <= printPage*2/3 && !sectionKept
+			if whole {
+				body.WriteString("<div class=\"keep\">\n")
 			}
-			if _, err := writeFigureHTML(&body, f, o, t.Text, embedInline, false); err != nil {
-				return err
+			for k, ch := range pt {
+				body.WriteString("<div class=\"keep\">\n")
+				if c == 0 && k == 0 {
+					fmt.Fprintf(&run, "## %s\n\n", mdText(s.Title, false))
+				}
+				for _, bi := range ch {
+					f, ok := s.Blocks[bi].(figure)
+					if !ok {
+						writeBlockMarkdown(&run, s.Blocks[bi], false)
+						continue
+					}
+					if err := flush(); err != nil {
+						return fmt.Errorf("reports: %w", err)
+					}
+					if o.NoFigures {
+						continue
+					}
+					if _, err := writeFigureHTML(&body, f, o, t.Text, embedInline, false); err != nil {
+						return err
+					}
+				}
+				if err := flush(); err != nil {
+					return fmt.Errorf("reports: %w", err)
+				}
+				body.WriteString("</div>\n")
+			}
+			if whole {
+				body.WriteString("</div>\n")
 			}
 		}
-		if err := flush(); err != nil {
-			return fmt.Errorf("reports: %w", err)
+		if sectionKept {
+			body.WriteString("</div>\n")
 		}
 		body.WriteString("</section>\n")
 		return pg.write(body.Bytes())
@@ -97,11 +148,14 @@ func newPage(w io.Writer, skeleton, lang, title, date, css string) (*page, error
 	if err != nil {
 		return nil, fmt.Errorf("reports: page template: %w", err)
 	}
+	// Title is plain text (the window's title), its scripts in Unicode;
+	// Heading the same title for the page, its scripts as <sub> and <sup>.
 	data := struct {
 		Lang, Title, Date string
+		Heading           template.HTML
 		CSS               template.CSS
 		Body              template.HTML
-	}{lang, title, date, template.CSS(css), template.HTML(bodyMarker)}
+	}{lang, plainScripts(title), date, template.HTML(htmlText(title, template.HTMLEscapeString)), template.CSS(css), template.HTML(bodyMarker)}
 	var out bytes.Buffer
 	if err := tmpl.Execute(&out, data); err != nil {
 		return nil, fmt.Errorf("reports: page template: %w", err)
@@ -212,7 +266,7 @@ func writeFigureHTML(w *bytes.Buffer, f figure, o Options, tx func(string, any) 
 		}
 		d.svg = svg.String()
 	}
-	alt := template.HTMLEscapeString(f.Caption)
+	alt := template.HTMLEscapeString(plainScripts(f.Caption))
 	w.WriteString("<figure>\n")
 	switch {
 	case o.PNG:
@@ -220,9 +274,13 @@ func writeFigureHTML(w *bytes.Buffer, f figure, o Options, tx func(string, any) 
 	case embed == embedImage:
 		fmt.Fprintf(w, "<img alt=\"%s\" src=\"data:image/svg+xml;base64,%s\">\n", alt, base64.StdEncoding.EncodeToString([]byte(d.svg)))
 	default:
-		w.WriteString(inlineSVG(d.svg, f.Caption))
+		w.WriteString(inlineSVG(d.svg, plainScripts(f.Caption)))
 	}
-	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n</figure>\n", alt)
+	fmt.Fprintf(w, "<figcaption>%s", htmlText(f.Caption, template.HTMLEscapeString))
+	if f.Source != "" {
+		fmt.Fprintf(w, "<br><span class=\"source\">%s</span>", htmlText(f.Source, template.HTMLEscapeString))
+	}
+	w.WriteString("</figcaption>\n</figure>\n")
 	return d, nil
 }
 

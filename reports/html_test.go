@@ -38,20 +38,27 @@ func TestHTMLStructure(t *testing.T) {
 		{"kayles", kaylesReport(), Options{}, []string{
 			"<!DOCTYPE html>", `<html lang="en">`, "<h1>Subtraction and octal games</h1>",
 			`<section class="section" id="s1">`, "<h2>Kayles (0.77)</h2>", "<h3>Grundy values</h3>",
-			"<table>", `<td style="text-align:right"><strong>0</strong></td>`, "<figure>", `<svg role="img" aria-label="Grundy values (shaded: the proven period)"`,
-			"@page { size: A4;", "break-before: page",
-		}, []string{"<?xml", "Figures are drawn in the HTML", "<script", `src="http`, `href="http`, "url(http"}},
+			"<table>", `<td style="text-align:right"><strong>0</strong></td>`, "<figure>", `<svg role="img" aria-label="Kayles (0.77) — Grundy values (shaded: the proven period)"`,
+			"size: A4;", ".keep, table, figure, pre { break-inside: avoid; }", `<div class="keep">`,
+			`<a href="https://oeis.org/A002186">A002186</a>`,
+		}, []string{"<?xml", "Figures are drawn in the HTML", "<h3>Figures</h3>", "break-before: page", "<script", `src="http`, "<link", "url(http"}},
+		{"scripts", &job.Report{Title: "The f_r(n) below 2^7", Sections: []*job.SectionResult{{Title: "x_{max} of M_24",
+			Text: "Prose: f_r(n), 2^{k+1}, `f_r(n)` and f\\_r."}}},
+			Options{}, []string{"<title>The fᵣ(n) below 2⁷</title>", "<h1>The f<sub>r</sub>(n) below 2<sup>7</sup></h1>",
+				"<h2>x<sub>max</sub> of M<sub>24</sub></h2>", "Prose: f<sub>r</sub>(n), 2<sup>k+1</sup>, <code>f_r(n)</code> and f_r."},
+			[]string{"raw HTML omitted"}},
 		{"golay fr", golayReport("fr"), Options{}, []string{
 			`<html lang="fr">`, "<h3>Distribution des poids</h3>", `<td style="text-align:right">2576</td>`, "position N (gagnante pour le joueur qui doit jouer)",
 			"<code>●●●○○○○○○○○○○○○○○○○○○○○○</code>",
 		}, nil},
 		{"rare", rareReport(), Options{}, []string{
 			"<h3>Rare and common values</h3>",
-			`<svg role="img" aria-label="Rare positions (the sparse set, black) and the others (grey)"`,
-			`<svg role="img" aria-label="Rare values (black) and common values (grey)"`,
-			"<figcaption>Rare values (black) and common values (grey)</figcaption>",
+			`<svg role="img" aria-label="Octal game 0.051 — Rare positions (the sparse set, black) and the others (grey)"`,
+			`<svg role="img" aria-label="Octal game 0.16 — Rare values (black) and common values (grey)"`,
+			// A figure names its game and cites its source.
+			`<figcaption>Octal game 0.16 — Rare values (black) and common values (grey)<br><span class="source">Source: Winning Ways, ch. 4</span></figcaption>`,
 		}, nil},
-		{"png", wythoffReport(), Options{PNG: true}, []string{`<img alt="Table, P-positions marked ×" src="data:image/png;base64,`}, []string{"<svg"}},
+		{"png", wythoffReport(), Options{PNG: true}, []string{`<img alt="Wythoff&#39;s game — Table, P-positions marked ×" src="data:image/png;base64,`}, []string{"<svg"}},
 		{"no figures", wythoffReport(), Options{NoFigures: true}, nil, []string{"<figure>", "<svg"}},
 		{"date on request", nimReport(), Options{Date: "2025-01-31"}, []string{`<p class="date">Date: 2025-01-31</p>`}, nil},
 		{"no date by default", nimReport(), Options{}, nil, []string{`class="date"`}},
@@ -103,7 +110,7 @@ func TestHTMLFigureTooLarge(t *testing.T) {
 	if err := HTML(&b, r, Options{Lang: "fr"}); err != nil {
 		t.Fatal(err)
 	}
-	if w := "Pas de figure : un tableau de 10000 cases, au-delà des 4096 qu’une figure trace."; !strings.Contains(b.String(), w) {
+	if w := "Pas de figure\u00a0: un tableau de 10000 cases, au-delà des 4096 qu’une figure trace."; !strings.Contains(b.String(), w) {
 		t.Errorf("missing %q", w)
 	}
 }

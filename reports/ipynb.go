@@ -30,13 +30,13 @@ func Notebook(w io.Writer, r *job.Report, opts Options) error {
 		return err
 	}
 	o, t := b.o, b.t
-	nb := &nbformat.Notebook{Metadata: map[string]any{"title": d.Title}}
+	nb := &nbformat.Notebook{Metadata: map[string]any{"title": plainScripts(d.Title)}}
 	emit := func(c *nbformat.Cell) error {
 		nb.Cells = append(nb.Cells, c)
 		return nil
 	}
 	var title bytes.Buffer
-	fmt.Fprintf(&title, "# %s\n", escape(d.Title))
+	fmt.Fprintf(&title, "# %s\n", mdText(d.Title, false))
 	if d.Date != "" {
 		fmt.Fprintf(&title, "\n%s\n", escape(d.Date))
 	}
@@ -62,7 +62,7 @@ func Notebook(w io.Writer, r *job.Report, opts Options) error {
 			}
 		}
 		var md bytes.Buffer
-		fmt.Fprintf(&md, "## %s\n\n", escape(s.Title))
+		fmt.Fprintf(&md, "## %s\n\n", mdText(s.Title, false))
 		for _, b := range head {
 			writeBlockMarkdown(&md, b, false)
 		}
@@ -72,7 +72,7 @@ func Notebook(w io.Writer, r *job.Report, opts Options) error {
 		for k, run := range runs {
 			count++
 			name := run[0].(heading).Text
-			src := fmt.Sprintf("# %s · %s\n# %s", s.Title, name, gameLine(head))
+			src := fmt.Sprintf("# %s · %s\n# %s", plainScripts(s.Title), plainScripts(name), gameLine(head))
 			out, err := notebookOutput(run[1:], o, t.Text)
 			if err != nil {
 				return err
@@ -127,7 +127,7 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 			if err := flush(); err != nil {
 				return nbformat.Output{}, err
 			}
-			fmt.Fprintf(&md, "*%s*\n\n", escape(f.Caption))
+			fmt.Fprintf(&md, "*%s*\n\n", mdText(f.Caption, false))
 			if o.NoFigures {
 				continue
 			}

@@ -37,14 +37,14 @@ func Markdown(w io.Writer, r *job.Report, opts Options) error {
 
 // writeMarkdownHead writes the title and the date.
 func writeMarkdownHead(w io.Writer, d *document) {
-	fmt.Fprintf(w, "# %s\n\n", escape(d.Title))
+	fmt.Fprintf(w, "# %s\n\n", mdText(d.Title, true))
 	if d.Date != "" {
 		fmt.Fprintf(w, "%s\n\n", escape(d.Date))
 	}
 }
 
 func writeSectionMarkdown(w io.Writer, s *section, mdOnly bool) {
-	fmt.Fprintf(w, "## %s\n\n", escape(s.Title))
+	fmt.Fprintf(w, "## %s\n\n", mdText(s.Title, mdOnly))
 	for _, b := range s.Blocks {
 		writeBlockMarkdown(w, b, mdOnly)
 	}
@@ -53,23 +53,26 @@ func writeSectionMarkdown(w io.Writer, s *section, mdOnly bool) {
 func writeBlockMarkdown(w io.Writer, b block, mdOnly bool) {
 	switch b := b.(type) {
 	case heading:
-		fmt.Fprintf(w, "### %s\n\n", escape(b.Text))
+		if b.MDOnly && !mdOnly {
+			return
+		}
+		fmt.Fprintf(w, "### %s\n\n", mdText(b.Text, mdOnly))
 	case para:
 		if b.MDOnly && !mdOnly {
 			return
 		}
-		txt := spansMarkdown(b.Spans)
+		txt := spansMarkdown(b.Spans, mdOnly)
 		if b.Note {
 			txt = "*" + txt + "*"
 		}
 		fmt.Fprintf(w, "%s\n\n", txt)
 	case prose:
-		fmt.Fprintf(w, "%s\n\n", strings.TrimRight(b.MD, "\n"))
+		fmt.Fprintf(w, "%s\n\n", strings.TrimRight(proseScripts(b.MD, mdOnly), "\n"))
 	case table:
 		writeTableMarkdown(w, b)
 	case list:
 		for _, it := range b.Items {
-			fmt.Fprintf(w, "- %s\n", spansMarkdown(it))
+			fmt.Fprintf(w, "- %s\n", spansMarkdown(it, mdOnly))
 		}
 		fmt.Fprintln(w)
 	case codeBlock:
@@ -86,13 +89,20 @@ func writeBlockMarkdown(w io.Writer, b block, mdOnly bool) {
 	}
 }
 
-func spansMarkdown(ss []span) string {
+// spansMarkdown writes spans as Markdown, their scripts as tags, or for a
+// Markdown document read as it is (mdOnly) in Unicode (see scripts.go).
+func spansMarkdown(ss []span, mdOnly bool) string {
 	var sb strings.Builder
 	for _, s := range ss {
-		if s.Code {
+		switch {
+		case s.Code:
 			sb.WriteString(codeSpan(s.Text))
-		} else {
+		case s.Link != "" && !mdOnly:
+			sb.WriteString("[" + escape(s.Text) + "](" + s.Link + ")")
+		case s.Literal:
 			sb.WriteString(escape(s.Text))
+		default:
+			sb.WriteString(mdText(s.Text, mdOnly))
 		}
 	}
 	return sb.String()

@@ -112,8 +112,12 @@ type section struct {
 
 type block interface{ isBlock() }
 
-// heading is an analysis heading inside a section.
-type heading struct{ Text string }
+// heading is an analysis heading inside a section; MDOnly marks one the
+// HTML and PDF forms leave out (the figures', whose captions name them).
+type heading struct {
+	Text   string
+	MDOnly bool
+}
 
 // para is a paragraph of plain text spans; Note marks a remark set smaller.
 type para struct {
@@ -124,8 +128,10 @@ type para struct {
 }
 
 type span struct {
-	Text string
-	Code bool // a code span: coin rows, commands
+	Text    string
+	Code    bool   // a code span: coin rows, commands
+	Literal bool   // printed as it is: no scripts read in it (positions)
+	Link    string // a web address the text links to, in HTML and PDF (OEIS entries)
 }
 
 // prose is the user's Markdown from the job file.
@@ -162,6 +168,7 @@ type figure struct {
 	ColLo   int
 	Mark    bool // mark the zeros of a table as P-positions
 	Caption string
+	Source  string // the section's source, cited under the caption
 	Title   string
 	X, Y    string
 	Graph   *job.Graph
@@ -177,6 +184,10 @@ func (codeBlock) isBlock() {}
 func (figure) isBlock()    {}
 
 func text(s string) []span { return []span{{Text: s}} }
+
+// literal is text printed as it is, a position say: no scripts are read
+// in it.
+func literal(s string) []span { return []span{{Text: s, Literal: true}} }
 
 type builder struct {
 	o   Options
@@ -234,11 +245,24 @@ func prepare(r *job.Report, opts Options) (*document, *builder, error) {
 // than Options.MaxMemory is refused before fn sees it (no check for the
 // zero form).
 func (b *builder) each(r *job.Report, f form, fn func(*section) error) error {
-	for i, sr := range r.Sections {
+	for i := 0; i < len(r.Sections); i++ {
+		sr := r.Sections[i]
 		if sr == nil {
 			continue
 		}
-		s := b.section(i, sr)
+		var s *section
+		if ac := across(sr); ac != nil {
+			// The sections of one job file section across a parameter: one
+			// table, a row each.
+			k := i + 1
+			for k < len(r.Sections) && across(r.Sections[k]) == ac {
+				k++
+			}
+			s = b.acrossSection(i, r.Sections[i:k])
+			i = k - 1
+		} else {
+			s = b.section(i, sr)
+		}
 		if b.err != nil {
 			return b.err
 		}
@@ -253,6 +277,19 @@ func (b *builder) each(r *job.Report, f form, fn func(*section) error) error {
 		}
 	}
 	return nil
+}
+
+// sectionCount is the number of sections each hands its renderer: the
+// report's, those across a parameter counted once.
+func sectionCount(r *job.Report) int {
+	n := 0
+	for i, sr := range r.Sections {
+		if sr == nil || (i > 0 && across(sr) != nil && across(r.Sections[i-1]) == across(sr)) {
+			continue
+		}
+		n++
+	}
+	return n
 }
 
 func (b *builder) section(i int, sr *job.SectionResult) *section {
@@ -318,7 +355,9 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 				methodSaid = true
 			}
 		}
-		s.Blocks = append(s.Blocks, heading{Text: b.tx("h."+a, nil)})
+		// The figures' heading is Markdown's, which cannot hold them; in
+		// HTML and PDF their captions name the game.
+		s.Blocks = append(s.Blocks, heading{Text: b.tx("h."+a, nil), MDOnly: a == "plot"})
 		s.Blocks = append(s.Blocks, blocks...)
 	}
 	if src := strings.TrimSpace(sr.Source); src != "" {
@@ -507,7 +546,7 @@ func camelCase(key string) string {
 func (b *builder) position(sr *job.SectionResult, v any) []span {
 	n, ok := toNode(v)
 	if !ok {
-		return text(sprint(v))
+		return literal(sprint(v))
 	}
 	switch family(sr) {
 	case "coins":
@@ -533,12 +572,12 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 		if len(parts) == 0 {
 			return text(b.tx("position.empty", nil))
 		}
-		return text("{" + strings.Join(parts, ", ") + "}")
+		return literal("{" + strings.Join(parts, ", ") + "}")
 	}
 	if !n.leaf && len(n.items) == 0 {
 		return text(b.tx("position.empty", nil))
 	}
-	return text(plain(n))
+	return literal(plain(n))
 }
 
 func spanText(ss []span) string {

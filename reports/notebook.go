@@ -129,8 +129,9 @@ func isFirstMarkdown(nb *nbformat.Notebook, i int) bool {
 }
 
 // mdNotebook converts prose cells and Markdown outputs; raw HTML in prose is left
-// out (goldmark's default), as in the reports.
-var mdNotebook = goldmark.New(goldmark.WithExtensions(extension.GFM))
+// out (goldmark's default), as in the reports, but for the <sub> and <sup>
+// the reports' outputs write scripts with.
+var mdNotebook = goldmark.New(goldmark.WithExtensions(extension.GFM), withScriptTags())
 
 // notebookCSS styles what a notebook adds to the handout page.
 const notebookCSS = `

@@ -31,7 +31,7 @@ const pictureDPI = 150
 
 // NotebookPDF writes an executed notebook as an A4 PDF handout, with the
 // PDF renderer of job reports: Markdown cells as prose, each level-2
-// heading starting a new page as a report's sections do; code cells in
+// heading starting a section as a report's sections do; code cells in
 // the mono font; outputs as their Markdown (tables with the P-positions
 // in bold), their PNG figure, or their plain text. Figures need PNG
 // outputs: run the notebook with a Bundler whose Options.PNG is set. A
@@ -182,11 +182,19 @@ func (p *pdfWriter) picture(pc picture) error {
 		hmm *= pdfWidth / wmm
 		wmm = pdfWidth
 	}
+	if p.figScale > 0 && p.figScale < 1 {
+		wmm, hmm = wmm*p.figScale, hmm*p.figScale
+	}
+	p.figureH = hmm
 	p.keep(hmm + 4)
-	name := fmt.Sprintf("pic%d", p.figs)
-	opt := fpdf.ImageOptions{ImageType: "PNG"}
-	p.f.RegisterImageOptionsReader(name, opt, &buf)
-	p.f.ImageOptions(name, pdfLeft+(pdfWidth-wmm)/2, p.f.GetY(), wmm, hmm, true, opt, 0, "")
+	if p.measuring {
+		p.f.SetY(p.f.GetY() + hmm)
+	} else {
+		name := fmt.Sprintf("pic%d", p.figs)
+		opt := fpdf.ImageOptions{ImageType: "PNG"}
+		p.f.RegisterImageOptionsReader(name, opt, &buf)
+		p.f.ImageOptions(name, pdfLeft+(pdfWidth-wmm)/2, p.f.GetY(), wmm, hmm, true, opt, 0, "")
+	}
 	if pc.Alt != "" {
 		p.font("", 9)
 		p.f.MultiCell(0, 9*ptMM*1.4, pc.Alt, "", "C", false)

@@ -43,9 +43,9 @@ func terms(offset int, ts []uint64, start, period int) func(int) (uint64, bool) 
 // OEIS is the offline table. Terms and offsets are from oeis.org (checked
 // in oeis_test.go against the engine where it computes the same game).
 var OEIS = []OEISEntry{
-	{ID: "A000012", Name: "the all 1's sequence", NameFR: "la suite constante 1", Offset: 0,
+	{ID: "A000012", Name: "the all 1's sequence", NameFR: "la suite constante égale à 1", Offset: 0,
 		Term: func(n int) (uint64, bool) { return 1, n >= 0 }},
-	{ID: "A000027", Name: "the positive integers", NameFR: "les entiers positifs", Offset: 1,
+	{ID: "A000027", Name: "the positive integers", NameFR: "les entiers strictement positifs", Offset: 1,
 		Term: func(n int) (uint64, bool) { return uint64(n), n >= 1 }},
 	{ID: "A001477", Name: "the nonnegative integers", NameFR: "les entiers naturels", Offset: 0,
 		Term: func(n int) (uint64, bool) { return uint64(n), n >= 0 }},
@@ -77,7 +77,7 @@ var OEIS = []OEISEntry{
 		Term: func(n int) (uint64, bool) { return uint64(n % 4), n >= 0 }},
 	// oeis.org/A002186, terms for n = 0..82; "from n = 71 on, the sequence
 	// is periodic with period 12" (the entry's formula, Guy–Smith 1956).
-	{ID: "A002186", Name: "Sprague-Grundy values of Kayles", NameFR: "valeurs de Grundy des quilles (Kayles)", Offset: 0,
+	{ID: "A002186", Name: "Sprague-Grundy values of Kayles", NameFR: "valeurs de Grundy de Kayles", Offset: 0,
 		Term: terms(0, []uint64{
 			0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2,
 			1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3,
@@ -116,9 +116,41 @@ type oeisResult struct {
 var oeisShifts = []int{0, -1}
 
 // lookupOEIS compares values (values[i] is the term for n = first + i)
-// with every entry and alignment, and returns the matches, or else the
-// differences after at least oeisMinAgree agreeing terms, in table order.
+// with every entry and alignment, and returns the one entry the values
+// are: the match over the most terms, or else the difference after the
+// most agreeing terms (at least oeisMinAgree). Between entries that fit as
+// well (g(n) = n for n = 1..10 is both A000027, the positive integers, and
+// A001477, the nonnegative integers), the one whose offset is the first n
+// wins, then the natural alignment, then the table's order.
 func lookupOEIS(values []uint64, first int) []oeisResult {
+	rs := compareOEIS(values, first)
+	if len(rs) == 0 {
+		return nil
+	}
+	best := rs[0]
+	for _, r := range rs[1:] {
+		if oeisBetter(r, best, first) {
+			best = r
+		}
+	}
+	return []oeisResult{best}
+}
+
+// oeisBetter reports whether r describes the values better than s.
+func oeisBetter(r, s oeisResult, first int) bool {
+	if lr, ls := r.To-r.From, s.To-s.From; lr != ls {
+		return lr > ls
+	}
+	if ar, as := r.Entry.Offset-r.Shift == first, s.Entry.Offset-s.Shift == first; ar != as {
+		return ar
+	}
+	return r.Shift == 0 && s.Shift != 0
+}
+
+// compareOEIS returns every match of the values with an entry and
+// alignment, or else every difference after at least oeisMinAgree
+// agreeing terms, in table order.
+func compareOEIS(values []uint64, first int) []oeisResult {
 	var matches, diffs []oeisResult
 	for k := range OEIS {
 		e := &OEIS[k]

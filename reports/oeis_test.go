@@ -158,8 +158,8 @@ func TestCoinsBelowGameLine(t *testing.T) {
 	rep := runJob(t, "sections:\n  - game: {coins: {rule: at-most, r: 4, below: 2^10}}\n    show: [values]\n")
 	n := len(rep.Sections[0].Results.Values)
 	for lang, want := range map[string]string{
-		"en": fmt.Sprintf("turn over at most 4 coins, every single head of value below 2^10: %d coins, numbered 1 to %d;", n, n),
-		"fr": fmt.Sprintf("retourner au plus 4 pièces, toutes les valeurs d'une pièce noire inférieures à 2^10 : %d pièces numérotées de 1 à %d ;", n, n),
+		"en": fmt.Sprintf("turn over at most 4 coins, every single head of value below 2¹⁰: %d coins, numbered 1 to %d;", n, n),
+		"fr": fmt.Sprintf("retourner au plus 4 pièces, toutes les pièces noires seules de valeur inférieure à 2¹⁰\u00a0: %d pièces numérotées de 1 à %d\u202f;", n, n),
 	} {
 		var b bytes.Buffer
 		if err := Markdown(&b, rep, Options{Lang: lang}); err != nil {
@@ -168,5 +168,37 @@ func TestCoinsBelowGameLine(t *testing.T) {
 		if !strings.Contains(strings.ToLower(b.String()), strings.ToLower(want)) {
 			t.Errorf("%s: no %q in\n%s", lang, want, b.String())
 		}
+	}
+}
+
+// One entry per sequence: g(n) = n for n = 1..10 (at most 2 coins, numbered
+// from 1) is A000027, the positive integers, whose offset is 1, not also
+// A001477; from n = 0 (Nim) it is A001477. The HTML links the entry.
+func TestOEISOneEntry(t *testing.T) {
+	tests := []struct{ game, id, not string }{
+		{"{coins: {rule: at-most, r: 2, n: 10}}", "A000027", "A001477"},
+		{"{nim: {heaps: [1], upto: 10}}", "A001477", "A000027"},
+		{"{coins: {rule: at-most, r: 1, n: 10}}", "A000012", ""},
+		{`{octal: {code: "0.07", upto: 60}}`, "A002187", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.game, func(t *testing.T) {
+			rep := runJob(t, "sections:\n  - game: "+tc.game+"\n    show: [values]\n")
+			sr := rep.Sections[0]
+			rs := lookupOEIS(sr.Results.Values, firstOf(sr, 0))
+			if len(rs) != 1 || rs[0].Entry.ID != tc.id || !rs[0].Match {
+				t.Fatalf("got %+v, want %s alone", rs, tc.id)
+			}
+			var b bytes.Buffer
+			if err := HTML(&b, rep, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if want := `<a href="https://oeis.org/` + tc.id + `">` + tc.id + `</a>`; strings.Count(b.String(), "oeis.org/") != 1 || !strings.Contains(b.String(), want) {
+				t.Errorf("the HTML does not link %s once", tc.id)
+			}
+			if tc.not != "" && strings.Contains(b.String(), tc.not) {
+				t.Errorf("the HTML cites %s too", tc.not)
+			}
+		})
 	}
 }

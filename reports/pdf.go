@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -47,9 +48,12 @@ var pdfEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // same document model as HTML and Markdown, set in an embedded DejaVu Sans
 // (subset to the characters used, so ⊕, ⊗, φ, ●, ○, ✓, ✗ and French
 // accents print anywhere), figures as PNG images drawn by package plots,
-// each section from a new page, tables kept whole when they fit on a page
-// (longer ones repeat their header row on each page), and fixed metadata
-// so that the same report gives the same bytes.
+// sections following one another with what a reader needs together kept
+// on one page (see partsOf; a figure drawn smaller, down to 70 %, rather
+// than pushed to the next page), a page that continues a section headed
+// by its title, tables kept whole when they fit on a page (longer ones
+// repeat their header row on each page), and fixed metadata so that the
+// same report gives the same bytes.
 func PDF(w io.Writer, r *job.Report, opts Options) error {
 	d, o, t, err := build(r, opts)
 	if err != nil {
@@ -64,69 +68,47 @@ func PDF(w io.Writer, r *job.Report, opts Options) error {
 }
 
 // writePDF sets a document: job reports and executed notebooks alike.
+// Sections follow one another on the page; what a reader needs together
+// (a heading and what it heads, a sentence and the table or list it
+// introduces, a table or figure and the notes under it) is a chain kept
+// on one page when it fits on one. The chains' heights come from a first
+// layout on a page too tall to break.
 func writePDF(w io.Writer, d *document, o Options, t *templates.Set) error {
-	f := fpdf.New("P", "mm", "A4", "")
-	f.SetMargins(pdfLeft, pdfTop, pdfRight)
-	f.SetAutoPageBreak(true, pdfBottom)
-	f.SetCatalogSort(true)
-	f.SetCreationDate(pdfEpoch)
-	f.SetModificationDate(pdfEpoch)
-	f.SetTitle(d.Title, true)
-	f.SetCreator("nimbook", true)
-	f.SetProducer("nimbook", true)
-	f.SetLang(d.Lang)
-	// fpdf writes into the font bytes it is given while subsetting them:
-	// each PDF gets its own copy, or the second PDF a process writes would
-	// differ from the first.
-	f.AddUTF8FontFromBytes("dejavu", "", bytes.Clone(dejavusans.TTF))
-	f.AddUTF8FontFromBytes("dejavu", "B", bytes.Clone(dejavusansbold.TTF))
-	f.AddUTF8FontFromBytes("dejavu", "I", bytes.Clone(dejavusansoblique.TTF))
-	f.AddUTF8FontFromBytes("mono", "", bytes.Clone(dejavusansmono.TTF))
+	var rendered []renderedFigure
+	if !o.NoFigures {
+		rendered = renderFigures(d)
+	}
+	m := &pdfWriter{f: newFpdf(d, pdfMeasureHeight), o: o, tx: t.Text, rendered: rendered, measuring: true}
+	if err := m.layout(d); err != nil {
+		return err
+	}
+	heights := m.heights
+	m = nil // the measuring document is garbage before the real one grows
+	f := newFpdf(d, 297)
 	f.AliasNbPages("{nb}")
 	f.SetFooterFunc(func() {
 		f.SetY(-12)
 		f.SetFont("dejavu", "", 8)
 		f.SetTextColor(90, 90, 90)
-		f.CellFormat(0, 4, fmt.Sprintf("%s — %d/{nb}", d.Title, f.PageNo()), "", 0, "C", false, 0, "")
+		f.CellFormat(0, 4, fmt.Sprintf("%s — %d/{nb}", plainScripts(d.Title), f.PageNo()), "", 0, "C", false, 0, "")
 		f.SetTextColor(0, 0, 0)
 	})
-	p := &pdfWriter{f: f, o: o, tx: t.Text}
-	if !o.NoFigures {
-		p.rendered = renderFigures(d)
-	}
-	f.AddPage()
-	p.font("B", 17)
-	f.MultiCell(0, 17*ptMM*1.3, d.Title, "", "L", false)
-	if d.Date != "" {
-		p.font("", 10)
-		f.MultiCell(0, 10*ptMM*1.4, d.Date, "", "L", false)
-	}
-	f.Ln(2)
-	for i, s := range d.Sections {
-		// Each section starts a page, except after a notebook's untitled
-		// introduction, which shares the title page with the first one.
-		if i > 0 && d.Sections[i-1].Title != "" {
-			f.AddPage()
+	p := &pdfWriter{f: f, o: o, tx: t.Text, rendered: rendered, heights: heights, figScale: 1}
+	// A page that continues a section is headed by the section's title,
+	// so that what it holds names its game.
+	f.SetHeaderFunc(func() {
+		if p.running == "" {
+			return
 		}
-		p.sectionTitle(s.Title)
-		for k, b := range s.Blocks {
-			if _, ok := b.(heading); ok {
-				// A heading stays with the start of what follows it.
-				for _, nb := range s.Blocks[k+1:] {
-					if q, ok := nb.(para); ok && q.MDOnly {
-						continue
-					}
-					p.keep(12 + p.estimate(nb))
-					break
-				}
-			}
-			if err := p.block(b); err != nil {
-				return err
-			}
-		}
-		if f.Err() {
-			break
-		}
+		f.SetY(9)
+		f.SetFont("dejavu", "", 8)
+		f.SetTextColor(90, 90, 90)
+		f.CellFormat(0, 4, plainScripts(p.running), "", 0, "L", false, 0, "")
+		f.SetTextColor(0, 0, 0)
+		f.SetY(pdfTop)
+	})
+	if err := p.layout(d); err != nil {
+		return err
 	}
 	if err := f.Error(); err != nil {
 		return fmt.Errorf("reports: pdf: %w", err)
@@ -141,6 +123,212 @@ func writePDF(w io.Writer, d *document, o Options, t *templates.Set) error {
 	return nil
 }
 
+// pdfMeasureHeight is the height in millimetres of the page of the first
+// layout, which measures the blocks: tall enough that a handout never
+// breaks on it.
+const pdfMeasureHeight = 5000
+
+// newFpdf makes an empty A4-wide document of the given page height, its
+// fonts loaded and its metadata fixed.
+func newFpdf(d *document, height float64) *fpdf.Fpdf {
+	f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: height}})
+	f.SetMargins(pdfLeft, pdfTop, pdfRight)
+	f.SetAutoPageBreak(true, pdfBottom)
+	f.SetCatalogSort(true)
+	f.SetCreationDate(pdfEpoch)
+	f.SetModificationDate(pdfEpoch)
+	f.SetTitle(plainScripts(d.Title), true)
+	f.SetCreator("nimbook", true)
+	f.SetProducer("nimbook", true)
+	f.SetLang(d.Lang)
+	// fpdf writes into the font bytes it is given while subsetting them:
+	// each PDF gets its own copy, or the second PDF a process writes would
+	// differ from the first.
+	f.AddUTF8FontFromBytes("dejavu", "", bytes.Clone(dejavusans.TTF))
+	f.AddUTF8FontFromBytes("dejavu", "B", bytes.Clone(dejavusansbold.TTF))
+	f.AddUTF8FontFromBytes("dejavu", "I", bytes.Clone(dejavusansoblique.TTF))
+	f.AddUTF8FontFromBytes("mono", "", bytes.Clone(dejavusansmono.TTF))
+	return f
+}
+
+// layout sets the title and the sections. Measuring, it records the
+// height of each section title and block; otherwise it places each part
+// and chain of blocks (see partsOf) from those heights.
+func (p *pdfWriter) layout(d *document) error {
+	f := p.f
+	f.AddPage()
+	p.font("B", 17)
+	p.multiCell(17*ptMM*1.3, 17, d.Title)
+	if d.Date != "" {
+		p.font("", 10)
+		f.MultiCell(0, 10*ptMM*1.4, d.Date, "", "L", false)
+	}
+	f.Ln(2)
+	if p.measuring {
+		p.heights = &pdfHeights{}
+	}
+	for i, s := range d.Sections {
+		if i > 0 && s.Title != "" {
+			f.Ln(5) // space between sections, which follow one another
+		}
+		var hs *sectionHeights
+		if p.measuring {
+			hs = &sectionHeights{blocks: make([]float64, len(s.Blocks)), figures: make([]float64, len(s.Blocks))}
+		} else {
+			hs = &p.heights.sections[i]
+		}
+		if !p.measuring {
+			p.placeSection(hs, i == len(d.Sections)-1)
+		}
+		parts := partsOf(s.Blocks)
+		if len(parts) == 0 {
+			parts = []part{{nil}}
+		}
+		for c, pt := range parts {
+			title := 0.0
+			if c == 0 {
+				title = hs.title
+			}
+			if !p.measuring {
+				p.placePart(pt, hs, title)
+			}
+			for k, ch := range pt {
+				if !p.measuring && p.partByChain {
+					t := 0.0
+					if k == 0 {
+						t = title
+					}
+					p.placeChain(ch, hs, t)
+				}
+				if c == 0 && k == 0 {
+					y0, pg := f.GetY(), f.PageNo()
+					p.sectionTitle(s.Title)
+					if p.measuring {
+						hs.title = p.since(y0, pg)
+					}
+					p.running = s.Title
+				}
+				for _, bi := range ch {
+					y0, pg := f.GetY(), f.PageNo()
+					p.figureH = 0
+					if err := p.block(s.Blocks[bi]); err != nil {
+						return err
+					}
+					if p.measuring {
+						hs.blocks[bi] = p.since(y0, pg)
+						hs.figures[bi] = p.figureH
+					}
+				}
+			}
+			p.figScale = 1
+		}
+		p.running = ""
+		if p.measuring {
+			p.heights.sections = append(p.heights.sections, *hs)
+		}
+		if f.Err() {
+			break
+		}
+	}
+	return f.Error()
+}
+
+// placeSection starts a new page for the last section when it fits on
+// one but not below the current line (its tail would take a page
+// anyway): a game's analyses read best together. It does so only when
+// that leaves this page at least a third full and drawing the section's
+// figures smaller would not make it fit.
+func (p *pdfWriter) placeSection(hs *sectionHeights, last bool) {
+	need, figs := hs.title, 0.0
+	for k, h := range hs.blocks {
+		need += h
+		figs += hs.figures[k]
+	}
+	over := p.f.GetY() + need - (297 - pdfBottom)
+	if over <= 0 || p.atTop() || need > printPage || !p.thirdFull() || (figs > 0 && over <= 0.3*figs) {
+		return
+	}
+	if last {
+		p.f.AddPage()
+	}
+}
+
+// placePart decides how a part goes on the page: whole where it is, whole
+// on a new page when that leaves this one at least a third full, with
+// its figures drawn smaller (down to 70 %) when that makes it fit, or
+// else chain by chain (partByChain).
+func (p *pdfWriter) placePart(pt part, hs *sectionHeights, title float64) {
+	p.partByChain, p.figScale = false, 1
+	need, figs := title, 0.0
+	for _, ch := range pt {
+		for _, bi := range ch {
+			need += hs.blocks[bi]
+			figs += hs.figures[bi]
+		}
+	}
+	over := p.f.GetY() + need - (297 - pdfBottom)
+	switch {
+	case over <= 0 || p.atTop():
+	case figs > 0 && over <= 0.3*figs:
+		p.figScale = 1 - over/figs
+	case need <= printPage && p.thirdFull():
+		p.f.AddPage()
+	default:
+		p.partByChain = true
+	}
+}
+
+// placeChain decides the same for a chain of a part placed chain by chain:
+// where it is, smaller, or on a new page when it fits on one; a chain
+// taller than a page starts where it is when its start fits.
+func (p *pdfWriter) placeChain(ch []int, hs *sectionHeights, title float64) {
+	p.figScale = 1
+	need, figs, start := title, 0.0, title
+	for k, bi := range ch {
+		need += hs.blocks[bi]
+		figs += hs.figures[bi]
+		if k < 2 {
+			start += hs.blocks[bi]
+		}
+	}
+	over := p.f.GetY() + need - (297 - pdfBottom)
+	switch {
+	case over <= 0 || p.atTop():
+	case figs > 0 && over <= 0.3*figs:
+		p.figScale = 1 - over/figs
+	case need <= printPage:
+		p.f.AddPage()
+	default:
+		p.keep(start)
+	}
+}
+
+// atTop reports whether nothing is on the page yet.
+func (p *pdfWriter) atTop() bool { return p.f.GetY() <= pdfTop+1 }
+
+// thirdFull reports whether the page is at least a third full.
+func (p *pdfWriter) thirdFull() bool { return p.f.GetY()-pdfTop >= printPage/3 }
+
+// pdfHeights are the heights in millimetres the measuring layout found:
+// each section's title, and each of its blocks.
+type pdfHeights struct {
+	sections []sectionHeights
+}
+
+// sectionHeights are a section's: its title, each block, and the image of
+// each figure among them.
+type sectionHeights struct {
+	title   float64
+	blocks  []float64
+	figures []float64
+}
+
+// since is the height taken since y0 on page pg.
+func (p *pdfWriter) since(y0 float64, pg int) float64 {
+	_, ph := p.f.GetPageSize()
+	return p.f.GetY() - y0 + float64(p.f.PageNo()-pg)*(ph-pdfTop-pdfBottom)
+}
+
 // figureWorkers is how many figures a PDF draws at once: every core, up
 // to four, so that the memory the canvases take stays bounded.
 func figureWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
@@ -150,6 +338,19 @@ type pdfWriter struct {
 	o    Options
 	tx   func(string, any) (string, error)
 	figs int
+	// measuring is set in the first layout, which records the heights
+	// the second one keeps chains by.
+	measuring bool
+	heights   *pdfHeights
+	// partByChain places the current part chain by chain; figScale
+	// draws its figures smaller to fit; figureH is the height of the
+	// image of the figure just placed.
+	partByChain bool
+	figScale    float64
+	figureH     float64
+	// running is the title of the section being set, which heads the
+	// pages it continues on.
+	running string
 	// rendered holds the figures drawn ahead, in the order the document
 	// meets them; next is the next one to place.
 	rendered []renderedFigure
@@ -227,29 +428,13 @@ func (p *pdfWriter) room(h float64) bool {
 // keep starts a new page unless h millimetres fit; a block taller than a
 // page is left to break where it must.
 func (p *pdfWriter) keep(h float64) {
+	if p.measuring {
+		return
+	}
 	_, ph := p.f.GetPageSize()
 	if !p.room(h) && h <= ph-pdfTop-pdfBottom && p.f.GetY() > pdfTop+1 {
 		p.f.AddPage()
 	}
-}
-
-// estimate is the height in millimetres a block needs to start well: a
-// figure or a table whole (up to a page), a few lines for the rest.
-func (p *pdfWriter) estimate(b block) float64 {
-	_, ph := p.f.GetPageSize()
-	page := ph - pdfTop - pdfBottom - 15
-	switch b := b.(type) {
-	case figure:
-		if p.o.NoFigures {
-			return 0
-		}
-		if _, w, h, err := drawFigure(b); err == nil {
-			return min(page, h.Points()*ptMM*min(1, pdfWidth/(w.Points()*ptMM))+10)
-		}
-	case table:
-		return min(page, float64(len(b.Rows)+1)*9*ptMM*1.55+2)
-	}
-	return 18
 }
 
 func (p *pdfWriter) sectionTitle(s string) {
@@ -257,10 +442,9 @@ func (p *pdfWriter) sectionTitle(s string) {
 		return // a notebook's text before its first heading
 	}
 	f := p.f
-	p.keep(40)
-	f.Bookmark(s, 0, -1)
+	f.Bookmark(plainScripts(s), 0, -1)
 	p.font("B", 14)
-	f.MultiCell(0, 14*ptMM*1.3, s, "", "L", false)
+	p.multiCell(14*ptMM*1.3, 14, s)
 	y := f.GetY() + 0.5
 	f.SetDrawColor(68, 68, 68)
 	f.SetLineWidth(0.3)
@@ -272,10 +456,12 @@ func (p *pdfWriter) block(b block) error {
 	f := p.f
 	switch b := b.(type) {
 	case heading:
-		p.keep(30) // a heading stays with what follows it
+		if b.MDOnly {
+			return nil
+		}
 		f.Ln(1.5)
 		p.font("B", 11.5)
-		f.MultiCell(0, 11.5*ptMM*1.35, b.Text, "", "L", false)
+		p.multiCell(11.5*ptMM*1.35, 11.5, b.Text)
 		f.Ln(0.8)
 	case para:
 		if b.MDOnly {
@@ -330,7 +516,13 @@ func (p *pdfWriter) spans(ss []span, size float64, style string) {
 		} else {
 			p.font(style, size)
 		}
-		f.Write(h, s.Text)
+		if s.Link != "" {
+			f.WriteLinkString(h, s.Text, s.Link)
+		} else if s.Code || s.Literal {
+			f.Write(h, s.Text)
+		} else {
+			p.writeScripted(h, size, s.Text)
+		}
 	}
 	f.Ln(h)
 }
@@ -424,6 +616,16 @@ func (p *pdfWriter) table(t table) {
 		size -= 0.5
 		w = widths(size)
 	}
+	// Columns of numbers alike (a table of values, the f_r table) are
+	// as wide as the widest, when the page allows: a grid reads better.
+	if cols > 2 && !slices.Contains(right[1:], false) {
+		widest := slices.Max(w[1:])
+		if w[0]+widest*float64(cols-1) <= pdfWidth {
+			for j := 1; j < cols; j++ {
+				w[j] = widest
+			}
+		}
+	}
 	// Groups of columns that fit, each with the label column.
 	var groups [][]int
 	cur := []int{0}
@@ -502,14 +704,28 @@ func (p *pdfWriter) figure(fg figure) error {
 		hmm *= pdfWidth / wmm
 		wmm = pdfWidth
 	}
+	if p.figScale > 0 && p.figScale < 1 {
+		wmm, hmm = wmm*p.figScale, hmm*p.figScale
+	}
+	p.figureH = hmm
 	p.keep(hmm + 10)
-	name := fmt.Sprintf("fig%d", p.figs)
-	opt := fpdf.ImageOptions{ImageType: "PNG"}
-	f.RegisterImageOptionsReader(name, opt, img)
-	x := pdfLeft + (pdfWidth-wmm)/2
-	f.ImageOptions(name, x, f.GetY(), wmm, hmm, true, opt, 0, "")
+	if p.measuring {
+		f.SetY(f.GetY() + hmm)
+	} else {
+		name := fmt.Sprintf("fig%d", p.figs)
+		opt := fpdf.ImageOptions{ImageType: "PNG"}
+		f.RegisterImageOptionsReader(name, opt, img)
+		x := pdfLeft + (pdfWidth-wmm)/2
+		f.ImageOptions(name, x, f.GetY(), wmm, hmm, true, opt, 0, "")
+	}
 	p.font("", 9)
-	f.MultiCell(0, 9*ptMM*1.4, fg.Caption, "", "C", false)
+	f.MultiCell(0, 9*ptMM*1.4, plainScripts(fg.Caption), "", "C", false)
+	if fg.Source != "" {
+		p.font("", 8)
+		f.SetTextColor(34, 34, 34)
+		f.MultiCell(0, 8*ptMM*1.4, plainScripts(fg.Source), "", "C", false)
+		f.SetTextColor(0, 0, 0)
+	}
 	f.Ln(2)
 	return nil
 }
@@ -518,7 +734,7 @@ func (p *pdfWriter) figure(fg figure) error {
 // code, block quotes and GFM tables. Raw HTML is printed as the text it
 // is, never interpreted, as in the HTML form.
 func (p *pdfWriter) prose(src string) {
-	source := []byte(src)
+	source := []byte(proseScripts(src, false))
 	doc := md.Parser().Parse(gtext.NewReader(source))
 	p.mdBlocks(doc, source)
 }
@@ -532,7 +748,7 @@ func (p *pdfWriter) mdBlocks(n ast.Node, src []byte) {
 			f.Ln(pdfBase * ptMM * 0.6)
 		case *ast.Heading:
 			p.keep(20)
-			p.spansStyled([]styledSpan{{span{Text: nodeText(c, src)}, "B"}}, 12)
+			p.spansStyled([]styledSpan{{span: span{Text: nodeText(c, src)}, style: "B"}}, 12)
 			f.Ln(1)
 		case *ast.List:
 			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
@@ -600,7 +816,8 @@ func (p *pdfWriter) mdBlocks(n ast.Node, src []byte) {
 
 type styledSpan struct {
 	span
-	style string // "", "B" or "I"
+	style  string // "", "B" or "I"
+	script int    // a superscript (1) or a subscript (-1), from the tags of scripts.go
 }
 
 func (p *pdfWriter) spansStyled(ss []styledSpan, size float64) {
@@ -614,7 +831,7 @@ func (p *pdfWriter) spansStyled(ss []styledSpan, size float64) {
 		default:
 			p.font(s.style, size)
 		}
-		f.Write(h, s.Text)
+		p.writePiece(h, size, piece{text: s.Text, script: s.script})
 	}
 	f.Ln(h)
 }
@@ -622,6 +839,7 @@ func (p *pdfWriter) spansStyled(ss []styledSpan, size float64) {
 // inlineSpans flattens a paragraph's inline nodes into styled spans.
 func inlineSpans(n ast.Node, src []byte, style string) []styledSpan {
 	var out []styledSpan
+	script := 0
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
@@ -629,11 +847,11 @@ func inlineSpans(n ast.Node, src []byte, style string) []styledSpan {
 			if c.SoftLineBreak() || c.HardLineBreak() {
 				s += " "
 			}
-			out = append(out, styledSpan{span{Text: s}, style})
+			out = append(out, styledSpan{span: span{Text: s}, style: style, script: script})
 		case *ast.String:
-			out = append(out, styledSpan{span{Text: string(c.Value)}, style})
+			out = append(out, styledSpan{span: span{Text: string(c.Value)}, style: style, script: script})
 		case *ast.CodeSpan:
-			out = append(out, styledSpan{span{Text: nodeText(c, src), Code: true}, style})
+			out = append(out, styledSpan{span: span{Text: nodeText(c, src), Code: true}, style: style})
 		case *ast.Emphasis:
 			st := "I"
 			if c.Level >= 2 {
@@ -641,14 +859,23 @@ func inlineSpans(n ast.Node, src []byte, style string) []styledSpan {
 			}
 			out = append(out, inlineSpans(c, src, st)...)
 		case *ast.AutoLink:
-			out = append(out, styledSpan{span{Text: string(c.URL(src))}, style})
+			out = append(out, styledSpan{span: span{Text: string(c.URL(src))}, style: style})
 		case *ast.RawHTML:
 			var sb strings.Builder
 			for i := 0; i < c.Segments.Len(); i++ {
 				seg := c.Segments.At(i)
 				sb.Write(seg.Value(src))
 			}
-			out = append(out, styledSpan{span{Text: sb.String()}, style})
+			// The tags of scripts (see scripts.go) set what follows
+			// smaller; any other raw HTML prints as the text it is.
+			switch k := scriptTag(sb.String()); {
+			case k == 1 || k == -1:
+				script = k
+			case k != 0:
+				script = 0
+			default:
+				out = append(out, styledSpan{span: span{Text: sb.String()}, style: style})
+			}
 		default:
 			out = append(out, inlineSpans(c, src, style)...)
 		}
@@ -660,6 +887,15 @@ func inlineSpans(n ast.Node, src []byte, style string) []styledSpan {
 func nodeText(n ast.Node, src []byte) string {
 	var sb strings.Builder
 	for _, s := range inlineSpans(n, src, "") {
+		if s.script != 0 {
+			// One line of plain text: a script in Unicode, or as typed.
+			if u, ok := unicodeScript(piece{text: s.Text, script: s.script}); ok {
+				sb.WriteString(u)
+			} else {
+				sb.WriteString(typed(piece{text: s.Text, script: s.script}))
+			}
+			continue
+		}
 		sb.WriteString(s.Text)
 	}
 	return strings.TrimSpace(sb.String())

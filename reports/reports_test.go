@@ -164,7 +164,7 @@ func TestMarkdownContent(t *testing.T) {
 			"Method: enumeration of every row.",
 			"Steiner system S(5,8,24)",
 			"The 759 words of minimum weight 8",
-			"order 244\u202f823\u202f040: the Mathieu group M24.",
+			"order 244\u202f823\u202f040: the Mathieu group M₂₄.",
 			"`●●●○○○○○○○○○○○○○○○○○○○○○` (heads on coins 1, 2, 3) is an N-position",
 			"- → `○○○○○○○○○○○○○○○○○○○○○○○○` (no heads)",
 			"4096 P-positions among 16\u202f777\u202f216 positions (0.02%).",
@@ -174,9 +174,9 @@ func TestMarkdownContent(t *testing.T) {
 		{"golay fr", golayReport("fr"), Options{}, []string{
 			"position N (gagnante pour le joueur qui doit jouer)",
 			"système de Steiner S(5,8,24)",
-			"le groupe de Mathieu M24",
+			"le groupe de Mathieu M₂₄",
 			"Pièces numérotées à partir de 1.",
-			"(0,02 %)",
+			"(0,02\u202f%)",
 		}, []string{"P-position"}},
 		{"lang option wins", golayReport("en"), Options{Lang: "fr"}, []string{"Distribution des poids"}, nil},
 		{"wythoff", wythoffReport(), Options{}, []string{
@@ -200,8 +200,8 @@ func TestMarkdownContent(t *testing.T) {
 		}, nil},
 		{"rare fr", rareReport(), Options{Lang: "fr"}, []string{
 			"### Valeurs rares et valeurs communes\n",
-			"7 des 101 positions de 0 à 100 sont rares\u202f; la dernière est n = 37.",
-			"c’est le type domaine («\u202fdomain\u202f»), d2 étant le seul chiffre du code qui coupe un tas.",
+			"7 positions sur 101 (n = 0 à 100) sont rares\u202f; la dernière est n = 37.",
+			"c’est le type domaine («\u202fdomain\u202f»), d₂ étant le seul chiffre du code qui coupe un tas.",
 		}, nil},
 		{"nimbers", nimbersReport("en"), Options{}, []string{"| ⊗   |", "Nim-product table a ⊗ b for 0 ≤ a, b < 16."}, []string{"**0**"}},
 	}

@@ -119,7 +119,7 @@ func TestRegisteredRuleRenders(t *testing.T) {
 		}},
 		{"fr", "md", []string{
 			"Jeu : jeu de retrait : prendre de 1 à 3 jetons (4 c’est trop) dans les tas (2,5), jamais {2}",
-			"Comptées parmi les tas seuls de 0 à 8.",
+			"Comptées parmi les positions à un seul tas, de 0 à 8 objets.",
 		}},
 		{"en", "html", []string{"take-away game: take 1 to 3 tokens (4 is too many) from the heaps (2,5), never {2}"}},
 		{"fr", "html", []string{"jeu de retrait : prendre de 1 à 3 jetons (4 c’est trop) dans les tas (2,5), jamais {2}"}},
@@ -227,15 +227,16 @@ func TestRuleDescriptionOverride(t *testing.T) {
 // The descriptions of the rules of package heap, now their Describe,
 // read word for word as the messages game.nim, game.subtraction,
 // game.octal and game.hex that the templates held before, with the
-// arguments reports gave them.
+// arguments reports gave them (game.subtraction reworded since, with its
+// rule in brackets: "Game: subtraction game: take" read badly).
 func TestHeapRuleDescriptionsAsBefore(t *testing.T) {
 	before := map[string]string{
 		"en": `{{define "game.nim"}}Nim{{if .Heaps}} from heaps {{.Heaps}}{{end}}{{if .MaxTake}}, taking at most {{.MaxTake}} per move (N = {{.N}}){{else}}, taking any number from one heap{{end}}{{end}}
-{{define "game.subtraction"}}subtraction game: take {{if .AllBut}}any number except {{.Set}}{{else}}s ∈ {{.Set}}{{end}} from one heap{{end}}
+{{define "game.subtraction"}}subtraction game (take {{if .AllBut}}any number except {{.Set}}{{else}}s ∈ {{.Set}}{{end}} from one heap){{end}}
 {{define "game.octal"}}octal game {{.Code}}{{with .Name}} ({{.}}){{end}}{{end}}
 {{define "game.hex"}}hexadecimal game {{.Code}}{{end}}`,
 		"fr": `{{define "game.nim"}}jeu de nim{{if .Heaps}} à partir des tas {{.Heaps}}{{end}}{{if .MaxTake}}, en retirant au plus {{.MaxTake}} objets par coup (N = {{.N}}){{else}}, en retirant autant d’objets qu’on veut d’un seul tas{{end}}{{end}}
-{{define "game.subtraction"}}jeu de soustraction : retirer {{if .AllBut}}n’importe quel nombre sauf {{.Set}}{{else}}s ∈ {{.Set}}{{end}} objets d’un tas{{end}}
+{{define "game.subtraction"}}jeu de soustraction (retirer {{if .AllBut}}n’importe quel nombre sauf {{.Set}}{{else}}s ∈ {{.Set}}{{end}} objets d’un tas){{end}}
 {{define "game.octal"}}jeu octal {{.Code}}{{with .Name}} ({{.}}){{end}}{{end}}
 {{define "game.hex"}}jeu hexadécimal {{.Code}}{{end}}`,
 	}
@@ -407,7 +408,7 @@ func TestPPositionsOver(t *testing.T) {
 		h    *job.HeapSpec
 		want string
 	}{
-		{"nim with heaps", heapGame("nim", heap.Params{"heaps": []int{1, 3, 5, 7}}), "Counted over every position whose heaps are at most (1,3,5,7), as ordered tuples."},
+		{"nim with heaps", heapGame("nim", heap.Params{"heaps": []int{1, 3, 5, 7}}), "Counted over every position whose heaps are at most the corresponding heaps of (1,3,5,7), as ordered tuples."},
 		{"nim without heaps", heapGame("nim", heap.Params{"upto": 12}), "Counted over the single heaps 0 to 12."},
 		{"test rule with heaps", heapGame("test-takeaway", heap.Params{"heaps": []int{1, 3}}), "Counted over the single heaps 0 to 20."},
 	}

@@ -129,7 +129,7 @@ func TestSurveyNotable(t *testing.T) {
 	if err := SurveyMarkdown(&b, surveyReport(t, "same"), Options{Lang: "fr"}); err != nil {
 		t.Fatal(err)
 	}
-	if want := "Mêmes 3 premières valeurs (2 groupes) : 0.33 = 0.333 = 0.3333 ; 0.6 = 0.01."; !strings.Contains(b.String(), want) {
+	if want := "Mêmes 3 premières valeurs (2 groupes)\u00a0: 0.33 = 0.333 = 0.3333\u202f; 0.6 = 0.01."; !strings.Contains(b.String(), want) {
 		t.Errorf("%q missing from:\n%s", want, b.String())
 	}
 }
@@ -149,7 +149,7 @@ func TestSurveyStatus(t *testing.T) {
 	}{
 		{"en", []string{"3 of 6 variants computed; 1 refused (past a limit); 1 failed; 1 not computed yet", "| status ", "refused", "pending",
 			"#1 (0.77): the values need more steps than the limit", "#3 (0.333): internal error, please report it", "Not in the table (table): see the JSON form"}},
-		{"fr", []string{"3 variantes calculées sur 6 ; 1 refusée (limite dépassée) ; 1 en échec ; 1 pas encore calculée", "| état", "refusée", "en attente", "n° 1 (0.77) : the values need more steps"}},
+		{"fr", []string{"3 variantes calculées sur 6\u202f; 1 refusée (limite dépassée)\u202f; 1 en échec\u202f; 1 pas encore calculée", "| état", "refusée", "en attente", "n° 1 (0.77)\u00a0: the values need more steps"}},
 	} {
 		var b bytes.Buffer
 		if err := SurveyMarkdown(&b, r, Options{Lang: tc.lang}); err != nil {
@@ -190,7 +190,7 @@ func TestSurveyHTML(t *testing.T) {
 			if n := strings.Count(h, "<figure>"); n != tc.figures {
 				t.Errorf("%d figures, want %d", n, tc.figures)
 			}
-			for _, w := range append(tc.want, "<svg", "@page { size: A4", "#variants table { break-inside: auto; }") {
+			for _, w := range append(tc.want, "<svg", "size: A4;", "#variants table { break-inside: auto; }") {
 				if !strings.Contains(h, w) {
 					t.Errorf("%q missing", w)
 				}

@@ -68,7 +68,7 @@ func SurveyHTML(w io.Writer, r *survey.Report, opts Options) error {
 	for i, s := range d.Sections {
 		fmt.Fprintf(&body, "<section class=\"section\" id=\"%s\">\n", ids[i])
 		var run bytes.Buffer
-		fmt.Fprintf(&run, "## %s\n\n", escape(s.Title))
+		fmt.Fprintf(&run, "## %s\n\n", mdText(s.Title, false))
 		if err := b.blocksHTML(&body, &run, s.Blocks, o, false); err != nil {
 			return err
 		}
@@ -79,9 +79,10 @@ func SurveyHTML(w io.Writer, r *survey.Report, opts Options) error {
 	}
 	data := struct {
 		Lang, Title, Date string
+		Heading           template.HTML // the title, its scripts as <sub> and <sup>
 		CSS               template.CSS
 		Body              template.HTML
-	}{d.Lang, d.Title, d.Date, template.CSS(b.t.CSS() + surveyCSS), template.HTML(body.String())}
+	}{d.Lang, plainScripts(d.Title), d.Date, template.HTML(htmlText(d.Title, template.HTMLEscapeString)), template.CSS(b.t.CSS() + surveyCSS), template.HTML(body.String())}
 	var out bytes.Buffer
 	if err := page.Execute(&out, data); err != nil {
 		return fmt.Errorf("reports: page template: %w", err)

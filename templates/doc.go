@@ -14,6 +14,13 @@
 // parameters as they are and formats them with the functions tuple, set,
 // inc and name that every message may call.
 //
+// A message writes subscripts and superscripts as mathematics is typed in
+// plain text, f_r(n), 2^{{.N}}, M_24, x_{max}; the reports set them as
+// <sub> and <sup> in HTML, smaller and lowered or raised in the PDF, and in
+// Unicode in the Markdown read in a terminal. French messages follow French
+// typography: a no-break space before ; ! ? (U+202F) and : (U+00A0), and
+// inside « » (U+202F), and ’ for the apostrophe (TestFrenchTypography).
+//
 // Vocabulary follows MATH.md: French texts say « position P (gagnante pour
 // le joueur qui vient de jouer) » and « position N », never « perdante » or
 // « gagnante » alone, since the source documents disagree on those words.

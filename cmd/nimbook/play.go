@@ -56,9 +56,10 @@ Options:
   --level perfect|beginner the computer's level (beginner errs 2 moves in 5)
   --hint              show the Grundy values and the winning moves each turn
   --seed N            make the computer's choices reproducible
-  --save FILE         save the game as a job file; analyse it with
-                      nimbook run FILE; a Starlark game is saved as a
-                      Markdown notebook (FILE.md) that nimbook run analyses
+  --save FILE         save the game as a job file (FILE.yaml or .yml);
+                      analyse it with nimbook run FILE; a Starlark game is
+                      saved as a Markdown notebook (FILE.md) that nimbook
+                      run analyses
   --max-positions N   the most positions a table, a solver or a list of
                       moves may hold (default 100000000, or the job file's
                       limits:); larger games are refused before they start
@@ -223,9 +224,16 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if isStarFile(pos[0]) || isJobFile(pos[0]) {
 		inputs = []string{file}
 	}
-	if isStarFile(pos[0]) {
-		if f.save != "" && !strings.EqualFold(filepath.Ext(f.save), ".md") {
-			return usagef("--save %s: a game defined in Starlark is saved as a Markdown notebook (its moves are a function, which a job file cannot hold); write --save %s.md", f.save, strings.TrimSuffix(f.save, filepath.Ext(f.save)))
+	if f.save != "" {
+		// nimbook run tells a job file from a notebook by its extension:
+		// a record saved under another name could not be analysed.
+		ext := strings.ToLower(filepath.Ext(f.save))
+		base := strings.TrimSuffix(f.save, filepath.Ext(f.save))
+		switch {
+		case isStarFile(pos[0]) && ext != ".md":
+			return usagef("--save %s: a game defined in Starlark is saved as a Markdown notebook (its moves are a function, which a job file cannot hold); write --save %s.md", f.save, base)
+		case !isStarFile(pos[0]) && ext != ".yaml" && ext != ".yml":
+			return usagef("--save %s: a game is saved as a job file, which nimbook run reads by its extension .yaml or .yml; write --save %s.yaml", f.save, base)
 		}
 	}
 	if f.save != "" {

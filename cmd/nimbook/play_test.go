@@ -334,6 +334,8 @@ func TestPlayUsage(t *testing.T) {
 type tmuxServer struct {
 	dir, bin string
 	tm       func(args ...string) string
+	tmux     string // the tmux command and its socket, for has-session
+	sock     string
 }
 
 // newTmux builds nimbook and starts nothing yet: sessions are made with
@@ -366,14 +368,28 @@ func newTmux(t *testing.T) *tmuxServer {
 		return string(out)
 	}
 	t.Cleanup(func() { exec.Command(tmux, "-S", sock, "kill-server").Run() })
-	return &tmuxServer{dir: dir, bin: bin, tm: tm}
+	return &tmuxServer{dir: dir, bin: bin, tm: tm, tmux: tmux, sock: sock}
 }
+
+// waitGone waits until session has ended (its command exited).
+func (tx *tmuxServer) waitGone(t *testing.T, session string) {
+	t.Helper()
+	for deadline := time.Now().Add(tmuxWait); exec.Command(tx.tmux, "-S", tx.sock, "has-session", "-t", session).Run() == nil; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("session %s still running after %v", session, tmuxWait)
+		}
+	}
+}
+
+// tmuxWait bounds every wait for the screen: a hang guard only, generous
+// enough for a machine loaded many times over.
+const tmuxWait = time.Minute
 
 // screen waits until the pane of session shows want and returns the pane.
 func (tx *tmuxServer) screen(t *testing.T, session, want string) string {
 	t.Helper()
 	var s string
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(tmuxWait); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		s = tx.tm("capture-pane", "-p", "-J", "-t", session, "-S", "-2000")
 		if strings.Contains(s, want) {
 			return s
@@ -387,7 +403,7 @@ func (tx *tmuxServer) screen(t *testing.T, session, want string) string {
 func (tx *tmuxServer) waitCount(t *testing.T, session, want string, n int) {
 	t.Helper()
 	var s string
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(tmuxWait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		s = tx.tm("capture-pane", "-p", "-J", "-t", session, "-S", "-5000")
 		if strings.Count(s, want) >= n {
 			return

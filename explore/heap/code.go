@@ -529,7 +529,7 @@ func registerCode(r *Rule, hex bool) {
 	r.Params = []Param{
 		{Key: "code", Kind: String, Example: `"0.77"`, Positional: true,
 			Missing: `write the code in quotes, e.g. code: "0.77" (Kayles)`,
-			Text:    Texts("the code: digit k says what taking k tokens may leave", "le code : le chiffre k dit ce que peut laisser la prise de k jetons")},
+			Text:    Texts("the code: digit k says what taking k tokens may leave", "le code : le chiffre k dit ce que peut laisser la prise de k jetons")},
 		UptoParam(100),
 	}
 	r.Analyses = []string{"rare"}
@@ -549,7 +549,7 @@ func init() {
 		Order: 30,
 		Text: Texts(
 			"an octal game: digit k of the code says what taking k tokens may leave (+1 nothing, +2 one heap, +4 two heaps)",
-			"un jeu octal : le chiffre k du code dit ce que peut laisser la prise de k jetons (+1 rien, +2 un tas, +4 deux tas)"),
+			"un jeu octal : le chiffre k du code dit ce que peut laisser la prise de k jetons (+1 rien, +2 un tas, +4 deux tas)"),
 		Describe: Texts(
 			`octal game {{.Code}}{{with name .Code}} ({{.}}){{end}}`,
 			`jeu octal {{.Code}}{{with name .Code}} ({{.}}){{end}}`),
@@ -563,7 +563,7 @@ func init() {
 		Order:   40,
 		Text: Texts(
 			"a hexadecimal game: an octal game whose digits may also have 8, leaving three heaps",
-			"un jeu hexadécimal : un jeu octal dont les chiffres peuvent aussi avoir 8, laissant trois tas"),
+			"un jeu hexadécimal : un jeu octal dont les chiffres peuvent aussi contenir 8, qui laisse trois tas"),
 		Describe: Texts(
 			`hexadecimal game {{.Code}}`,
 			`jeu hexadécimal {{.Code}}`),

@@ -148,10 +148,10 @@ func init() {
 		Order: 50,
 		Text: Texts(
 			"Grundy's game: split one heap into two unequal non-empty heaps",
-			"le jeu de Grundy : partager un tas en deux tas non vides et inégaux"),
+			"le jeu de Grundy : partager un tas en deux tas non vides et inégaux"),
 		Describe: Texts(
-			`Grundy's game: split one heap into two unequal heaps`,
-			`jeu de Grundy : partager un tas en deux tas inégaux`),
+			`Grundy's game (split one heap into two unequal heaps)`,
+			`jeu de Grundy (partager un tas en deux tas inégaux)`),
 		NoPeriod: Texts(
 			"No periodicity theorem is known for Grundy's game (equal parts are no move, so the Guy–Smith window does not apply); whether its values become periodic is an open problem.",
 			"On ne connaît pas de théorème de périodicité pour le jeu de Grundy (des parts égales ne sont pas un coup, la fenêtre de Guy et Smith ne s’applique donc pas) ; savoir si ses valeurs deviennent périodiques est un problème ouvert."),

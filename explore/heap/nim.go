@@ -244,12 +244,12 @@ func init() {
 		Order: 10,
 		Text: Texts(
 			"Nim: take any number of tokens (at most max-take) from one heap",
-			"Nim : prendre un nombre quelconque de jetons (au plus max-take) dans un tas"),
+			"Nim : prendre un nombre quelconque de jetons (au plus max-take) dans un tas"),
 		Params: []Param{
 			{Key: "heaps", Kind: Ints, Min: 0, Max: MaxHeap, What: "a heap size", Example: "[1, 3, 5, 7]", Positional: true,
 				Text: Texts("the heaps of the position", "les tas de la position")},
 			{Key: "max-take", Kind: Int, Min: 1, Max: MaxHeap, What: "the most one may take", Example: "3", OmitZero: true,
-				Text: Texts("the most one may take in a move (none: any number)", "le plus qu'on peut prendre en un coup (sans : un nombre quelconque)")},
+				Text: Texts("the most one may take in a move (none: any number)", "le plus qu’on peut prendre en un coup (sans : un nombre quelconque)")},
 			UptoParam(20),
 		},
 		Describe: Texts(

@@ -239,13 +239,13 @@ func init() {
 		Order: 20,
 		Text: Texts(
 			"a subtraction game: take s tokens from one heap, s in the set (or, all-but, s not in it)",
-			"un jeu de soustraction : prendre s jetons dans un tas, s dans l'ensemble (ou, all-but, s hors de lui)"),
+			"un jeu de soustraction : prendre s jetons dans un tas, s dans l’ensemble (ou, avec all-but, s hors de l’ensemble)"),
 		Describe: Texts(
-			`subtraction game: take {{if .Set}}s ∈ {{set .Set}}{{else}}any number except {{set .AllBut}}{{end}} from one heap`,
-			`jeu de soustraction : retirer {{if .Set}}s ∈ {{set .Set}}{{else}}n’importe quel nombre sauf {{set .AllBut}}{{end}} objets d’un tas`),
+			`subtraction game (take {{if .Set}}s ∈ {{set .Set}}{{else}}any number except {{set .AllBut}}{{end}} from one heap)`,
+			`jeu de soustraction (retirer {{if .Set}}s ∈ {{set .Set}}{{else}}n’importe quel nombre sauf {{set .AllBut}}{{end}} objets d’un tas)`),
 		Params: []Param{
-			amounts("set", "the amounts one may take", "les nombres de jetons qu'on peut prendre"),
-			amounts("all-but", "the amounts one may not take", "les nombres de jetons qu'on ne peut pas prendre"),
+			amounts("set", "the amounts one may take", "les nombres de jetons qu’on peut prendre"),
+			amounts("all-but", "the amounts one may not take", "les nombres de jetons qu’on ne peut pas prendre"),
 			UptoParam(100),
 		},
 		Start:     []int{15},

@@ -66,6 +66,10 @@ type Section struct {
 	Position any
 	// Record is a played sequence of positions, in the same form.
 	Record []any
+	// Across is set on the sections of a job file's section whose game
+	// has a parameter that takes several values (r: "1..9"), one section
+	// per value; they share it, and the reports print them as one table.
+	Across *Across
 }
 
 // GameSpec is the game of a section: one of *HeapSpec, *WythoffSpec,
@@ -305,11 +309,11 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 		return nil, p.Errf(sn, "sections", "want a non-empty list of sections (lines starting with -)")
 	}
 	for i, n := range sn.Content {
-		s, err := p.section(n, fmt.Sprintf("sections[%d]", i))
+		ss, err := p.sections(n, fmt.Sprintf("sections[%d]", i))
 		if err != nil {
 			return nil, err
 		}
-		j.Sections = append(j.Sections, s)
+		j.Sections = append(j.Sections, ss...)
 	}
 	return j, nil
 }

@@ -87,7 +87,7 @@ var negative = regexp.MustCompile(`(?:^|[^0-9])-[0-9]+`)
 // makes it not a move.
 func numbers(s string) ([]int, error) {
 	if m := negative.FindString(s); m != "" {
-		return nil, illegal("%q: heaps, coins and counts are never negative", m[strings.IndexByte(m, '-'):])
+		return nil, illegal("%q: heaps, coins and counts are never negative", Excerpt(m[strings.IndexByte(m, '-'):], 20))
 	}
 	var out []int
 	fields := strings.FieldsFunc(s, func(r rune) bool {
@@ -97,7 +97,7 @@ func numbers(s string) ([]int, error) {
 	for _, f := range fields {
 		v, err := strconv.Atoi(f)
 		if err != nil || v < 0 {
-			return nil, illegal("I do not understand %q: a move is made of numbers (type help)", f)
+			return nil, illegal("I do not understand %q: a move is made of numbers (type help)", Excerpt(f, 40))
 		}
 		out = append(out, v)
 	}

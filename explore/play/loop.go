@@ -186,6 +186,11 @@ func (l *loop) human(ctx context.Context, p []int) (done bool, err error) {
 			l.printf("Game left unfinished.\n")
 			return true, nil
 		}
+		var long *LongLineError
+		if errors.As(err, &long) {
+			l.printf("Not a move: %v.\n", err)
+			continue
+		}
 		if err != nil {
 			return true, err
 		}
@@ -221,7 +226,9 @@ func (l *loop) human(ctx context.Context, p []int) (done bool, err error) {
 		}
 		q, err := l.g.ParseMove(p, line)
 		if IsIllegal(err) {
-			l.printf("Not a move: %v.\n", err)
+			// A game may quote what was typed: never more than a line's
+			// worth of it.
+			l.printf("Not a move: %s.\n", Excerpt(err.Error(), 2*MaxEcho))
 			continue
 		}
 		if err != nil {
@@ -255,7 +262,8 @@ func (l *loop) over() (bool, error) {
 		return false, nil
 	}
 	line, err := l.in.ReadLine("undo to take back your last move, Enter to leave> ")
-	if errors.Is(err, io.EOF) {
+	var long *LongLineError
+	if errors.Is(err, io.EOF) || errors.As(err, &long) {
 		return false, nil
 	}
 	if err != nil {

@@ -4,9 +4,46 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
+
+// MaxLine is the longest line, in bytes, that ReadLine returns: a move
+// fits in far less. A longer line is read to its end without being kept,
+// and ReadLine returns a *LongLineError for it.
+const MaxLine = 4096
+
+// MaxEcho is how many characters of a line the echo and the messages that
+// quote a line show; the rest is cut, with "…".
+const MaxEcho = 200
+
+// LongLineError is a line longer than MaxLine: not a move, and not kept.
+type LongLineError struct {
+	Size int // its length in bytes, line ending excluded
+}
+
+func (e *LongLineError) Error() string {
+	return fmt.Sprintf("a line of %d bytes is longer than any move (at most %d bytes); it is ignored", e.Size, MaxLine)
+}
+
+// Excerpt returns s cut to n characters, with "…" when it was longer: what
+// a message may quote of what was typed.
+func Excerpt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := 0
+	for k := 0; k < n && i < len(s); k++ {
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	if i >= len(s) {
+		return s
+	}
+	return s[:i] + "…"
+}
 
 // Lines reads lines from an io.Reader, writing each prompt to a writer first.
 // It makes no terminal assumption: a pipe works as well as a keyboard, and
@@ -27,6 +64,7 @@ type Lines struct {
 
 type lineResult struct {
 	line string
+	long int // the length of a line over MaxLine (line then holds its start)
 	err  error
 }
 
@@ -57,11 +95,11 @@ func (l *Lines) ReadLine(prompt string) (string, error) {
 		l.started = true
 		go func() {
 			for range l.req {
-				s, err := l.r.ReadString('\n')
-				if err != nil && errors.Is(err, io.EOF) && s != "" {
+				s, long, err := readLine(l.r)
+				if err != nil && errors.Is(err, io.EOF) && (s != "" || long > 0) {
 					err = nil
 				}
-				l.res <- lineResult{strings.TrimRight(s, "\r\n"), err}
+				l.res <- lineResult{s, long, err}
 				if err != nil {
 					return
 				}
@@ -80,10 +118,45 @@ func (l *Lines) ReadLine(prompt string) (string, error) {
 		case r.err != nil && prompt != "":
 			io.WriteString(l.prompts, "\n") // end the prompt's line
 		case r.err == nil && l.Echo:
-			io.WriteString(l.prompts, r.line+"\n")
+			echo := Excerpt(r.line, MaxEcho)
+			if r.long > 0 && !strings.HasSuffix(echo, "…") {
+				echo += "…"
+			}
+			io.WriteString(l.prompts, echo+"\n")
+		}
+		if r.long > 0 {
+			return "", &LongLineError{Size: r.long}
 		}
 		return r.line, r.err
 	case <-l.ctx.Done():
 		return "", l.ctx.Err()
+	}
+}
+
+// readLine reads one line without its line ending. A line over MaxLine
+// bytes is read to its end but only its start is kept (MaxLine bytes at
+// most), and long is its length: a huge line costs no memory.
+func readLine(r *bufio.Reader) (line string, long int, err error) {
+	var b []byte
+	size := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		size += len(chunk)
+		if room := MaxLine + 2 - len(b); room > 0 {
+			b = append(b, chunk[:min(len(chunk), room)]...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err == nil {
+			size-- // the newline
+			if size > 0 && len(b) >= 2 && b[len(b)-2] == '\r' && size <= MaxLine+1 {
+				size--
+			}
+		}
+		if size > MaxLine {
+			return strings.ToValidUTF8(string(b[:min(len(b), MaxLine)]), ""), size, err
+		}
+		return strings.TrimRight(string(b), "\r\n"), 0, err
 	}
 }

@@ -245,14 +245,14 @@ func (w *Wythoff) ParseMove(p []int, s string) ([]int, error) {
 	if m := wythoffTake.FindStringSubmatch(s); m != nil {
 		k, err := strconv.Atoi(m[2])
 		if err != nil {
-			return nil, illegal("%q is too large", m[2])
+			return nil, illegal("%q is too large", Excerpt(m[2], 40))
 		}
 		return w.take(p, m[1], k)
 	}
 	t, _ := isTarget(s)
 	nums, err := numbers(t)
 	if err != nil {
-		return nil, illegal("I do not understand %q: type a 3, b 3 or both 3 to take 3 tokens, or the position after your move, e.g. (%d,%d)", s, p[0], max(0, p[1]-1))
+		return nil, illegal("I do not understand %q: type a 3, b 3 or both 3 to take 3 tokens, or the position after your move, e.g. (%d,%d)", Excerpt(s, 40), p[0], max(0, p[1]-1))
 	}
 	if len(nums) != 2 {
 		return nil, illegal("write the two heaps after your move, e.g. (%d,%d), or a 3, b 3, both 3", p[0], max(0, p[1]-1))

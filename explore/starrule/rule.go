@@ -26,7 +26,7 @@ func init() {
 		Order: 60,
 		Text: heap.Texts(
 			"a heap rule written in Starlark: a function of a file returns the options of a heap of n",
-			"une règle de tas écrite en Starlark : une fonction d'un fichier donne les options d'un tas de n"),
+			"une règle de tas écrite en Starlark : une fonction d’un fichier donne les options d’un tas de n"),
 		Describe: heap.Texts(
 			"Starlark rule {{.Name}}",
 			"règle Starlark {{.Name}}"),
@@ -36,7 +36,7 @@ func init() {
 				Text:    heap.Texts("the Starlark file that defines the rule", "le fichier Starlark qui définit la règle")},
 			{Key: keyName, Kind: heap.String, Example: "squares",
 				Missing: "the name of the rule's function in the file, e.g. name: squares",
-				Text:    heap.Texts("the function of the file that lists the options of a heap of n", "la fonction du fichier qui donne les options d'un tas de n")},
+				Text:    heap.Texts("the function of the file that lists the options of a heap of n", "la fonction du fichier qui donne les options d’un tas de n")},
 			{Key: keyParams, Kind: heap.Map, Example: "{k: 3}",
 				Text: heap.Texts("the function's other parameters, by name", "les autres paramètres de la fonction, par nom")},
 			heap.UptoParam(100),

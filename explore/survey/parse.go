@@ -14,6 +14,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/internal/yamlfile"
 	"github.com/nimbook/nimbook/explore/job"
@@ -26,6 +27,16 @@ const DefaultMaxVariants = 100_000
 // hardMaxVariants is refused whatever the limits: past it the variant
 // list alone would not fit a laptop.
 const hardMaxVariants = 50_000_000
+
+// VariantBytes is the memory one variant takes while a survey is checked
+// and runs: its parameters and checked job section (about 800 bytes), its
+// estimate, its status, and what the collector has not yet freed of its
+// making (about 8 KiB are allocated per variant, and the process held
+// 1.9 KiB a variant after parsing 100 000). The variants are all held at
+// once: a survey whose count times this passes the memory limit is
+// refused before any is made (4.2 million variants of subtraction took
+// 8.6 GiB to check).
+const VariantBytes = 2 << 10
 
 // Options override a survey file's keys, as the command line's flags do.
 // Zero fields keep the file's values.
@@ -142,6 +153,20 @@ type parser struct {
 	// max is the most variants allowed: a generator or range making more
 	// is refused before its values are made.
 	max int64
+	// memory is the survey's memory limit: variants that would not fit
+	// (VariantBytes each) are refused before they are made.
+	memory int64
+}
+
+// tooLarge refuses count variants whose memory (VariantBytes each) does
+// not fit the memory limit, or returns nil.
+func (p *parser) tooLarge(n *yaml.Node, path string, count int64, what string) error {
+	need := count * VariantBytes
+	if need < 1<<20 || budget.Exceeds("", need, p.memory) == nil {
+		return nil // a few hundred variants: nothing beside the work
+	}
+	return p.Errf(n, path, "the %d variants %s need about %s (%s each, all held while the survey runs), more than the memory limit of %s leaves beside the program itself; narrow the lists or ranges, or raise the limit with --max-memory or limits: {memory: SIZE}",
+		count, what, budget.FormatSize(need), budget.FormatSize(VariantBytes), budget.FormatSize(p.memory))
 }
 
 // tooMany refuses values that make more variants than the limit; count
@@ -261,6 +286,7 @@ func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 		s.MaxVariants = o.MaxVariants
 	}
 	p.max = min(int64(s.MaxVariants), hardMaxVariants)
+	p.memory = s.Limits.Memory
 	if fam == nil {
 		return nil, p.Errf(root, "survey", "missing: write one family whose parameters are lists or ranges, e.g. survey: {octal: {digits: 2, upto: 2000}}")
 	}
@@ -285,7 +311,7 @@ func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 	}
 	for _, a := range axes {
 		s.Params = append(s.Params, a.key)
-		if len(a.values) > 1 {
+		if a.count() > 1 {
 			s.Varying = append(s.Varying, a.key)
 		}
 	}
@@ -330,11 +356,31 @@ func (p *parser) limits(s *Survey, n *yaml.Node) error {
 }
 
 // axis is one parameter of the family with its values, each a node that a
-// job section accepts; the line of each node is where errors point.
+// job section accepts; the line of each node is where errors point. A
+// range "A..B" keeps its ends, and its nodes are made once every variant
+// is known to fit the limits (materialize).
 type axis struct {
 	key    string
 	keyN   *yaml.Node
 	values []*yaml.Node
+	ranged bool
+	lo, hi int64
+	line   int
+}
+
+// count is the number of values of the axis.
+func (a *axis) count() int64 {
+	if a.ranged {
+		return a.hi - a.lo + 1 // at most p.max: refused past it (parseRange)
+	}
+	return int64(len(a.values))
+}
+
+// materialize makes the nodes of a range.
+func (a *axis) materialize() {
+	if a.ranged && a.values == nil {
+		a.values = rangeNodes(a.lo, a.hi, a.line)
+	}
 }
 
 var rangeRE = regexp.MustCompile(`^\s*(-?[0-9_]+)\s*\.\.\s*(-?[0-9_]+)\s*$`)
@@ -474,6 +520,10 @@ func (p *parser) generate(g *heap.Generator, e entry, byKey map[string]entry, pa
 	if count > p.max {
 		return axis{}, p.tooMany(e.val, kp, count, what)
 	}
+	// Each value is one variant at least.
+	if err := p.tooLarge(e.val, kp, count, "that "+what+" make"); err != nil {
+		return axis{}, err
+	}
 	vals, err := g.Make(args)
 	if err != nil {
 		return axis{}, p.generatorErr(err, e, byKey, path, kp)
@@ -582,7 +632,7 @@ func (p *parser) generic(isList bool, e entry, path string) (axis, error) {
 		a.values = []*yaml.Node{v}
 		return a, nil
 	}
-	a.values = rangeNodes(lo, hi, v.Line)
+	a.ranged, a.lo, a.hi, a.line = true, lo, hi, v.Line
 	return a, nil
 }
 
@@ -660,17 +710,26 @@ func (p *parser) expand(s *Survey, famKey *yaml.Node, axes []axis, show, positio
 	// No overflow: total ≤ p.max+1, and no axis holds 2^32 values. The
 	// limit is p.max, the hard one when --max-variants asks for more.
 	total := int64(1)
+	var parts []string
 	for _, a := range axes {
-		total = min(total*int64(len(a.values)), p.max+1)
+		total = min(total*a.count(), p.max+1)
+		if a.count() > 1 {
+			parts = append(parts, fmt.Sprintf("%d %s", a.count(), a.key))
+		}
 	}
 	if total > p.max {
-		var parts []string
-		for _, a := range axes {
-			if len(a.values) > 1 {
-				parts = append(parts, fmt.Sprintf("%d %s", len(a.values), a.key))
-			}
-		}
 		return p.tooManyCombined(famKey, "survey", parts, p.max)
+	}
+	// Counted, not made: the variants must fit the memory limit too.
+	what := "of the survey"
+	if len(parts) > 0 {
+		what = "that " + strings.Join(parts, " × ") + " make"
+	}
+	if err := p.tooLarge(famKey, "survey", total, what); err != nil {
+		return err
+	}
+	for i := range axes {
+		axes[i].materialize()
 	}
 	for i, idx := range combinations(axes, int(total)) {
 		fm := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: famKey.Line}

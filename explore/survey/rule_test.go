@@ -198,8 +198,8 @@ func TestLimitsOfInt64(t *testing.T) {
 			var err error
 			select {
 			case err = <-done:
-			case <-time.After(10 * time.Second):
-				t.Fatal("Parse still running after 10 s")
+			case <-time.After(time.Minute): // a hang guard only
+				t.Fatal("Parse still running after a minute")
 			}
 			var je *job.Error
 			if !errors.As(err, &je) {
@@ -216,7 +216,7 @@ func TestLimitsOfInt64(t *testing.T) {
 		})
 	}
 	// A limit past the hard one does not let a product of ranges overflow.
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard only
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
@@ -229,6 +229,6 @@ func TestLimitsOfInt64(t *testing.T) {
 			t.Errorf("huge --max-variants: %v", err)
 		}
 	case <-ctx.Done():
-		t.Fatal("Parse still running after 10 s")
+		t.Fatal("Parse still running after a minute")
 	}
 }
