@@ -40,10 +40,25 @@ type hostileCase struct {
 	// env is added to the environment ("SLURM_CONF=slurm.conf").
 	env     []string
 	maxRSS  int64         // bytes of peak resident memory; 0: not measured
-	maxTime time.Duration // 0: 30 s
+	maxTime time.Duration // of processor time (work, which load does not stretch); 0: 30 s
+	maxOut  int           // bytes of standard output and error together; 0: any
 }
 
 const mib = 1 << 20
+
+// fourSweeps is a job of four sweeps of about 17 MiB each: two at a time
+// they ran together under --max-memory 64MiB and peaked at 69 MiB (issue
+// 21).
+const fourSweeps = `sections:
+  - game: {octal: {code: "0.354", upto: 1500000}}
+    show: [period]
+  - game: {octal: {code: "0.354", upto: 1500001}}
+    show: [period]
+  - game: {octal: {code: "0.354", upto: 1500002}}
+    show: [period]
+  - game: {octal: {code: "0.354", upto: 1500003}}
+    show: [period]
+`
 
 func hostileCases() []hostileCase {
 	ok := map[string]string{"job.yaml": "@ok.yaml"}
@@ -160,6 +175,33 @@ func hostileCases() []hostileCase {
 		{name: "eval raising the step ceiling", args: "eval", argv: []string{"limits(steps=1000000000000)"}, code: 1, msg: "ceiling"},
 		{name: "eval max-positions 0", args: "eval --max-positions 0 1", code: 2, msg: "at least 1"},
 
+		// Memory limits a cell, a survey or a job cannot escape (issue 21):
+		// containers grown a step at a time are refused before the growth
+		// that would pass the limit (a dict's table doubles at once: 362
+		// MiB under 256MiB before), a cell's limits(memory=...) holds the
+		// watchdog too, and the peak resident memory stays at or under
+		// every limit.
+		{name: "eval dict grown in a loop", args: "eval --max-memory 256MiB", argv: []string{"d = {}\nfor i in range(100000000):\n    d[i] = i"}, code: 1, msg: "line 3: growing a dict past 1703936 items needs about 228 MiB, more than the memory limit of 256 MiB allows", maxRSS: 256 * mib},
+		{name: "eval dict comprehension", args: "eval --max-memory 256MiB", argv: []string{"d = {i: i for i in range(100000000)}"}, code: 1, msg: "line 1: growing a dict past 1703936 items", maxRSS: 256 * mib},
+		{name: "eval list comprehension", args: "eval --max-memory 256MiB", argv: []string{"l = [i for i in range(100000000) if i >= 0]"}, code: 1, msg: "line 1: growing a list past", maxRSS: 256 * mib},
+		{name: "eval nested comprehension", args: "eval --max-memory 256MiB", argv: []string{"l = [(i, j) for i in range(100000) for j in range(1000)]"}, code: 1, msg: "memory limit of 256 MiB", maxRSS: 256 * mib},
+		{name: "eval set grown in a loop", args: "eval --max-memory 256MiB", argv: []string{"s = set()\nfor i in range(100000000):\n    s.add(i)"}, code: 1, msg: "growing a set past 1703936 items", maxRSS: 256 * mib},
+		{name: "eval setdefault in a loop", args: "eval --max-memory 256MiB", argv: []string{"d = {}\nfor i in range(100000000):\n    d.setdefault(i, i)"}, code: 1, msg: "growing a dict past", maxRSS: 256 * mib},
+		{name: "eval dict of strings grown in a loop", args: "eval --max-memory 256MiB", argv: []string{"d = {}\nfor i in range(100000000):\n    d[str(i)] = i"}, code: 1, msg: "memory limit of 256 MiB", maxRSS: 256 * mib},
+		{name: "eval dict |= in a loop", args: "eval --max-memory 256MiB", argv: []string{"d = {}\nfor i in range(100):\n    d |= {j: j for j in range(i * 500000, (i + 1) * 500000)}"}, code: 1, msg: "memory limit of 256 MiB", maxRSS: 256 * mib},
+		{name: "eval small strings", args: "eval --max-memory 256MiB", argv: []string{"l = [str(i) * 10 for i in range(100000000)]"}, code: 1, msg: "memory limit of 256 MiB", maxRSS: 256 * mib},
+		{name: "eval cell limit on strings", args: "eval --max-memory 1GiB", argv: []string{"limits(memory=\"128MiB\")\nl = [str(i) * 10 for i in range(100000000)]"}, code: 1, msg: "memory limit of 128 MiB", maxRSS: 128 * mib},
+		{name: "eval cell limit on a dict", args: "eval --max-memory 1GiB", argv: []string{"limits(memory=\"128MiB\")\nd = {}\nfor i in range(100000000):\n    d[i] = i"}, code: 1, msg: "memory limit of 128 MiB", maxRSS: 128 * mib},
+		{name: "run cell limit", args: "run nb.md --max-memory 1GiB -o out.md", files: map[string]string{"nb.md": "# Limits\n\n```nimbook\nlimits(memory=\"128MiB\")\n```\n\n```nimbook\nl = [str(i) * 10 for i in range(100000000)]\n```\n"}, code: 1, msg: "nb.md:8: cell 2: ", maxRSS: 128 * mib},
+		{name: "run cell limit named as set", args: "run nb.md -o out.md", files: map[string]string{"nb.md": "```nimbook\nlimits(memory=\"256MiB\")\n```\n\n```nimbook\nx = [0] * 13000000\n```\n\n```nimbook\ny = [0] * 10000000\n```\n"}, code: 1, msg: "a list of 10000000 items needs about 152.6 MiB, more than the memory limit of 256 MiB allows", maxRSS: 256 * mib},
+		{name: "eval cell limit below what is held", args: "eval", argv: []string{"limits(memory=\"10MiB\")"}, code: 1, msg: `limits: memory="10MiB" is less than the`},
+		{name: "survey --check of 4.2 million variants", args: "survey s.yaml --check --max-memory 512MiB --max-variants 5000000", files: map[string]string{"s.yaml": "survey:\n  subtraction: {set: [1, 2, 3], upto: \"1..4200000\"}\nshow: [period]\n"}, code: 1, msg: "s.yaml:2: survey: the 4200000 variants that 4200000 upto make need about 8 GiB", maxRSS: 64 * mib},
+		{name: "survey --check of 100000 variants", args: "survey s.yaml --check --max-memory 128MiB", files: map[string]string{"s.yaml": "survey:\n  nim: {heaps: [[1, 2], [3, 4]], upto: \"1..50000\"}\nshow: [outcome]\n"}, code: 1, msg: "the 100000 variants that 2 heaps × 50000 upto make need about 195.3 MiB", maxRSS: 64 * mib},
+		{name: "survey JSON report of 20000 variants", args: "survey s.yaml --quiet --max-memory 128MiB -o r.json", files: map[string]string{"s.yaml": "survey:\n  nim: {heaps: [[1, 2], [3, 4]], upto: \"1..10000\"}\nshow: [outcome]\n"}, creates: []string{"r.json", "s.db"}, maxRSS: 128 * mib},
+		{name: "survey Markdown report of 20000 variants", args: "survey s.yaml --quiet --max-memory 128MiB -o r.md", files: map[string]string{"s.yaml": "survey:\n  nim: {heaps: [[1, 2], [3, 4]], upto: \"1..10000\"}\nshow: [outcome]\n"}, creates: []string{"r.md", "s.db"}, maxRSS: 128 * mib},
+		{name: "survey HTML report past the limit", args: "survey s.yaml --quiet --max-memory 128MiB -o r.html", files: map[string]string{"s.yaml": "survey:\n  nim: {heaps: [[1, 2], [3, 4]], upto: \"1..10000\"}\nshow: [outcome]\n"}, code: 1, msg: "the html report of 20000 variants needs about", creates: []string{"s.db"}, maxRSS: 128 * mib},
+		{name: "run four sections two at a time", args: "run job.yaml --jobs 2 --max-memory 64MiB --quiet -o out.json", files: map[string]string{"job.yaml": fourSweeps}, creates: []string{"out.json"}, maxRSS: 64 * mib},
+
 		// Surveys: reports that would destroy an input, databases that are
 		// not files, paths a Slurm script cannot carry, shard counts that
 		// cannot be (issue 21).
@@ -215,6 +257,22 @@ func hostileCases() []hostileCase {
 		{name: "play escapes from a Starlark file", args: "play $T/escape.star --seed 1", stdin: "quit\n", msg: `\x1b]0;pwned\x07`},
 		{name: "play escapes in a job title", args: "play job.yaml#1 --seed 1 --save game.yaml", files: map[string]string{"job.yaml": "@escape-title.yaml"}, stdin: "1 1\nquit\n", creates: []string{"game.yaml"}},
 		{name: "play missing job file", args: "play nope.yaml", code: 1, msg: "nope.yaml: no such file"},
+		// --save names a file nimbook run can analyse, and what is typed
+		// is echoed and quoted in bounded pieces (issue 21).
+		{name: "play --save .txt", args: "play nim --save x.txt", code: 2, msg: "--save x.txt: a game is saved as a job file", out: ""},
+		{name: "play --save without an extension", args: "play nim --save game", code: 2, msg: "write --save game.yaml"},
+		{name: "play --save .md for a heap game", args: "play nim --save game.md", code: 2, msg: "write --save game.yaml"},
+		{name: "play --save .json for a job's game", args: "play job.yaml#1 --save game.json", files: ok, code: 2, msg: "write --save game.yaml"},
+		{name: "play --save .yml", args: "play nim --heaps 1 --seed 1 --save game.yml", stdin: "1 1\n", out: "analyse it with: nimbook run game.yml", creates: []string{"game.yml"}},
+		{name: "play --save .YAML", args: "play nim --heaps 1 --seed 1 --save game.YAML", stdin: "1 1\n", out: "nimbook run game.YAML", creates: []string{"game.YAML"}},
+		{name: "play --save .yaml for a Starlark game", args: "play $T/escape.star --save game.yaml", code: 2, msg: "write --save game.md"},
+		{name: "play a 20 MB line", args: "play nim --heaps 2,2 --seed 1", stdin: strings.Repeat("1", 20<<20) + "\nquit\n", out: "a line of 20971520 bytes is longer than any move", maxRSS: 100 * mib, maxOut: 4096},
+		{name: "play a 20 MB line of escapes", args: "play nim --heaps 2,2 --seed 1", stdin: strings.Repeat("\x1b[2J", 4<<20) + "\nquit\n", out: "longer than any move", maxRSS: 100 * mib, maxOut: 8192},
+		{name: "play a 20 MB line without a newline", args: "play wythoff --seed 1", stdin: strings.Repeat("a 1 ", 5<<20), out: "longer than any move", maxRSS: 100 * mib, maxOut: 4096},
+		{name: "play a long line", args: "play nim --heaps 2,2 --seed 1", stdin: strings.Repeat("x", 3000) + "\nquit\n", out: strings.Repeat("x", 200) + "…\n", maxOut: 2048},
+		{name: "play a long move", args: "play wythoff --seed 1", stdin: "both " + strings.Repeat("9", 4000) + "\nquit\n", out: "…\" is too large", maxOut: 2048},
+		{name: "play a long negative number", args: "play nim --heaps 2,2 --seed 1", stdin: "-" + strings.Repeat("7", 4000) + "\nquit\n", out: "never negative", maxOut: 2048},
+		{name: "play a long line at the end", args: "play nim --heaps 1 --seed 1", stdin: "1 1\n" + strings.Repeat("u", 10000) + "\n", out: "Game over", maxOut: 2048},
 
 		// The kernel's connection file (hostile messages on its sockets are
 		// explore/kernel's tests: frames, signatures, control, output).
@@ -283,17 +341,23 @@ func TestHostileInputs(t *testing.T) {
 			if limit == 0 {
 				limit = 30 * time.Second
 			}
+			// The limit is of processor time; the clock's time only
+			// guards against a hang, with room for a loaded machine.
+			guard := max(hangGuard, 4*limit)
 			start := time.Now()
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			timer := time.AfterFunc(limit, func() { cmd.Process.Kill() })
+			timer := time.AfterFunc(guard, func() { cmd.Process.Kill() })
 			stopRSS := watchRSS(cmd.Process.Pid)
 			err := cmd.Wait()
 			rss := stopRSS()
 			timer.Stop()
-			if took := time.Since(start); took >= limit {
-				t.Fatalf("still running after %v", limit)
+			if took := time.Since(start); took >= guard {
+				t.Fatalf("still running after %v", guard)
+			}
+			if cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(); cpu >= limit {
+				t.Errorf("ran %v of processor time, limit %v", cpu, limit)
 			}
 			code := 0
 			var ee *exec.ExitError
@@ -338,6 +402,9 @@ func TestHostileInputs(t *testing.T) {
 				if b, err := os.ReadFile(filepath.Join(dir, f)); err != nil || string(b) != was {
 					t.Errorf("%s was changed or removed (%v)", f, err)
 				}
+			}
+			if n := stdout.Len() + stderr.Len(); tc.maxOut > 0 && n > tc.maxOut {
+				t.Errorf("%d bytes of output, want at most %d", n, tc.maxOut)
 			}
 			if tc.maxRSS > 0 && rss > tc.maxRSS {
 				t.Errorf("peak memory %d MiB, want at most %d MiB", rss/mib, tc.maxRSS/mib)

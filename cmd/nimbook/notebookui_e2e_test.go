@@ -310,7 +310,7 @@ func startNotebookServer(t *testing.T, env []string, dir string) string {
 			t.Logf("jupyter notebook log:\n%s", log.String())
 		}
 	})
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for {
 		resp, err := http.Get(base + "/api/status")
 		if err == nil {
@@ -325,7 +325,7 @@ func startNotebookServer(t *testing.T, env []string, dir string) string {
 		case <-time.After(100 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("jupyter notebook does not answer on %s after 30 s\n%s", base, log.String())
+			t.Fatalf("jupyter notebook does not answer on %s after %v\n%s", base, hangGuard, log.String())
 		}
 	}
 }
@@ -334,7 +334,7 @@ func startNotebookServer(t *testing.T, env []string, dir string) string {
 // chromedp context; each notebook opens in a tab of it.
 func startBrowser(t *testing.T) context.Context {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard only
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,
 		chromedp.ExecPath(uiChromium),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -496,8 +496,8 @@ func openTab(t *testing.T, browser context.Context, url string, kernel bool) *ui
 	if kernel {
 		ready = kernelReadyJS
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("%s: notebook or kernel not ready after 30 s: %v%s", url, err, tab.consoleText())
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(hangGuard))); err != nil {
+		t.Fatalf("%s: notebook or kernel not ready after %v: %v%s", url, hangGuard, err, tab.consoleText())
 	}
 	tab.state = tab.read(t)
 	return tab
@@ -511,10 +511,10 @@ func (tab *uiTab) runAll(t *testing.T, shot string) {
 	if err != nil || n == 0 {
 		t.Fatalf("Run All: %v (%d code cells)", err, n)
 	}
-	if _, err := chromedp.Run(tab.ctx, chromedp.Poll[bool](runDoneJS, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(45*time.Second))); err != nil {
+	if _, err := chromedp.Run(tab.ctx, chromedp.Poll[bool](runDoneJS, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(hangGuard))); err != nil {
 		pending, _ := chromedp.Run(tab.ctx, chromedp.Evaluate[string](runPendingJS))
 		tab.screenshot(t, shot, pageState{})
-		t.Fatalf("Run All not finished after 45 s: %v; cells (reply, iopub idle): %s%s", err, pending, tab.consoleText())
+		t.Fatalf("Run All not finished after %v: %v; cells (reply, iopub idle): %s%s", hangGuard, err, pending, tab.consoleText())
 	}
 }
 

@@ -371,12 +371,20 @@ func newTmux(t *testing.T) *tmuxServer {
 	return &tmuxServer{dir: dir, bin: bin, tm: tm, tmux: tmux, sock: sock}
 }
 
-// waitGone waits until session has ended (its command exited).
-func (tx *tmuxServer) waitGone(t *testing.T, session string) {
+// waitGoneOr waits until session has ended (its command exited) or its
+// pane shows want.
+func (tx *tmuxServer) waitGoneOr(t *testing.T, session, want string) {
 	t.Helper()
-	for deadline := time.Now().Add(tmuxWait); exec.Command(tx.tmux, "-S", tx.sock, "has-session", "-t", session).Run() == nil; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(tmuxWait); ; time.Sleep(50 * time.Millisecond) {
+		if exec.Command(tx.tmux, "-S", tx.sock, "has-session", "-t", session).Run() != nil {
+			return
+		}
+		out, err := exec.Command(tx.tmux, "-S", tx.sock, "capture-pane", "-p", "-J", "-t", session, "-S", "-50").Output()
+		if err == nil && strings.Contains(string(out), want) {
+			return
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("session %s still running after %v", session, tmuxWait)
+			t.Fatalf("session %s still running after %v, without %q:\n%s", session, tmuxWait, want, out)
 		}
 	}
 }

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
@@ -14,7 +13,8 @@ import (
 	"time"
 )
 
-// Ctrl-C and SIGTERM stop the work within a second, say so in a word,
+// Ctrl-C and SIGTERM stop the work within a second (of work: processor
+// time), say so in a word,
 // exit 128 + the signal's number and leave no file behind.
 func TestSignals(t *testing.T) {
 	if testing.Short() {
@@ -42,7 +42,7 @@ func TestSignals(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "nb.md"), []byte("# Long\n\n```nimbook\n"+long+"\n```\n"), 0o644)
 			cmd := exec.Command(bin, tt.args...)
 			cmd.Dir = dir
-			var stdout, stderr bytes.Buffer
+			var stdout, stderr lockedBuffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			// A game waits on an input that neither ends nor answers.
 			stdin, err := cmd.StdinPipe()
@@ -53,21 +53,32 @@ func TestSignals(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(500 * time.Millisecond) // the work has started
-			cmd.Process.Signal(tt.sig)
-			sent := time.Now()
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
+			// The work has started: a game asks for a move, a cell has
+			// spent 300 ms of processor time.
+			if tt.args[0] == "play" {
+				waitOutput(t, &stdout, "> ", done)
+			} else {
+				waitBusy(t, cmd, 300*time.Millisecond, done, stderr.String)
+			}
+			at, known := procCPU(cmd.Process.Pid)
+			cmd.Process.Signal(tt.sig)
+			sent := time.Now()
 			select {
 			case err = <-done:
-			case <-time.After(10 * time.Second):
+			case <-time.After(hangGuard):
 				cmd.Process.Kill()
-				t.Fatal("still running 10 s after the signal")
+				t.Fatalf("still running %v after the signal", hangGuard)
 			}
-			// A second is the promise; a loaded machine gets a margin.
-			if took := time.Since(sent); took > 5*time.Second {
-				t.Errorf("stopped %v after the signal", took)
+			// A second is the promise, in the work done after the signal
+			// (processor time, which a loaded machine does not stretch as
+			// it does the clock's).
+			after, ok := cpuAfter(cmd, at, known)
+			if ok && after > time.Second {
+				t.Errorf("%v of processor time after the signal", after)
 			}
+			t.Logf("stopped %v after the signal, %v of processor time", time.Since(sent).Round(time.Millisecond), after)
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != tt.code {
 				t.Errorf("exit %v, want %d", err, tt.code)
@@ -79,5 +90,21 @@ func TestSignals(t *testing.T) {
 				t.Errorf("left behind: %v", es)
 			}
 		})
+	}
+}
+
+// waitOutput waits until out holds want; done receives the end of the
+// process, which fails the test when it comes first.
+func waitOutput(t *testing.T, out *lockedBuffer, want string, done <-chan error) {
+	t.Helper()
+	guard := time.After(hangGuard)
+	for !strings.Contains(out.String(), want) {
+		select {
+		case err := <-done:
+			t.Fatalf("ended (%v) before writing %q:\n%s", err, want, out.String())
+		case <-guard:
+			t.Fatalf("no %q in %v:\n%s", want, hangGuard, out.String())
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,9 +97,10 @@ func startCluster(t *testing.T) *cluster {
 		if fi, err := os.Stat("/etc/munge/munge.key"); err != nil || fi.Size() == 0 {
 			run("sh", "-c", "dd if=/dev/urandom bs=1 count=1024 of=/etc/munge/munge.key 2>/dev/null && chown munge:munge /etc/munge/munge.key && chmod 400 /etc/munge/munge.key")
 		}
+		// Left running: another run of the tests (two at once, as on a
+		// loaded machine) may authenticate with it by the time this one
+		// ends.
 		run("runuser", "-u", "munge", "--", "/usr/sbin/munged")
-		pid := pidOf(t, "/run/munge/munged.pid")
-		t.Cleanup(func() { stopPID(pid) })
 	}
 	host, err := exec.Command("hostname", "-s").Output()
 	if err != nil {
@@ -116,9 +118,14 @@ func startCluster(t *testing.T) *cluster {
 		}
 		f.Close()
 	}
+	// Ports of the cluster's own: another run of the tests may have a
+	// cluster of its own on this machine at the same time.
+	ports := freePorts(t, 2)
 	conf := filepath.Join(d, "slurm.conf")
 	text := fmt.Sprintf(`ClusterName=nimbooktest
 SlurmctldHost=%[1]s
+SlurmctldPort=%[5]d
+SlurmdPort=%[6]d
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -139,7 +146,7 @@ JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 NodeName=%[1]s CPUs=%[3]d RealMemory=%[4]d State=UNKNOWN
 PartitionName=main Nodes=%[1]s Default=YES MaxTime=INFINITE State=UP
-`, h, d, max(1, numCPU()), mem)
+`, h, d, max(1, numCPU()), mem, ports[0], ports[1])
 	if err := os.WriteFile(conf, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +156,7 @@ PartitionName=main Nodes=%[1]s Default=YES MaxTime=INFINITE State=UP
 	run("/usr/sbin/slurmd", "-f", conf)
 	// Stopped first (cleanups run last in, first out).
 	t.Cleanup(func() { stopPID(pidOf(t, filepath.Join(d, "slurmd.pid"))) })
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for {
 		out, _ := c.command("sinfo", "-h", "-o", "%T").Output()
 		if strings.Contains(string(out), "idle") {
@@ -157,7 +164,7 @@ PartitionName=main Nodes=%[1]s Default=YES MaxTime=INFINITE State=UP
 		}
 		if time.Now().After(deadline) {
 			logs, _ := os.ReadFile(filepath.Join(d, "log", "slurmctld.log"))
-			t.Fatalf("the cluster is not up after 30 s (sinfo: %q)\n%s", out, logs)
+			t.Fatalf("the cluster is not up after %v (sinfo: %q)\n%s", hangGuard, out, logs)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -172,6 +179,21 @@ func numCPU() int {
 	}
 	n, _ := strconv.Atoi(strings.TrimSpace(string(out)))
 	return n
+}
+
+// freePorts returns n TCP ports free a moment ago.
+func freePorts(t *testing.T, n int) []int {
+	t.Helper()
+	var ports []int
+	for range n {
+		l, err := net.Listen("tcp", ":0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+	}
+	return ports
 }
 
 // command runs a program against the cluster.

@@ -177,7 +177,7 @@ func TestSurveyKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Kill once some variants are stored.
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for {
 		if n := storedRows(t, db); n >= 30 {
 			break
@@ -185,7 +185,7 @@ func TestSurveyKill9(t *testing.T) {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatal("no variant stored after 20 s")
+			t.Fatalf("no variant stored after %v", hangGuard)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -78,6 +78,9 @@ func Hold(n int64) (release func()) {
 	return func() { once.Do(func() { held.Add(-n) }) }
 }
 
+// Held returns what the program holds while later work runs (Hold).
+func Held() int64 { return held.Load() }
+
 // Exceeds is the refusal of work estimated to need more than limit bytes
 // less Reserve and what is held (Hold): what needs about need, more than
 // the memory limit of limit. It wraps ErrMemory. It returns nil when

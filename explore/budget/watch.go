@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -51,9 +51,18 @@ func (e *LimitError) Is(target error) bool { return target == ErrMemory }
 
 // InUse returns the bytes the Go runtime holds for live and not yet swept
 // objects, goroutine stacks and its own metadata: memory mapped minus what
-// is free or returned to the system. It follows the resident set size
-// closely without reading /proc, and costs about a microsecond.
+// is free or returned to the system. It costs about a microsecond; Used is
+// what the limit bounds.
 func InUse() int64 {
+	v := goMemory()
+	if v[1]+v[2] > v[0] {
+		return 0
+	}
+	return int64(v[0] - v[1] - v[2])
+}
+
+// goMemory reads the runtime's total, released and free heap bytes.
+func goMemory() [3]uint64 {
 	s := []metrics.Sample{
 		{Name: "/memory/classes/total:bytes"},
 		{Name: "/memory/classes/heap/released:bytes"},
@@ -66,123 +75,262 @@ func InUse() int64 {
 			v[i] = s[i].Value.Uint64()
 		}
 	}
-	if v[1]+v[2] > v[0] {
+	return v
+}
+
+// goResident is the memory the Go runtime holds from the system, free
+// pages included: what its soft limit (debug.SetMemoryLimit) bounds.
+func goResident() int64 {
+	v := goMemory()
+	if v[1] > v[0] {
 		return 0
 	}
-	return int64(v[0] - v[1] - v[2])
+	return int64(v[0] - v[1])
+}
+
+// statmFile is /proc/self/statm, kept open: one read at offset 0 gives
+// its current figures (a microsecond or two).
+var (
+	statmOnce sync.Once
+	statmFile *os.File
+)
+
+// statm reads /proc/self/statm: the resident set size and its pages
+// backed by files (for nimbook, its executable), in bytes; ok is false
+// where there is none.
+func statm() (resident, shared int64, ok bool) {
+	statmOnce.Do(func() { statmFile, _ = os.Open("/proc/self/statm") })
+	if statmFile == nil {
+		return 0, 0, false
+	}
+	var buf [128]byte
+	n, err := statmFile.ReadAt(buf[:], 0)
+	if n == 0 && err != nil {
+		return 0, 0, false
+	}
+	// size resident shared …, in pages.
+	f := strings.Fields(string(buf[:n]))
+	if len(f) < 3 {
+		return 0, 0, false
+	}
+	r, err1 := strconv.ParseInt(f[1], 10, 64)
+	s, err2 := strconv.ParseInt(f[2], 10, 64)
+	if err1 != nil || err2 != nil || r < 0 || s < 0 {
+		return 0, 0, false
+	}
+	page := int64(os.Getpagesize())
+	return r * page, s * page, true
 }
 
 // CodeResident returns the bytes of the program's files held in memory: its
 // code and read-only data, paged in from the executable as they run (9–14
 // MiB for nimbook). The resident set size counts them and the Go runtime's
-// metrics do not, so the watchdog adds them to InUse. It reads
-// /proc/self/statm (a few microseconds), and returns 0 where there is none.
+// metrics do not. It reads /proc/self/statm (a few microseconds), and
+// returns 0 where there is none.
 func CodeResident() int64 {
-	b, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0
-	}
-	// size resident shared …, in pages; shared is file-backed and shared
-	// memory, which for nimbook is its executable.
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return 0
-	}
-	pages, err := strconv.ParseInt(f[2], 10, 64)
-	if err != nil || pages < 0 {
-		return 0
-	}
-	return pages * int64(os.Getpagesize())
+	_, shared, _ := statm()
+	return shared
 }
 
-// Interval is how often the watchdog samples memory.
-const Interval = 10 * time.Millisecond
+// Used returns the resident set size of the process, what a memory limit
+// bounds: the Go runtime's memory, free pages not yet returned included,
+// the program's code, and what is allocated outside the Go runtime (the
+// SQLite library's pages). It reads /proc/self/statm (a few
+// microseconds); where there is none, it is InUse and nothing else.
+func Used() int64 {
+	if r, _, ok := statm(); ok {
+		return r
+	}
+	return InUse()
+}
 
-// The runtime's soft memory limit is one per process: while watchdogs run
+// Margin is how far below its limit the watchdog stops work (Watch): what
+// may be allocated between two of its samples (a sample may come late
+// on a busy machine, or during a collection) and while the work winds
+// down, so that the resident set size stays under the limit itself.
+// Another margin below, the watchdog asks for a collection, the runtime's
+// soft limit lies, and guarded allocations stop (Available). It is a
+// sixty-fourth of the limit, at least 4 MiB and at most 64 MiB: 0.354 to
+// 20 126 194 values peaks at 249.5 MiB, and runs under 256 MiB.
+func Margin(limit int64) int64 {
+	return min(max(limit/64, 4<<20), 64<<20)
+}
+
+// Available returns what may still be allocated under limit: the limit
+// less two margins (Margin) and what is in use (Used). A caller about to
+// allocate more should collect garbage (debug.FreeOSMemory) and ask again
+// before refusing. limit ≤ 0 has no limit (math.MaxInt64 is returned).
+func Available(limit int64) int64 {
+	if limit <= 0 {
+		return 1<<63 - 1
+	}
+	return limit - 2*Margin(limit) - Used()
+}
+
+// Interval is how often the watchdog samples memory while the process
+// holds less than three quarters of the limit; past that, it samples
+// every FastInterval.
+const (
+	Interval     = 10 * time.Millisecond
+	FastInterval = time.Millisecond
+)
+
+// A watchdog's limit may be lowered while it runs (Lower), and its work
+// may sample the memory itself (Check).
+type watchdog struct {
+	limit  atomic.Int64
+	cancel context.CancelCauseFunc
+}
+
+// check stops the work when the process holds more than the limit less
+// its margin, and returns why.
+func (w *watchdog) check() error {
+	lim := w.limit.Load()
+	if used := Used(); used > lim-Margin(lim) {
+		err := &LimitError{Used: used, Limit: lim}
+		w.cancel(err)
+		return err
+	}
+	return nil
+}
+
+type watchKey struct{}
+
+// The runtime's soft limit is one per process: while watchdogs run
 // (nested, or side by side as in a survey's workers), it is the lowest of
-// their limits, and the limit found before the first is restored after the
-// last.
+// their limits, less what the runtime does not hold (see
+// setSoftLimitLocked), and the limit found before the first is restored
+// after the last.
 var (
 	watchMu   sync.Mutex
-	active    = map[*int64]struct{}{}
+	active    = map[*watchdog]struct{}{}
 	origLimit int64
 )
 
-// softCode is the code size the soft limit was last set for.
-var softCode int64
+// softOutside is what the soft limit was last set to leave aside: the
+// resident memory the Go runtime does not hold (code, SQLite's pages).
+var softOutside int64
 
-// setSoftLimitLocked sets the runtime's soft limit to the lowest limit
-// less the program's code, which the runtime does not count.
+// outside is the resident memory the Go runtime does not hold: the
+// program's code and what other allocators map.
+func outside() int64 {
+	r, shared, ok := statm()
+	if !ok {
+		return 0
+	}
+	return max(r-goResident(), shared, 0)
+}
+
+// softLimit is the runtime's soft limit for a watchdog of limit when
+// outside bytes are resident besides the Go runtime's: a margin below the
+// line where the watchdog stops work, so that the collector works hard
+// before it gets there. Never less than a quarter of the limit.
+func softLimit(limit, outside int64) int64 {
+	return max(limit-2*Margin(limit)-outside, limit/4)
+}
+
+// setSoftLimitLocked sets the runtime's soft limit from the lowest limit.
 func setSoftLimitLocked() {
 	if len(active) == 0 {
 		debug.SetMemoryLimit(origLimit)
 		return
 	}
-	softCode = CodeResident()
+	softOutside = outside()
 	low := origLimit
-	for l := range active {
-		low = min(low, max(*l-softCode, *l/2))
+	for w := range active {
+		low = min(low, softLimit(w.limit.Load(), softOutside))
 	}
 	debug.SetMemoryLimit(low)
 }
 
-// inUse is what the watchdog compares with its limit: the Go runtime's
-// memory and the program's code, the resident set size but for pages freed
-// and not yet returned. It keeps the soft limit in step with the code.
-func inUse() int64 {
-	code := CodeResident()
+// keepSoftLimit brings the soft limit up to date when what lies outside
+// the Go runtime has moved by more than a MiB.
+func keepSoftLimit() {
+	o := outside()
 	watchMu.Lock()
-	if len(active) > 0 && (code-softCode > 1<<20 || softCode-code > 1<<20) {
+	if len(active) > 0 && (o-softOutside > 1<<20 || softOutside-o > 1<<20) {
 		setSoftLimitLocked()
 	}
 	watchMu.Unlock()
-	return InUse() + code
 }
 
 // Watch returns a context that is cancelled, with a *LimitError cause,
-// once InUse exceeds limit; it also asks the garbage collector to work
-// harder as memory nears the limit (debug.SetMemoryLimit). stop releases
-// the watchdog and restores the soft limit; call it when the work is done.
+// once the process's memory (Used) comes within Margin of limit; within
+// two margins it asks for a collection (debug.FreeOSMemory), and the
+// runtime's soft limit (debug.SetMemoryLimit) lies there, so that garbage
+// seldom takes it further. The watchdog samples every Interval, and every
+// FastInterval past three quarters of the limit and while the collection
+// it asked for runs: the work goes on meanwhile (274 MiB were reached
+// under 256 MiB while a watchdog waited for a collection of 200 MiB of
+// dicts). Lower lowers its limit while it runs. stop releases the
+// watchdog and restores the soft limit; call it when the work is done.
 // limit ≤ 0 watches nothing.
 func Watch(parent context.Context, limit int64) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	if limit <= 0 {
 		return ctx, func() { cancel(nil) }
 	}
-	key := new(int64)
-	*key = limit
+	w := &watchdog{cancel: cancel}
+	w.limit.Store(limit)
+	ctx = context.WithValue(ctx, watchKey{}, w)
 	watchMu.Lock()
 	if len(active) == 0 {
 		origLimit = debug.SetMemoryLimit(-1)
 	}
-	active[key] = struct{}{}
+	active[w] = struct{}{}
 	setSoftLimitLocked()
 	watchMu.Unlock()
+	if Used() > limit-2*Margin(limit) {
+		// Garbage of earlier work, and pages freed but not given back,
+		// would stop the work at once.
+		debug.FreeOSMemory()
+	}
 
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		t := time.NewTicker(Interval)
+		t := time.NewTimer(FastInterval)
 		defer t.Stop()
+		var collected chan struct{} // closed when the collection asked for ends; nil: none running
+		n := 0
 		for {
 			select {
 			case <-done:
 				return
 			case <-ctx.Done():
 				return
+			case <-collected:
+				collected = nil
+				continue
 			case <-t.C:
-				// The soft limit set above makes the collector keep
-				// garbage under the limit, but a cycle may lag behind
-				// fast allocation: only what a collection leaves counts.
-				if inUse() > limit {
-					runtime.GC()
-					if used := inUse(); used > limit {
-						cancel(&LimitError{Used: used, Limit: limit})
-						return
-					}
-				}
+			}
+			lim := w.limit.Load()
+			line := lim - Margin(lim)
+			used := Used()
+			switch {
+			case used > line:
+				w.cancel(&LimitError{Used: used, Limit: lim})
+				return
+			case used > line-Margin(lim) && collected == nil:
+				// The soft limit makes the collector keep garbage under
+				// here, but a cycle may lag behind fast allocation: ask
+				// for one, and give its free pages back. The samples go
+				// on meanwhile.
+				collected = make(chan struct{})
+				go func(c chan<- struct{}) {
+					debug.FreeOSMemory()
+					close(c)
+				}(collected)
+			}
+			if n++; n%16 == 0 {
+				keepSoftLimit()
+			}
+			if used > line/4*3 || collected != nil {
+				t.Reset(FastInterval)
+			} else {
+				t.Reset(Interval)
 			}
 		}
 	}()
@@ -193,11 +341,54 @@ func Watch(parent context.Context, limit int64) (ctx context.Context, stop func(
 			wg.Wait()
 			cancel(nil)
 			watchMu.Lock()
-			delete(active, key)
+			delete(active, w)
 			setSoftLimitLocked()
 			watchMu.Unlock()
 		})
 	}
+}
+
+// Lower lowers the limit of the innermost watchdog of ctx (Watch) to
+// limit, when limit is lower, for the rest of its run; it returns the
+// limit the watchdog keeps, 0 when ctx has none.
+func Lower(ctx context.Context, limit int64) int64 {
+	w, _ := ctx.Value(watchKey{}).(*watchdog)
+	if w == nil {
+		return 0
+	}
+	watchMu.Lock()
+	defer watchMu.Unlock()
+	if limit > 0 && limit < w.limit.Load() {
+		w.limit.Store(limit)
+		if _, ok := active[w]; ok {
+			setSoftLimitLocked()
+		}
+	}
+	return w.limit.Load()
+}
+
+// Check samples the memory at once for the innermost watchdog of ctx, as
+// the watchdog does every few milliseconds, and stops the work (cancels
+// ctx, with the *LimitError it returns as the cause) when the process
+// holds more than its limit less its Margin; else it returns nil. A loop
+// that allocates fast calls it now and then (the sandbox every 65 536
+// Starlark steps): the watchdog's goroutine may wait its turn for a
+// processor for many milliseconds on a busy machine, and the work goes on
+// meanwhile.
+func Check(ctx context.Context) error {
+	if w, _ := ctx.Value(watchKey{}).(*watchdog); w != nil {
+		return w.check()
+	}
+	return nil
+}
+
+// Limit returns the limit of the innermost watchdog of ctx, 0 when ctx has
+// none.
+func Limit(ctx context.Context) int64 {
+	if w, _ := ctx.Value(watchKey{}).(*watchdog); w != nil {
+		return w.limit.Load()
+	}
+	return 0
 }
 
 // Err returns nil while ctx is live, and once it is done the reason: the

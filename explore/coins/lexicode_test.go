@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/internal/stopcheck"
 )
 
 // The lexicode agrees with the knapsack over one bitset per number of
@@ -208,22 +208,36 @@ func TestLexMaxCount(t *testing.T) {
 	}
 }
 
-// A long computation stops soon after its context is cancelled, with the
-// cause, in the dense passes and in the search for the next value.
+// A long computation stops as soon as it sees its context cancelled, with
+// the cause, in the dense passes and in the search for the next value: the
+// context cancels itself at the work's n-th check, and no value comes out
+// after (a stopwatch would time the machine's load; TestLimitsInterrupt
+// keeps the second of Ctrl-C end to end).
 func TestValuesBelowCancel(t *testing.T) {
 	for _, r := range []int{4, 9} {
-		t.Run(fmt.Sprint("at-most ", r), func(t *testing.T) {
-			ctx, cancel := context.WithCancelCause(context.Background())
-			time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
-			start := time.Now()
-			g := mustNew(t, AtMost, r, 1).WithLimits(Limits{MaxMemory: 4 << 30, Context: ctx})
-			_, err := g.ValuesBelow(1<<31, func(int, uint64) error { return nil })
-			if err == nil || err.Error() != "coins: interrupted" || !errors.Is(err, context.Canceled) {
-				t.Errorf("cancelled: %v", err)
-			}
-			if d := time.Since(start); d > time.Second {
-				t.Errorf("stopped after %v", d)
-			}
-		})
+		for _, at := range []int64{1, 4, 40, 400} {
+			t.Run(fmt.Sprintf("at-most %d, check %d", r, at), func(t *testing.T) {
+				ctx := stopcheck.At(context.Background(), at, errors.New("interrupted"))
+				g := mustNew(t, AtMost, r, 1).WithLimits(Limits{MaxMemory: 4 << 30, Context: ctx})
+				var after int
+				_, err := g.ValuesBelow(1<<31, func(int, uint64) error {
+					if ctx.Cancelled() {
+						after++
+					}
+					return nil
+				})
+				if !ctx.Cancelled() {
+					t.Fatalf("finished after %d checks: %v", ctx.Checks(), err)
+				}
+				if err == nil || err.Error() != "coins: interrupted" || !errors.Is(err, context.Canceled) {
+					t.Errorf("cancelled: %v", err)
+				}
+				// A few checks on the way out; work going on would make
+				// thousands.
+				if after > 0 || ctx.ChecksAfter() > 10 {
+					t.Errorf("%d values and %d checks after the cancel, want none and a few", after, ctx.ChecksAfter())
+				}
+			})
+		}
 	}
 }

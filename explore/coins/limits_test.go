@@ -5,24 +5,29 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/internal/stopcheck"
 )
 
 // TestCancelValues stops a computation of many seconds (exactly 10 on 64
-// coins) soon after the cancellation, with its cause.
+// coins) at the first check after the cancellation, with its cause: the
+// context cancels itself at the work's n-th check, and the values counted
+// after are none.
 func TestCancelValues(t *testing.T) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
-	start := time.Now()
-	_, err := mustNew(t, Exactly, 10, 1).WithLimits(Limits{MaxMemory: 4 << 30, Context: ctx}).Values(64)
-	if err == nil || err.Error() != "coins: interrupted" || !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled values: %v", err)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("stopped after %v", d)
+	for _, at := range []int64{1, 10, 30} {
+		ctx := stopcheck.At(budget.WithProgress(context.Background(), budget.NewProgress()), at, errors.New("interrupted"))
+		_, err := mustNew(t, Exactly, 10, 1).WithLimits(Limits{MaxMemory: 4 << 30, Context: ctx}).Values(64)
+		if !ctx.Cancelled() {
+			t.Fatalf("check %d: finished after %d checks: %v", at, ctx.Checks(), err)
+		}
+		if err == nil || err.Error() != "coins: interrupted" || !errors.Is(err, context.Canceled) {
+			t.Errorf("check %d: cancelled values: %v", at, err)
+		}
+		if ctx.DoneAfter() > 0 || ctx.ChecksAfter() > 10 {
+			t.Errorf("check %d: %d values and %d checks after the cancel", at, ctx.DoneAfter(), ctx.ChecksAfter())
+		}
 	}
 	done, stop := context.WithCancel(context.Background())
 	stop()

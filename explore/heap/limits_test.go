@@ -5,10 +5,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/internal/stopcheck"
 )
 
 func limitGames(t *testing.T) []Game {
@@ -90,20 +90,26 @@ func TestValuesMemory(t *testing.T) {
 	}
 }
 
-// TestCancelSweeps stops long value sweeps soon after the cancellation.
+// TestCancelSweeps stops long value sweeps at the first check after the
+// cancellation: the context cancels itself at the sweep's n-th check, and
+// the sweep counts no heap after (its progress) and checks a few times at
+// most on the way out, however loaded the machine.
 func TestCancelSweeps(t *testing.T) {
 	hex, _ := ParseHex("0.f")
 	oct, _ := ParseOctal("0.6")
 	for _, g := range []Game{hex, oct, NewGrundysGame()} {
-		ctx, cancel := context.WithCancelCause(context.Background())
-		time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
-		start := time.Now()
-		_, err := g.Values(3_000_000, Limits{MaxPositions: 1 << 30, MaxSteps: 1 << 62, Context: ctx})
-		if err == nil || err.Error() != "heap: interrupted" || !errors.Is(err, context.Canceled) {
-			t.Errorf("%v: %v", g, err)
-		}
-		if d := time.Since(start); d > time.Second {
-			t.Errorf("%v: stopped after %v", g, d)
+		for _, at := range []int64{1, 20, 200} {
+			ctx := stopcheck.At(budget.WithProgress(context.Background(), budget.NewProgress()), at, errors.New("interrupted"))
+			_, err := g.Values(3_000_000, Limits{MaxPositions: 1 << 30, MaxSteps: 1 << 62, Context: ctx})
+			if !ctx.Cancelled() {
+				t.Fatalf("%v, check %d: finished after %d checks: %v", g, at, ctx.Checks(), err)
+			}
+			if err == nil || err.Error() != "heap: interrupted" || !errors.Is(err, context.Canceled) {
+				t.Errorf("%v, check %d: %v", g, at, err)
+			}
+			if ctx.DoneAfter() > 0 || ctx.ChecksAfter() > 10 {
+				t.Errorf("%v, check %d: %d heaps and %d checks after the cancel", g, at, ctx.DoneAfter(), ctx.ChecksAfter())
+			}
 		}
 	}
 }

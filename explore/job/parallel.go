@@ -28,6 +28,59 @@ func reservation(need, capacity int64) int64 {
 	return need + need/3
 }
 
+// memoryShare shares the memory of a run among its sections: a section
+// starts once its reservation fits beside those of the sections running
+// and the results of those done (budget.Held), or at once when none runs
+// (its engine then refuses it, naming the limit, if it does not fit
+// beside the results). Unlike a semaphore of fixed weight, it cannot wait
+// for ever for results that are never given back.
+type memoryShare struct {
+	ctx      context.Context
+	capacity int64
+	mu       sync.Mutex
+	cond     *sync.Cond
+	running  int64 // the reservations of the sections running
+	n        int   // the sections running
+	stop     func() bool
+}
+
+func newMemoryShare(ctx context.Context, capacity int64) *memoryShare {
+	m := &memoryShare{ctx: ctx, capacity: capacity}
+	m.cond = sync.NewCond(&m.mu)
+	m.stop = context.AfterFunc(ctx, func() {
+		m.mu.Lock()
+		m.cond.Broadcast()
+		m.mu.Unlock()
+	})
+	return m
+}
+
+// acquire waits until need fits, or ctx is done.
+func (m *memoryShare) acquire(need int64) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for m.n > 0 && m.running+need+budget.Held() > m.capacity {
+		if err := m.ctx.Err(); err != nil {
+			return err
+		}
+		m.cond.Wait()
+	}
+	if err := m.ctx.Err(); err != nil {
+		return err
+	}
+	m.running += need
+	m.n++
+	return nil
+}
+
+func (m *memoryShare) release(need int64) {
+	m.mu.Lock()
+	m.running -= need
+	m.n--
+	m.cond.Broadcast()
+	m.mu.Unlock()
+}
+
 // errSibling is the cause with which Run stops the sections still running
 // once one has failed.
 var errSibling = errors.New("job: stopped as another section failed")
@@ -43,11 +96,18 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 	n := len(j.Sections)
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	capacity := lim.Memory
-	if capacity <= 0 {
+	// The sections share what the limit leaves beside the program itself
+	// (budget.Reserve) and the watchdog's margin (budget.Margin): what one
+	// section alone may hold, as its engine's estimate is checked
+	// (budget.Exceeds). With the whole limit, two sweeps of 17 MiB ran
+	// together under 64 MiB and peaked at 69 MiB.
+	capacity := lim.Memory - budget.Reserve - budget.Margin(lim.Memory)
+	if lim.Memory <= 0 {
 		capacity = math.MaxInt64 // no memory limit: only the workers bound
 	}
-	mem := semaphore.NewWeighted(capacity)
+	capacity = max(capacity, 1)
+	mem := newMemoryShare(rctx, capacity)
+	defer mem.stop()
 	slots := semaphore.NewWeighted(int64(workers))
 	line := startSectionLine(budget.From(ctx), j)
 	defer line.stop()
@@ -81,7 +141,7 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 		if slots.Acquire(rctx, 1) != nil {
 			break
 		}
-		if mem.Acquire(rctx, need) != nil {
+		if mem.acquire(need) != nil {
 			slots.Release(1)
 			break
 		}
@@ -121,7 +181,8 @@ func runParallel(ctx context.Context, j *Job, lim Limits, opts Options, workers 
 				}
 				line.end(i)
 				mu.Unlock()
-				mem.Release(need)
+				collectBetween(lim)
+				mem.release(need)
 				slots.Release(1)
 			}()
 			sec, err = runSection(sctx, j, lim, sopts, i)

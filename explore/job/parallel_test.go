@@ -16,6 +16,7 @@ import (
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/internal/stopcheck"
 )
 
 // heavy says whether a job has a section long enough for Run to state its
@@ -81,10 +82,11 @@ func TestParallelSameReport(t *testing.T) {
 
 // schedSrc has four sections whose value sweeps hold about 31 MiB each
 // (4·10⁶ values), and one coin game without a memory estimate (it needs
-// the whole limit, so runs alone); under a limit of 100 MiB two sweeps fit
-// together with their margins, three do not. The sweeps of the large sets take a while, so
+// the whole limit, so runs alone); under a limit of 120 MiB, less what the
+// program holds itself (budget.Reserve) and the watchdog's margin, two
+// sweeps fit together with their margins, three do not. The sweeps of the large sets take a while, so
 // that the next section has to wait for one of them.
-const schedSrc = `limits: {memory: 100MiB}
+const schedSrc = `limits: {memory: 120MiB}
 sections:
   - game: {subtraction: {set: [1, 3, 4, 7, 9, 11, 13, 17, 19, 23, 29, 31], upto: 3999999}}
     show: [period]
@@ -230,8 +232,12 @@ func cancelledBy(cause error) context.Context {
 	return ctx
 }
 
-// TestParallelCancelled: a run of sections at once stops within a second of
-// its cancellation, with the cause.
+// TestParallelCancelled: a run of sections at once stops soon after its
+// cancellation, with the cause. The cancel comes once the first two
+// sections have worked together for a while (300 ms of processor time);
+// no section starts after it, and the processor time the process spends
+// after it (its work, not the clock's time, which a loaded machine
+// stretches) stays far under what the sections would still take.
 func TestParallelCancelled(t *testing.T) {
 	src := `sections:
   - game: {octal: {code: "0.354", upto: 20126194}}
@@ -246,19 +252,73 @@ func TestParallelCancelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
-	var started time.Time
-	time.AfterFunc(100*time.Millisecond, func() {
-		started = time.Now()
-		cancel(errors.New("interrupt signal received"))
-	})
-	_, err = Run(ctx, j, Options{Jobs: 2})
-	took := time.Since(started)
+	var (
+		mu        sync.Mutex
+		cancelled bool
+		late      []int // sections started after the cancel
+		second    = make(chan struct{})
+	)
+	opts := Options{Jobs: 2}
+	opts.observe = func(i int, start bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case !start:
+		case cancelled:
+			late = append(late, i)
+		case i == 1:
+			close(second)
+		}
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, j, opts)
+		done <- err
+	}()
+	hang := time.After(time.Minute) // a hang guard only
+	select {
+	case <-second:
+	case err := <-done:
+		t.Fatalf("finished before the second section started: %v", err)
+	case <-hang:
+		t.Fatal("the second section did not start in a minute")
+	}
+	for base, _ := stopcheck.ProcessCPU(); ; {
+		if cpu, ok := stopcheck.ProcessCPU(); !ok || cpu-base >= 300*time.Millisecond {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("finished before the cancellation: %v", err)
+		case <-hang:
+			t.Fatal("no work in a minute")
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	mu.Lock()
+	cpuAt, _ := stopcheck.ProcessCPU()
+	cancelled = true
+	cancel(errors.New("interrupt signal received"))
+	mu.Unlock()
+	select {
+	case err = <-done:
+	case <-hang:
+		t.Fatal("still running a minute after the cancellation")
+	}
+	cpu, ok := stopcheck.ProcessCPU()
 	if err == nil || !strings.HasSuffix(err.Error(), "interrupt signal received") {
 		t.Errorf("err = %v", err)
 	}
-	if took > time.Second {
-		t.Errorf("stopped %v after the cancellation", took)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(late) > 0 {
+		t.Errorf("sections %v started after the cancellation", late)
 	}
+	// Whole, the sections take many seconds of processor time.
+	if ok && cpu-cpuAt > time.Second {
+		t.Errorf("%v of processor time after the cancellation", cpu-cpuAt)
+	}
+	t.Logf("%v of processor time after the cancellation", cpu-cpuAt)
 }
 
 // TestParallelCallbacks: Progress and Estimate are told in the order of the

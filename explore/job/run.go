@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -122,8 +123,22 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		}
 		rep.Sections = append(rep.Sections, sec)
 		held.hold(&sec.Results)
+		collectBetween(lim)
 	}
 	return rep, nil
+}
+
+// collectBetween collects the garbage a section left, before the next
+// starts, when the process holds more than half the memory limit, and
+// gives its pages back to the system: the collector would free it only
+// once the next section had allocated as much again, and the next
+// section's tables, laid on pages already touched, are resident in full
+// where fresh pages are only as they fill. Four sweeps of 34 MiB in a
+// row peaked 2 MiB over 64 MiB (one alone: 53 MiB).
+func collectBetween(lim Limits) {
+	if lim.Memory > 0 && budget.Used() > lim.Memory/2 {
+		debug.FreeOSMemory()
+	}
 }
 
 // heldResults holds, for the estimates of the sections still to run, the

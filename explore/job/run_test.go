@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/wythoff"
@@ -356,9 +355,9 @@ func TestCancelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Cancelled as the section starts, by the callback that says so.
 	ctx, cancel := context.WithCancelCause(context.Background())
-	time.AfterFunc(20*time.Millisecond, func() { cancel(errors.New("interrupt signal received")) })
-	_, err = Run(ctx, j, Options{})
+	_, err = Run(ctx, j, Options{Progress: func(int, *Section) { cancel(errors.New("interrupt signal received")) }})
 	if err == nil || !strings.HasSuffix(err.Error(), "interrupt signal received") || !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v", err)
 	}

@@ -22,10 +22,11 @@ type inbox struct {
 	seq      uint64    // messages pushed so far
 	last     time.Time // when the last one was pushed
 	isClosed bool
+	clock    clock // stamps arrivals and paces settle
 }
 
-func newInbox() *inbox {
-	q := &inbox{}
+func newInbox(c clock) *inbox {
+	q := &inbox{clock: c}
 	q.cond = sync.NewCond(&q.mu)
 	return q
 }
@@ -54,7 +55,7 @@ func (q *inbox) push(m *message) bool {
 	}
 	q.seq++
 	m.seq = q.seq
-	m.arrived = time.Now()
+	m.arrived = q.clock.Now()
 	q.last = m.arrived
 	q.queue = append(q.queue, m)
 	q.sizes = append(q.sizes, size)
@@ -85,12 +86,12 @@ func (q *inbox) pop() *message {
 // settle waits until no message has arrived for quiet, or until limit has
 // passed, and returns the number of messages pushed by then.
 func (q *inbox) settle(quiet, limit time.Duration) uint64 {
-	start := time.Now()
+	start := q.clock.Now()
 	for {
 		q.mu.Lock()
 		seq, last, closed := q.seq, q.last, q.isClosed
 		q.mu.Unlock()
-		now := time.Now()
+		now := q.clock.Now()
 		idle := now.Sub(start)
 		if last.After(start) {
 			idle = now.Sub(last)
@@ -98,7 +99,7 @@ func (q *inbox) settle(quiet, limit time.Duration) uint64 {
 		if closed || idle >= quiet || now.Sub(start) >= limit {
 			return seq
 		}
-		time.Sleep(min(quiet-idle, time.Millisecond))
+		q.clock.Sleep(min(quiet-idle, time.Millisecond))
 	}
 }
 

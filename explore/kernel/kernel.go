@@ -57,6 +57,7 @@ type Kernel struct {
 	hb                           zmq4.Socket
 	inbox                        *inbox // shell requests received, not yet handled
 	hist                         history
+	clock                        clock // of the abort after a failing cell (tests set another)
 
 	execMu sync.Mutex // one Executor call at a time
 
@@ -136,8 +137,9 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 		cancel:  cancel,
 		stopped: make(chan struct{}),
 		inputCh: make(chan *message, 4),
-		inbox:   newInbox(),
+		clock:   systemClock{},
 	}
+	k.inbox = newInbox(k.clock)
 	if info.Transport == "tcp" && !isLoopback(info.IP) {
 		k.log.Printf("warning: listening on %s, which other machines may reach; messages are signed with the key but not encrypted", info.IP)
 	}
@@ -580,7 +582,7 @@ func (k *Kernel) aborted(m *message) bool {
 	if m.seq <= k.abortUpTo {
 		return true
 	}
-	if k.seenAfter.IsZero() || time.Since(k.failedAt) > abortGrace {
+	if k.seenAfter.IsZero() || k.clock.Now().Sub(k.failedAt) > abortGrace {
 		return false
 	}
 	sent, _, err := sentAt(m)
@@ -738,7 +740,7 @@ func (k *Kernel) abortQueued(m *message) {
 	received := k.inbox.settle(abortQuiet, abortSettleMax)
 	k.mu.Lock()
 	k.abortUpTo = received
-	k.failedAt = time.Now()
+	k.failedAt = k.clock.Now()
 	k.seenAfter = seenAfter(m, k.failedAt)
 	k.mu.Unlock()
 }

@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"fmt"
+	"runtime/debug"
 
 	"go.starlark.net/starlark"
 
@@ -28,16 +29,18 @@ type ceiling struct {
 }
 
 // memoryLeft is the memory an engine call may use for its tables: what
-// the cell's limit leaves above what is in use, so that the engine's own
-// estimates refuse work the watchdog would stop. The engine's messages
-// then name this, not the whole limit.
+// the cell's limit leaves above what the process holds (budget.Available),
+// so that the engine's own estimates refuse work the watchdog would stop.
+// The engines set budget.Reserve aside for the program itself, which the
+// process's memory already counts: it is given back. The engine's
+// messages then name this, not the whole limit.
 func memoryLeft(th *starlark.Thread) int64 {
 	s, _, _ := sessionOf(th)
 	limit := s.opts.Limits.Memory
 	if m := sandbox.StateOf(th).Memory(); m > 0 {
-		limit = m // the limit, or the headroom above what the session holds
+		limit = m
 	}
-	return max(limit-budget.InUse(), 1<<20)
+	return max(budget.Available(limit)+budget.Reserve, 1<<20)
 }
 
 // newCeiling fills in the defaults of opts and returns the ceilings they
@@ -104,6 +107,15 @@ func builtinLimits(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		if nMem > s.ceil.memory {
 			return nil, aboveCeiling("memory", memory.String(), budget.FormatSize(s.ceil.memory), flagMemory)
 		}
+		// A limit below what the process holds would stop the cell at
+		// once: refuse it, naming what is held.
+		if budget.Available(nMem) < 0 {
+			debug.FreeOSMemory()
+			if budget.Available(nMem) < 0 {
+				return nil, fmt.Errorf("limits: memory=%s is less than the %s nimbook already holds (this session's values and the program itself, with a margin of %s); free some values first (x = None), or give a larger size",
+					memory.String(), budget.FormatSize(budget.Used()), budget.FormatSize(budget.Margin(nMem)))
+			}
+		}
 	}
 	if nSteps > 0 {
 		s.opts.MaxSteps = uint64(nSteps)
@@ -116,8 +128,8 @@ func builtinLimits(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	if nMem > 0 {
 		s.opts.Limits.Memory = nMem
-		// The running cell's watchdog keeps its limit; what the cell's
-		// built-ins allocate from now on is checked against the new one.
+		// The running cell is held to the new limit from now on: its
+		// watchdog and what its built-ins allocate.
 		sandbox.StateOf(th).LowerMemory(nMem)
 	}
 	d := starlark.NewDict(3)

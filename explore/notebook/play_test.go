@@ -21,6 +21,7 @@ type typist struct {
 	prompts []string
 	block   bool // wait for ctx instead of failing when the lines run out
 	ctx     context.Context
+	waiting chan struct{} // when not nil, closed once it blocks
 }
 
 func (ty *typist) Input(prompt string, password bool) (string, error) {
@@ -29,6 +30,10 @@ func (ty *typist) Input(prompt string, password bool) (string, error) {
 	if len(ty.lines) == 0 {
 		ty.mu.Unlock()
 		if ty.block {
+			if ty.waiting != nil {
+				close(ty.waiting)
+				ty.waiting = nil
+			}
 			<-ty.ctx.Done()
 			return "", ty.ctx.Err()
 		}
@@ -144,17 +149,26 @@ func TestPlayHeadless(t *testing.T) {
 }
 
 // TestPlayInterrupt: an interrupt while the loop waits for a move stops the
-// cell promptly.
+// cell. The test interrupts once the loop asks for the move; the minute is
+// a hang guard only.
 func TestPlayInterrupt(t *testing.T) {
 	s := newSession(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	ty := &typist{block: true, ctx: ctx}
+	defer cancel()
+	waiting := make(chan struct{})
+	ty := &typist{block: true, ctx: ctx, waiting: waiting}
 	done := make(chan error, 1)
 	go func() {
 		_, err := s.Execute(ctx, `play(nim(1, 3, 5, 7))`, ty)
 		done <- err
 	}()
-	time.Sleep(50 * time.Millisecond)
+	select {
+	case <-waiting:
+	case err := <-done:
+		t.Fatalf("play ended without asking for a move: %v", err)
+	case <-time.After(time.Minute):
+		t.Fatal("play did not ask for a move")
+	}
 	cancel()
 	select {
 	case err := <-done:
@@ -162,7 +176,7 @@ func TestPlayInterrupt(t *testing.T) {
 		if !errors.As(err, &ce) || ce.Name != "Interrupted" {
 			t.Errorf("err = %v, want Interrupted", err)
 		}
-	case <-time.After(2 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("play did not stop on interrupt")
 	}
 }

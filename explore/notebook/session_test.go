@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/internal/stopcheck"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
 )
@@ -272,13 +273,29 @@ func TestTracebackAcrossCells(t *testing.T) {
 	}
 }
 
+// streamHook is a cell's output that calls hook on each stream write.
+type streamHook struct {
+	recorder
+	hook func()
+}
+
+func (o *streamHook) Stream(name, text string) {
+	o.recorder.Stream(name, text)
+	o.hook()
+}
+
+// TestInterrupt: an endless loop stops when interrupted (its print is the
+// test's cue: the loop runs), and the session survives with what it did.
+// Interrupted, not the step budget's error, shows that the interrupt
+// stopped it; the minute is a hang guard only.
 func TestInterrupt(t *testing.T) {
 	s := newSession(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
+	defer cancel()
+	out := &streamHook{hook: cancel}
 	done := make(chan error, 1)
 	go func() {
-		_, err := s.Execute(ctx, "n = 0\nwhile True:\n    n += 1", nil)
+		_, err := s.Execute(ctx, "n = 0\nwhile True:\n    n += 1\n    if n == 1000:\n        print(n)", out)
 		done <- err
 	}()
 	select {
@@ -287,11 +304,11 @@ func TestInterrupt(t *testing.T) {
 		if !errors.As(err, &ce) || ce.Name != "Interrupted" {
 			t.Fatalf("got %v, want Interrupted", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("the cell did not stop")
 	}
 	// The session survives, with what the cell did.
-	got, _, err := run(t, s, "n > 0")
+	got, _, err := run(t, s, "n >= 1000")
 	if err != nil || got != "True" {
 		t.Fatalf("next cell: %q, %v", got, err)
 	}
@@ -299,14 +316,25 @@ func TestInterrupt(t *testing.T) {
 
 func TestInterruptUserGame(t *testing.T) {
 	s := newSession(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
 	// A game far too large to finish: the move function is Starlark, so
-	// the thread's cancellation stops it.
-	_, err := s.Execute(ctx, "game(moves=lambda p: [p + 1] if p < 10000000 else [], start=0, max_positions=100000000).grundy()", nil)
+	// the thread's cancellation stops it. Interrupted once it has spent
+	// 100 ms of processor time, it spends little more.
+	r := stopcheck.InterruptBusy(100*time.Millisecond, time.Minute, func(ctx context.Context) error {
+		_, err := s.Execute(ctx, "game(moves=lambda p: [p + 1] if p < 10000000 else [], start=0, max_positions=100000000).grundy()", nil)
+		return err
+	})
+	switch {
+	case r.Hung:
+		t.Fatal("still running a minute after the interrupt")
+	case r.Early:
+		t.Fatalf("finished before the interrupt: %v", r.Err)
+	}
 	var ce *kernel.CellError
-	if !errors.As(err, &ce) || ce.Name != "Interrupted" {
-		t.Fatalf("got %v, want Interrupted", err)
+	if !errors.As(r.Err, &ce) || ce.Name != "Interrupted" {
+		t.Fatalf("got %v, want Interrupted", r.Err)
+	}
+	if r.CPUAfter > time.Second {
+		t.Errorf("%v of processor time after the interrupt", r.CPUAfter)
 	}
 }
 

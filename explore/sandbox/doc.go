@@ -19,6 +19,17 @@
 // budget in chunks (Tick), stopping as soon as the thread is stopped.
 // Built-ins of other packages do the same with NeedMemory and Tick.
 //
+// Containers grown a step at a time escape a watchdog too: a dict's hash
+// table doubles in one insertion (362 MiB were reached under 256 MiB), a
+// list reallocates by a quarter. Guard therefore also rewrites item
+// assignment (d[k] = v), the for clauses of comprehensions and |=, and
+// the methods that insert come back checked: the growth of a dict, a set
+// or a large list is checked against what the limit leaves before it
+// happens (growth.go, whose model of Starlark's hash tables a test checks
+// against the library). A thread with a memory limit also samples the
+// memory itself every 65 536 steps (budget.Check), and LowerMemory lowers
+// its watchdog's limit while it runs.
+//
 // Starlark writes a value's text recursively and rescans, at each list and
 // dict, the chain of those that enclose it: a list nested 400 000 deep took
 // minutes in one step. str, repr, print, % and format write through

@@ -27,17 +27,34 @@ import (
 // materialise or scan an iterable (list, sorted, min...) are shadowed by
 // versions that check the same way (universe.go). The memory watchdog of
 // the thread (budget.Watch) stays the safety net behind these estimates.
+//
+// Containers that grow one element at a time escape the watchdog too: a
+// dict of 1.7 million keys doubles its table in one insertion, from 114 MiB
+// to 342 MiB held at once, and a list reallocates by a quarter of its
+// length. So item assignment (d[k] = v) becomes a call of a hidden
+// built-in, the for clauses of comprehensions iterate through counting
+// iterables (compCount), and the methods that insert (append, insert,
+// add, setdefault, update) come back checked: before a dict or a set
+// reaches the size at which Starlark's hash table doubles (hashGrowth),
+// and every few thousand elements of a large list, what the next growth
+// allocates is checked against what the memory limit leaves.
 
 // Names of the hidden built-ins the rewritten code calls.
 const (
-	opAdd       = "·+"
-	opMul       = "·*"
-	opMod       = "·%"
-	opShl       = "·<<"
-	opAddAssign = "·+="  // x += y: extends a list in place
-	opSetIndex  = "·[]=" // x[i] op= y
-	opSetField  = "·.="  // x.f op= y
-	opAttr      = "·."   // x.method, for guardedMethods
+	opAdd        = "·+"
+	opMul        = "·*"
+	opMod        = "·%"
+	opShl        = "·<<"
+	opAddAssign  = "·+="  // x += y: extends a list in place
+	opSetIndex   = "·[]=" // x[i] op= y
+	opSetField   = "·.="  // x.f op= y
+	opAttr       = "·."   // x.method, for guardedMethods
+	opSetItem    = "·[]"  // x[i] = y, called with y, x, i (the order Starlark evaluates them)
+	opPipe       = "·|"
+	opPipeAssign = "·|="   // x |= y: updates a dict in place
+	opCompFor    = "·for"  // the iterable of a comprehension's first for clause
+	opCompIn     = "·in"   // the iterable of its other for clauses
+	opComp       = "·comp" // the comprehension's value, checked
 )
 
 // maxIntBits bounds the integers guarded code computes: a product of two of them
@@ -56,12 +73,13 @@ const chunk = 1 << 16
 var guardedMethods = map[string]bool{
 	"append": true, "extend": true, "join": true, "replace": true, "format": true, "split": true, "rsplit": true,
 	"splitlines": true, "union": true, "update": true, "intersection": true, "difference": true,
-	"symmetric_difference": true,
+	"symmetric_difference": true, "insert": true, "add": true, "setdefault": true,
+	"items": true, "keys": true, "values": true,
 }
 
-var binaryOps = map[syntax.Token]string{syntax.PLUS: opAdd, syntax.STAR: opMul, syntax.PERCENT: opMod, syntax.LTLT: opShl}
+var binaryOps = map[syntax.Token]string{syntax.PLUS: opAdd, syntax.STAR: opMul, syntax.PERCENT: opMod, syntax.LTLT: opShl, syntax.PIPE: opPipe}
 
-var assignOps = map[syntax.Token]syntax.Token{syntax.PLUS_EQ: syntax.PLUS, syntax.STAR_EQ: syntax.STAR, syntax.PERCENT_EQ: syntax.PERCENT, syntax.LTLT_EQ: syntax.LTLT}
+var assignOps = map[syntax.Token]syntax.Token{syntax.PLUS_EQ: syntax.PLUS, syntax.STAR_EQ: syntax.STAR, syntax.PERCENT_EQ: syntax.PERCENT, syntax.LTLT_EQ: syntax.LTLT, syntax.PIPE_EQ: syntax.PIPE}
 
 // Guard rewrites the statements of a parsed file in place, before it is
 // resolved: its growing operators and methods become calls of the hidden
@@ -95,14 +113,22 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 		op, aug := assignOps[s.Op]
 		s.RHS = GuardExpr(s.RHS)
 		if !aug {
+			if ix, ok := s.LHS.(*syntax.IndexExpr); ok && s.Op == syntax.EQ {
+				// x[i] = y, which may grow a dict: y, x and i are
+				// evaluated in that order, as Starlark does.
+				return &syntax.ExprStmt{X: call(opSetItem, s.OpPos, s.RHS, GuardExpr(ix.X), GuardExpr(ix.Y))}
+			}
 			s.LHS = guardTarget(s.LHS)
 			return s
 		}
 		switch lhs := s.LHS.(type) {
 		case *syntax.Ident:
 			fn := binaryOps[op]
-			if op == syntax.PLUS {
+			switch op {
+			case syntax.PLUS:
 				fn = opAddAssign
+			case syntax.PIPE:
+				fn = opPipeAssign
 			}
 			return &syntax.AssignStmt{OpPos: s.OpPos, Op: syntax.EQ, LHS: lhs, RHS: call(fn, s.OpPos, &syntax.Ident{NamePos: lhs.NamePos, Name: lhs.Name}, s.RHS)}
 		case *syntax.IndexExpr:
@@ -200,15 +226,38 @@ func GuardExpr(e syntax.Expr) syntax.Expr {
 		}
 	case *syntax.Comprehension:
 		e.Body = GuardExpr(e.Body)
-		for _, c := range e.Clauses {
+		// The for clauses iterate through counting iterables: the first
+		// starts the comprehension's count, the last counts its elements,
+		// and ·comp ends the count (and raises its refusal).
+		kind := "list"
+		if e.Curly {
+			kind = "dict"
+		}
+		last := -1
+		for i, c := range e.Clauses {
+			if _, ok := c.(*syntax.ForClause); ok {
+				last = i
+			}
+		}
+		for i, c := range e.Clauses {
 			switch c := c.(type) {
 			case *syntax.ForClause:
 				c.Vars = guardTarget(c.Vars)
 				c.X = GuardExpr(c.X)
+				counts := ""
+				if i == last {
+					counts = "count"
+				}
+				if i == 0 {
+					c.X = call(opCompFor, c.For, c.X, strLit(kind, c.For), strLit(counts, c.For))
+				} else {
+					c.X = call(opCompIn, c.For, c.X, strLit(counts, c.For))
+				}
 			case *syntax.IfClause:
 				c.Cond = GuardExpr(c.Cond)
 			}
 		}
+		return call(opComp, e.Lbrack, e)
 	case *syntax.CondExpr:
 		e.Cond, e.True, e.False = GuardExpr(e.Cond), GuardExpr(e.True), GuardExpr(e.False)
 	case *syntax.DictExpr:
@@ -263,6 +312,14 @@ func guardBuiltins() map[string]builtinFunc {
 		opSetIndex:  guardSetIndex,
 		opSetField:  guardSetField,
 		opAttr:      guardAttr,
+		opSetItem:   guardSetItem,
+		opPipe:      bin(syntax.PIPE),
+		opPipeAssign: func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			return augmented(th, syntax.PIPE, args[0], args[1])
+		},
+		opCompFor: compFor,
+		opCompIn:  compIn,
+		opComp:    compEnd,
 	}
 }
 
@@ -340,6 +397,15 @@ func guardedBinary(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (s
 		return starlark.Binary(op, x, y)
 	}
 	switch op {
+	case syntax.PIPE:
+		// The union of two dicts or two sets: a new table for both.
+		if hx, ok := hashLen(x); ok && x.Type() == y.Type() {
+			if hy, ok := hashLen(y); ok {
+				if err := NeedMemory(th, fmt.Sprintf("%s | %s of %d and %d items", x.Type(), y.Type(), hx, hy), hashNeed(0, hx+hy)); err != nil {
+					return nil, err
+				}
+			}
+		}
 	case syntax.PLUS:
 		nx, sx, okx := seqLen(x)
 		ny, _, oky := seqLen(y)
@@ -438,6 +504,29 @@ func guardAddAssign(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 }
 
 func augmented(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+	if d, ok := x.(*starlark.Dict); ok && op == syntax.PIPE {
+		if yd, ok := y.(*starlark.Dict); ok {
+			// d |= y updates d in place, as Starlark does.
+			if err := NeedMemory(th, fmt.Sprintf("growing a dict of %d items by %d", d.Len(), yd.Len()), hashNeed(d.Len(), d.Len()+yd.Len())); err != nil {
+				return nil, err
+			}
+			if yd == d {
+				return d, nil // every key is there with its value
+			}
+			i := 0
+			for k, v := range yd.Entries() {
+				if err := d.SetKey(k, v); err != nil {
+					return nil, fmt.Errorf("cannot apply |= to %s", strings.TrimPrefix(err.Error(), "cannot insert into "))
+				}
+				if i++; i%chunk == 0 {
+					if err := Tick(th, chunk); err != nil {
+						return nil, err
+					}
+				}
+			}
+			return d, nil
+		}
+	}
 	if l, ok := x.(*starlark.List); ok && op == syntax.PLUS {
 		if it, ok := y.(starlark.Iterable); ok {
 			if err := extend(th, l, it); err != nil {
@@ -453,10 +542,19 @@ func augmented(th *starlark.Thread, op syntax.Token, x, y starlark.Value) (starl
 func extend(th *starlark.Thread, l *starlark.List, it starlark.Iterable) error {
 	n := starlark.Len(it)
 	if n > 0 {
-		// Growing a list copies it: the old and the new array are both
-		// alive for a moment.
-		total := int64(l.Len()) + int64(n)
-		if err := NeedMemory(th, describeSeq(l, total), 2*total*16); err != nil {
+		// Growing a list copies it into a new array, the old one alive
+		// for a moment: by a quarter more, when a few elements at a time
+		// go past a multiple of 4096 (as append is checked), or to the new
+		// length beside the old.
+		old, total := int64(l.Len()), int64(l.Len())+int64(n)
+		need := 2 * total * 16
+		if int64(n) < old/4 {
+			need = 0
+			if total >= 1<<16 && total/4096 != old/4096 {
+				need = total * 16 * 5 / 4
+			}
+		}
+		if err := NeedMemory(th, describeSeq(l, total), need); err != nil {
 			return err
 		}
 	}
@@ -474,6 +572,9 @@ func extend(th *starlark.Thread, l *starlark.List, it starlark.Iterable) error {
 	defer iter.Done()
 	var x starlark.Value
 	for i := 1; iter.Next(&x); i++ {
+		if err := checkListGrowth(th, l.Len()); err != nil {
+			return err
+		}
 		if err := l.Append(x); err != nil {
 			return err
 		}
@@ -486,7 +587,7 @@ func extend(th *starlark.Thread, l *starlark.List, it starlark.Iterable) error {
 	return nil
 }
 
-var opTokens = map[string]syntax.Token{"+": syntax.PLUS, "*": syntax.STAR, "%": syntax.PERCENT, "<<": syntax.LTLT}
+var opTokens = map[string]syntax.Token{"+": syntax.PLUS, "*": syntax.STAR, "%": syntax.PERCENT, "<<": syntax.LTLT, "|": syntax.PIPE}
 
 // guardSetIndex is x[i] op= y.
 func guardSetIndex(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
@@ -601,8 +702,24 @@ func guardAttr(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ 
 	default:
 		return v, nil
 	}
-	if l, ok := x.(*starlark.List); ok && name == "append" && l.Len() < 1<<16 {
-		return v, nil // small lists grow unchecked, at full speed
+	switch x := x.(type) {
+	case *starlark.List:
+		if (name == "append" || name == "insert") && (x.Len() < 1<<16 || x.Len()%4096 != 0) {
+			// Lists grow unchecked, at full speed, but for a check now
+			// and then of a large one (checkListGrowth).
+			return v, nil
+		}
+	case *starlark.Dict:
+		if name == "setdefault" && hashGrowth(x.Len()) < 1<<20 {
+			return v, nil // no growth of the table that counts
+		}
+		if (name == "items" || name == "keys" || name == "values") && x.Len() < 1<<14 {
+			return v, nil // lists of less than a MiB
+		}
+	case *starlark.Set:
+		if name == "add" && hashGrowth(x.Len()) < 1<<20 {
+			return v, nil
+		}
 	}
 	return starlark.NewBuiltin(name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := checkMethod(th, x, name, args, kwargs); err != nil {
@@ -652,17 +769,72 @@ func checkMethod(th *starlark.Thread, x starlark.Value, name string, args starla
 		if need > MaxText {
 			return fmt.Errorf("format: the text would be about %d characters long, more than the %d allowed at once", need, MaxText)
 		}
-	case name == "append":
+	case name == "append" || name == "insert":
 		// A list grown one element at a time reallocates by a quarter of
 		// its length: a large one checks, now and then, that the next
 		// copy fits (the watchdog alone may see it too late on a busy
 		// machine).
 		if l, ok := x.(*starlark.List); ok {
-			if n := int64(l.Len()); n >= 1<<16 && n%4096 == 0 {
-				return NeedMemory(th, what, n*16*5/4)
-			}
+			return checkListGrowth(th, l.Len())
 		}
 		return nil
+	case name == "add" || name == "setdefault":
+		// One key more: checked when the table is about to double, and
+		// the key is new.
+		n, ok := hashLen(x)
+		if !ok || len(args) == 0 {
+			return nil
+		}
+		g := hashGrowth(n)
+		if g < 1<<20 {
+			return nil
+		}
+		var found bool
+		switch x := x.(type) {
+		case *starlark.Set:
+			found, _ = x.Has(args[0])
+		case *starlark.Dict:
+			_, found, _ = x.Get(args[0])
+		}
+		if found {
+			return nil
+		}
+		return NeedMemory(th, fmt.Sprintf("growing a %s past %d items", x.Type(), n), g)
+	case name == "items" || name == "keys" || name == "values":
+		// A new list of every entry (items: of pairs).
+		if d, ok := x.(*starlark.Dict); ok {
+			per := int64(16)
+			if name == "items" {
+				per += 64
+			}
+			need = int64(d.Len()) * per
+			what = fmt.Sprintf("dict.%s() of %d items", name, d.Len())
+		}
+	case name == "update" || name == "union" || name == "symmetric_difference" || name == "intersection" || name == "difference":
+		// Dicts and sets: update grows the table in place, the others
+		// make a new one.
+		n, ok := hashLen(x)
+		if !ok {
+			break
+		}
+		more := 0
+		for _, a := range args {
+			if m := starlark.Len(a); m > 0 {
+				more += m
+			}
+		}
+		more += len(kwargs)
+		switch name {
+		case "update":
+			need = hashNeed(n, n+more)
+			what = fmt.Sprintf("growing a %s of %d items by %d", x.Type(), n, more)
+		case "union", "symmetric_difference":
+			need = hashNeed(0, n+more)
+			what = fmt.Sprintf("%s.%s() of %d and %d items", x.Type(), name, n, more)
+		default:
+			need = hashNeed(0, n)
+			what = fmt.Sprintf("%s.%s() of %d items", x.Type(), name, n)
+		}
 	case isString && (name == "split" || name == "rsplit" || name == "splitlines"):
 		pieces := int64(len(s))/2 + 1
 		if name == "splitlines" {

@@ -85,7 +85,7 @@ var hostile = []struct {
 	{"percent", `x = ("%s" * 10000) % tuple(["x" * 100000] * 10000)`, "%: the formatted text would be about", false},
 	{"str of a big list", "x = str([list(range(1000000))] * 100)", "str: the text would be more than", false},
 	{"getattr of join", `x = getattr("x" * 10000000, "join")(["a"] * 1000)`, "string.join() needs about", true},
-	{"a list grown step by step", "l = []\nfor i in range(100000000):\n    l.append(i)", "list.append() needs about", true},
+	{"a list grown step by step", "l = []\nfor i in range(100000000):\n    l.append(i)", "growing a list past", true},
 	{"in a function", "def f(n):\n    return [0] * n\n\nx = f(1000000000)", "test.star:2: a list of 1000000000 items", true},
 }
 
@@ -116,40 +116,107 @@ func TestHostile(t *testing.T) {
 	}
 }
 
-// TestInterruptBuiltins interrupts code that spends its time in one call
-// of a built-in: each must stop within a second or two of the interrupt,
-// with an error that wraps context.Canceled.
-func TestInterruptBuiltins(t *testing.T) {
-	codes := []string{
-		"x = min(range(1000000000000))",
-		"x = any([x < 0 for x in []] + list(range(1, 10))) and all(range(1, 1000000000000))",
-		"x = sum(range(1000000000000))",
-		"x = sorted(range(5000000), key=lambda x: -x)",
-		"x = sorted(list(range(5000000)), reverse=True)",
-		"x = list(range(20000000))",
-		"x = [None] * 60000000",
-		"l = []\nl.extend(range(20000000))",
-		"n = 0\nwhile True:\n    n += 1",
+// interrupter cancels a thread's context from inside the thread's work, at
+// a point the test names: the atCheck-th time the work asks whether it must
+// stop (Tick, through the State's context), or the atProbe-th call of the
+// built-in probe. It notes the thread's steps then, and counts the probes
+// after, so that a test sees how much work went on after the interrupt
+// instead of timing it. The thread's goroutine alone uses it.
+type interrupter struct {
+	context.Context // the thread's own, which the cancel reaches
+	cancel          context.CancelFunc
+	th              *starlark.Thread
+	atCheck         int
+	atProbe         int
+	checks, probes  int
+	cancelled       bool
+	steps           uint64 // the thread's steps at the cancel
+	probesAfter     int
+}
+
+// interrupt installs an interrupter on th, whose context cancel cancels.
+func interrupt(th *starlark.Thread, cancel context.CancelFunc, atCheck, atProbe int) *interrupter {
+	st := StateOf(th)
+	in := &interrupter{Context: st.ctx, cancel: cancel, th: th, atCheck: atCheck, atProbe: atProbe}
+	st.ctx = in
+	return in
+}
+
+func (in *interrupter) trigger() {
+	in.steps, in.cancelled = in.th.ExecutionSteps(), true
+	in.cancel()
+}
+
+func (in *interrupter) Err() error {
+	in.checks++
+	if in.checks == in.atCheck {
+		in.trigger()
 	}
-	for _, code := range codes {
-		t.Run(code, func(t *testing.T) {
+	return in.Context.Err()
+}
+
+// probe is a built-in that returns its argument (None without one).
+func (in *interrupter) probe(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if in.cancelled {
+		in.probesAfter++
+	}
+	in.probes++
+	if in.probes == in.atProbe {
+		in.trigger()
+	}
+	if len(args) > 0 {
+		return args[0], nil
+	}
+	return starlark.None, nil
+}
+
+// TestInterruptBuiltins interrupts code that spends its time in one call
+// of a built-in, from inside that call: each stops with an error that
+// wraps context.Canceled. Built-ins that count their work with Tick stop
+// at the next check: at most one chunk of steps after the cancel, however
+// loaded the machine. Starlark code (a key function, a loop) stops once
+// the interrupt reaches the interpreter, from another goroutine: long
+// before the work's end (a probe counts the calls after), and before the
+// step budget (the error would be another).
+func TestInterruptBuiltins(t *testing.T) {
+	tests := []struct {
+		code             string
+		atCheck, atProbe int
+		probesLeft       int // probes the work would still make without the interrupt
+	}{
+		{code: "x = min(range(1000000000000))", atCheck: 10},
+		{code: "x = any([x < 0 for x in []] + list(range(1, 10))) and all(range(1, 1000000000000))", atCheck: 10},
+		{code: "x = sum(range(1000000000000))", atCheck: 10},
+		{code: "x = sorted(range(5000000), key=lambda x: -x)", atCheck: 10},                                 // collecting
+		{code: "x = sorted(range(5000000), key=lambda x: -probe(x))", atProbe: 100000, probesLeft: 4900000}, // the keys
+		{code: "x = sorted(list(range(5000000)), reverse=True)", atCheck: 400},                              // sorting
+		{code: "x = list(range(20000000))", atCheck: 10},
+		{code: "x = [None] * 60000000", atCheck: 30},
+		{code: "l = []\nl.extend(range(20000000))", atCheck: 10},
+		{code: "n = 0\nwhile True:\n    n += probe(1)", atProbe: 100000, probesLeft: 1 << 30},
+	}
+	for _, tc := range tests {
+		t.Run(tc.code, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
-			start := time.Now()
-			stopped := start.Add(100 * time.Millisecond)
-			time.AfterFunc(100*time.Millisecond, cancel)
-			_, err := execCode(ctx, code, Limits{MaxMemory: 2 << 30})
-			end := time.Now()
-			if end.Sub(start) < 100*time.Millisecond {
-				t.Fatalf("finished before the interrupt (%v): %v", end.Sub(start), err)
+			defer cancel()
+			th, stop := NewThread(ctx, "test", Limits{MaxMemory: 2 << 30})
+			defer stop()
+			in := interrupt(th, cancel, tc.atCheck, tc.atProbe)
+			_, err := ExecFile(th, "test.star", tc.code, starlark.StringDict{"probe": starlark.NewBuiltin("probe", in.probe)})
+			if !in.cancelled {
+				t.Fatalf("finished before the interrupt (%d checks, %d probes): %v", in.checks, in.probes, err)
 			}
 			if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
 				t.Fatalf("got %v, want an interrupt", err)
 			}
-			// Measured well under a second; the margin is for loaded
-			// machines.
-			if lag := end.Sub(stopped); lag > 2*time.Second {
-				t.Errorf("the interrupt landed %v late", lag)
+			after := th.ExecutionSteps() - in.steps
+			if tc.atCheck > 0 && after > chunk {
+				t.Errorf("%d steps after the interrupt, want at most one chunk (%d)", after, chunk)
 			}
+			if tc.atProbe > 0 && in.probesAfter >= tc.probesLeft {
+				t.Errorf("%d probes after the interrupt: the work ran to its end", in.probesAfter)
+			}
+			t.Logf("%d steps, %d probes after the interrupt", after, in.probesAfter)
 		})
 	}
 }

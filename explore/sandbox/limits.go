@@ -17,11 +17,6 @@ import (
 // needs, so that a runaway loop stops on its own.
 const DefaultMaxSteps = 1_000_000_000
 
-// Headroom is what code may always allocate above the memory in use when
-// its thread starts, so that a notebook session holding as much as its
-// limit can still run the cell that frees it (x = None).
-const Headroom = 64 << 20
-
 // flagMemory is the command-line flag that raises the memory limit, named
 // by the errors that refuse to go past it.
 const flagMemory = "--max-memory"
@@ -32,11 +27,13 @@ type Limits struct {
 	// elementary steps that guarded built-ins, and callers through Tick,
 	// count. 0 means DefaultMaxSteps.
 	MaxSteps uint64
-	// MaxMemory is the memory limit in bytes: a watchdog (budget.Watch)
-	// stops the thread once the process crosses it, and guarded built-ins
-	// refuse what would take it past the limit before allocating. When the
-	// memory in use is already within Headroom of it, the limit is the
-	// memory in use plus Headroom. 0 watches nothing.
+	// MaxMemory is the memory limit in bytes, of the resident set size
+	// of the whole process: a watchdog (budget.Watch) stops the thread
+	// before the process crosses it, and guarded code refuses what would
+	// take it past the limit before allocating (the growth of lists,
+	// dicts and sets included). It is never raised: a session that holds
+	// nearly as much as its limit can still run the cell that frees it
+	// (x = None), which allocates nothing. 0 watches nothing.
 	MaxMemory int64
 }
 
@@ -55,8 +52,10 @@ type State struct {
 	max      uint64
 	limit    uint64 // thread.Steps at which the budget is spent
 	exceeded bool
-	memory   int64 // the watchdog's limit; 0 watches nothing
+	memory   int64  // the watchdog's limit; 0 watches nothing
+	check    uint64 // thread.Steps at which the memory is next checked
 	ctx      context.Context
+	comps    []*compCount // the comprehensions being built, innermost last
 }
 
 // localState is the thread-local key of a thread's State.
@@ -91,14 +90,49 @@ func (st *State) Memory() int64 { return st.memory }
 func (st *State) SetMaxSteps(th *starlark.Thread, n uint64) {
 	st.max = n
 	st.limit = th.ExecutionSteps() + n
-	th.SetMaxExecutionSteps(st.limit)
+	st.arm(th)
 }
 
-// LowerMemory lowers the limit guarded built-ins check against to n when
-// it is lower; the watchdog keeps the limit it started with.
+// checkEvery is how many steps a thread with a memory limit takes between
+// two checks of the memory of its own (budget.Check), a millisecond or two
+// of Starlark: the watchdog's goroutine may wait its turn for a processor
+// on a busy machine while the thread allocates.
+const checkEvery = 1 << 16
+
+// arm sets the step at which the interpreter next calls OnMaxSteps: the
+// next memory check, or the end of the step budget.
+func (st *State) arm(th *starlark.Thread) {
+	next := st.limit
+	if st.memory > 0 {
+		st.check = th.ExecutionSteps() + checkEvery
+		next = min(next, st.check)
+	}
+	th.SetMaxExecutionSteps(next)
+}
+
+// checkMemory checks the memory when the thread has taken checkEvery
+// steps since the last check.
+func (st *State) checkMemory(th *starlark.Thread) {
+	if st.memory > 0 && th.Steps >= st.check {
+		st.check = th.Steps + checkEvery
+		if budget.Check(st.ctx) != nil {
+			// At once: the cancel of the context reaches the thread
+			// through a goroutine of its own, which may wait its turn.
+			th.Cancel("interrupted")
+		}
+	}
+}
+
+// LowerMemory lowers the memory limit of the running thread to n when it
+// is lower: guarded built-ins check against it from now on, and the
+// thread's watchdog stops it there.
 func (st *State) LowerMemory(n int64) {
+	if n <= 0 {
+		return
+	}
 	if st.memory <= 0 || n < st.memory {
 		st.memory = n
+		budget.Lower(st.ctx, n)
 	}
 }
 
@@ -116,23 +150,23 @@ func NewThread(ctx context.Context, name string, lim Limits) (th *starlark.Threa
 	if steps == 0 {
 		steps = DefaultMaxSteps
 	}
-	memory := lim.MaxMemory
-	if memory > 0 {
-		if used := budget.InUse(); used+Headroom > memory {
-			memory = used + Headroom
-		}
-	}
+	memory := max(lim.MaxMemory, 0)
 	st := &State{max: steps, limit: steps, memory: memory}
 	wctx, stopWatch := budget.Watch(ctx, memory)
 	st.ctx = wctx
 	th = &starlark.Thread{
 		Name: name,
 		OnMaxSteps: func(th *starlark.Thread) {
-			st.exceeded = true
-			th.Cancel("step budget exhausted")
+			if th.ExecutionSteps() >= st.limit {
+				st.exceeded = true
+				th.Cancel("step budget exhausted")
+				return
+			}
+			st.checkMemory(th) // a stop cancels the thread (below)
+			st.arm(th)
 		},
 	}
-	th.SetMaxExecutionSteps(st.limit)
+	st.arm(th)
 	th.SetLocal(localState, st)
 	stopCancel := context.AfterFunc(wctx, func() { th.Cancel("interrupted") })
 	return th, func() {
@@ -154,6 +188,7 @@ func NewThread(ctx context.Context, name string, lim Limits) (th *starlark.Threa
 func Tick(th *starlark.Thread, n int) error {
 	st := StateOf(th)
 	th.Steps += uint64(n)
+	st.checkMemory(th)
 	if st.limit > 0 && th.Steps >= st.limit && !st.exceeded {
 		st.exceeded = true
 		th.Cancel("step budget exhausted")
@@ -164,8 +199,8 @@ func Tick(th *starlark.Thread, n int) error {
 	return nil
 }
 
-// memoryError refuses an allocation that would take the thread past its
-// memory limit.
+// memoryError refuses an allocation that would take the process past its
+// thread's memory limit (less the watchdog's margin, budget.Margin).
 type memoryError struct {
 	what               string
 	need, inUse, limit int64
@@ -182,8 +217,9 @@ func (e *memoryError) Error() string {
 func (e *memoryError) Is(target error) bool { return target == budget.ErrMemory }
 
 // NeedMemory checks, before a built-in allocates about need bytes for what,
-// that they fit in what th's memory limit leaves. The error wraps
-// budget.ErrMemory.
+// that they fit in what th's memory limit leaves (budget.Available: the
+// limit less the watchdog's margin and the process's resident memory).
+// The error wraps budget.ErrMemory.
 func NeedMemory(th *starlark.Thread, what string, need int64) error {
 	st := StateOf(th)
 	if st.memory <= 0 || need <= 0 {
@@ -192,13 +228,13 @@ func NeedMemory(th *starlark.Thread, what string, need int64) error {
 	if need < 1<<20 { // small: the watchdog is enough
 		return nil
 	}
-	used := budget.InUse()
-	if need > st.memory-used {
-		// What is in use counts garbage not yet collected: collect it
+	if need > budget.Available(st.memory) {
+		// What is in use counts garbage not yet collected, and pages
+		// freed but not yet given back: collect and give them back
 		// before refusing.
-		runtime.GC()
-		if used = budget.InUse(); need > st.memory-used {
-			return &memoryError{what: what, need: need, inUse: used, limit: st.memory}
+		debug.FreeOSMemory()
+		if need > budget.Available(st.memory) {
+			return &memoryError{what: what, need: need, inUse: budget.Used(), limit: st.memory}
 		}
 	}
 	return nil

@@ -55,7 +55,7 @@ type Plan struct {
 	Cost      Cost
 	MaxMemory int64
 	// Jobs is how many variants run at once: the jobs asked for, lowered
-	// so that Jobs × MaxMemory fits the memory limit.
+	// so that Jobs × MaxMemory fits the memory limit beside the program.
 	Jobs    int
 	Lowered bool
 }
@@ -116,8 +116,11 @@ feed:
 		p.Cost.Memory += c.Memory
 		p.MaxMemory = max(p.MaxMemory, c.Memory)
 	}
-	if p.MaxMemory > 0 && int64(p.Jobs)*p.MaxMemory > s.Limits.Memory {
-		p.Jobs = int(max(1, s.Limits.Memory/p.MaxMemory))
+	// The variants in flight share what the limit leaves beside the
+	// program (budget.Reserve) and what it holds (budget.Held: the
+	// survey's variants, when the caller holds them).
+	if capacity := s.Limits.Memory - budget.Reserve - budget.Held(); p.MaxMemory > 0 && int64(p.Jobs)*p.MaxMemory > capacity {
+		p.Jobs = int(max(1, capacity/p.MaxMemory))
 		p.Lowered = true
 	}
 	if p.Jobs > len(todo) && len(todo) > 0 {

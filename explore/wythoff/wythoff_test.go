@@ -17,6 +17,7 @@ import (
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/internal/stopcheck"
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
@@ -710,16 +711,33 @@ func TestNormalWinningFar(t *testing.T) {
 func TestCancelLong(t *testing.T) {
 	// One worker, and three: those waiting for the tile row above must stop
 	// too.
+	// The context cancels itself at the fill's n-th check: each worker
+	// then fills at most the tile it is on (a tile is at most 512 × 64
+	// cells), and none waits for ever (the minute is a hang guard only).
+	const tileCells = 512 * 64
 	for _, workers := range []int{1, 3} {
-		ctx, cancel := context.WithCancelCause(context.Background())
-		time.AfterFunc(50*time.Millisecond, func() { cancel(errors.New("interrupted")) })
-		start := time.Now()
-		_, err := wythoff.NewTableOptions(1<<13, 1<<13, wythoff.Options{MaxCells: 1 << 30, MaxMemory: -1, Context: ctx, Workers: workers})
-		if err == nil || err.Error() != "wythoff: interrupted" || !errors.Is(err, context.Canceled) {
-			t.Errorf("cancelled table, %d workers: %v", workers, err)
-		}
-		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("cancelled table, %d workers, took %v", workers, d)
+		for _, at := range []int64{1, 10, 100} {
+			ctx := stopcheck.At(budget.WithProgress(context.Background(), budget.NewProgress()), at, errors.New("interrupted"))
+			done := make(chan error, 1)
+			go func() {
+				_, err := wythoff.NewTableOptions(1<<13, 1<<13, wythoff.Options{MaxCells: 1 << 30, MaxMemory: -1, Context: ctx, Workers: workers})
+				done <- err
+			}()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(time.Minute):
+				t.Fatalf("cancelled table, %d workers, check %d: still running after a minute", workers, at)
+			}
+			if !ctx.Cancelled() {
+				t.Fatalf("cancelled table, %d workers, check %d: finished after %d checks: %v", workers, at, ctx.Checks(), err)
+			}
+			if err == nil || err.Error() != "wythoff: interrupted" || !errors.Is(err, context.Canceled) {
+				t.Errorf("cancelled table, %d workers, check %d: %v", workers, at, err)
+			}
+			if after := ctx.DoneAfter(); after > int64(workers)*tileCells || ctx.ChecksAfter() > 10 {
+				t.Errorf("cancelled table, %d workers, check %d: %d cells and %d checks after the cancel", workers, at, after, ctx.ChecksAfter())
+			}
 		}
 	}
 	tb, err := wythoff.NewTable(1, 1<<14)

@@ -22,7 +22,7 @@ import time
 from jupyter_client.manager import start_new_kernel
 
 
-def run(kc, code, timeout=10):
+def run(kc, code, timeout=60):
     """Execute code, return (reply content, outputs)."""
     outs = []
     reply = kc.execute_interactive(code, timeout=timeout,
@@ -32,7 +32,7 @@ def run(kc, code, timeout=10):
 
 def main():
     mode = sys.argv[1]
-    km, kc = start_new_kernel(kernel_name="nimbook", startup_timeout=30)
+    km, kc = start_new_kernel(kernel_name="nimbook", startup_timeout=120)
     if mode == "orphan":
         print(json.dumps({"pid": km.provisioner.process.pid}), flush=True)
         os._exit(0)
@@ -49,11 +49,11 @@ def collect(kc, ids):
     """Replies' statuses and iopub message types of the requests ids."""
     status = {}
     while len(status) < len(ids):
-        m = kc.get_shell_msg(timeout=10)
+        m = kc.get_shell_msg(timeout=60)
         status[m["parent_header"]["msg_id"]] = m["content"]["status"]
     types, idle = {i: [] for i in ids}, set()
     while len(idle) < len(ids):
-        m = kc.get_iopub_msg(timeout=10)
+        m = kc.get_iopub_msg(timeout=60)
         p = m["parent_header"].get("msg_id")
         if p not in types:
             continue
@@ -67,7 +67,7 @@ def collect(kc, ids):
 
 
 def abort(km, kc):
-    ids = [kc.execute(code) for code in ("sleep 0.2\nfail boom", "print queued", "1+1")]
+    ids = [kc.execute(code) for code in ("sleep 1\nfail boom", "print queued", "1+1")]
     status, outputs = collect(kc, ids)
     after_status, after_outputs = collect(kc, [kc.execute("20+22")])
     return {"status": status, "outputs": outputs,
@@ -80,7 +80,7 @@ def comm(km, kc):
     kc.shell_channel.send(msg)
     out = []
     while True:
-        m = kc.get_iopub_msg(timeout=10)
+        m = kc.get_iopub_msg(timeout=60)
         if m["parent_header"].get("msg_id") != msg["header"]["msg_id"]:
             continue
         out.append({"type": m["msg_type"], "content": m["content"]})
@@ -89,7 +89,7 @@ def comm(km, kc):
     return {"iopub": out}
 
 
-def reply_to(kc, msg_id, timeout=30):
+def reply_to(kc, msg_id, timeout=60):
     """The shell reply to msg_id (replies to others are dropped)."""
     while True:
         m = kc.get_shell_msg(timeout=timeout)
@@ -117,7 +117,7 @@ def large(km, kc):
 
 def history(km, kc):
     for code in ("1+1", "print hi", "fail boom", "40+2"):
-        kc.execute_interactive(code, timeout=10, output_hook=lambda m: None)
+        kc.execute_interactive(code, timeout=60, output_hook=lambda m: None)
     res = {}
     for name, kwargs in (("tail", {"hist_access_type": "tail", "n": 2}),
                          ("range", {"hist_access_type": "range", "session": 0, "start": 1, "stop": 3}),
@@ -133,13 +133,13 @@ def interrupt(km, kc):
     msg_id = kc.execute("block")
     # Wait until the cell runs.
     while True:
-        m = kc.get_iopub_msg(timeout=10)
+        m = kc.get_iopub_msg(timeout=60)
         if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "execute_input":
             break
     t0 = time.monotonic()
     km.interrupt_kernel()
     while True:
-        reply = kc.get_shell_msg(timeout=10)
+        reply = kc.get_shell_msg(timeout=60)
         if reply["parent_header"].get("msg_id") == msg_id:
             break
     res["interrupt_seconds"] = time.monotonic() - t0
@@ -150,23 +150,23 @@ def interrupt(km, kc):
     # cell and does not kill the kernel.
     msg_id = kc.execute("block")
     while True:
-        m = kc.get_iopub_msg(timeout=10)
+        m = kc.get_iopub_msg(timeout=60)
         if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "execute_input":
             break
     os.kill(km.provisioner.process.pid, signal.SIGINT)
     while True:
-        reply = kc.get_shell_msg(timeout=10)
+        reply = kc.get_shell_msg(timeout=60)
         if reply["parent_header"].get("msg_id") == msg_id:
             break
     res["sigint_ename"] = reply["content"].get("ename")
 
     # Input through the stdin channel.
     msg_id = kc.execute("input name?", allow_stdin=True)
-    req = kc.get_stdin_msg(timeout=10)
+    req = kc.get_stdin_msg(timeout=60)
     res["input_prompt"] = req["content"]["prompt"]
     kc.input("bob")
     while True:
-        m = kc.get_iopub_msg(timeout=10)
+        m = kc.get_iopub_msg(timeout=60)
         if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "stream":
             res["input_echo"] = m["content"]["text"]
             break
