@@ -281,15 +281,19 @@ func TestHold(t *testing.T) {
 }
 
 // TestWatchIgnoresGarbage: memory freed but not yet collected does not
-// stop the work: 200 allocations of 16 MiB, one alive at a time, under a
+// stop the work: 800 allocations of 4 MiB (3.2 GB), one alive at a time, under a
 // limit 48 MiB above what the test holds.
 func TestWatchIgnoresGarbage(t *testing.T) {
 	runtime.GC()
 	ctx, stop := Watch(context.Background(), InUse()+48<<20)
 	defer stop()
+	// Chunks of 4 MiB: the collector's pacing keeps the heap near twice
+	// what is live (about 13 MiB), far below the limit even when a busy
+	// machine starves the collector's workers; chunks of 16 MiB put the
+	// heap's goal within a chunk of the limit, and a load of 20 crossed it.
 	var keep []byte
-	for i := range 200 {
-		keep = make([]byte, 16<<20)
+	for i := range 800 {
+		keep = make([]byte, 4<<20)
 		keep[i] = 1
 		time.Sleep(time.Millisecond / 2)
 	}

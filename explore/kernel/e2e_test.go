@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/testmain"
 )
 
 // The end-to-end tests run the real Jupyter client (jupyter_client, nbclient,
@@ -87,8 +88,10 @@ func fakeKernel(t *testing.T) string {
 	return buildBin
 }
 
+// TestMain stretches go test's default timeout (package testmain) and
+// removes the binary the end-to-end tests built.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testmain.Run(m)
 	if buildBin != "" {
 		os.RemoveAll(filepath.Dir(buildBin))
 	}
