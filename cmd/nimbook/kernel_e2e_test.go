@@ -13,8 +13,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/nimbook/nimbook/explore/testmain"
 )
 
 // End-to-end tests: the real Jupyter client from Debian (jupyter-client,
@@ -82,10 +80,8 @@ type buildError struct {
 
 func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
-// TestMain stretches go test's default timeout (package testmain) and
-// removes the binary the end-to-end tests built.
 func TestMain(m *testing.M) {
-	code := testmain.Run(m)
+	code := m.Run()
 	if e2eBin != "" {
 		os.RemoveAll(filepath.Dir(e2eBin))
 	}

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/nimbook/nimbook/explore/kernel"
-	"github.com/nimbook/nimbook/explore/testmain"
 )
 
 // The end-to-end tests run the real Jupyter client (jupyter_client, nbclient,
@@ -88,10 +87,8 @@ func fakeKernel(t *testing.T) string {
 	return buildBin
 }
 
-// TestMain stretches go test's default timeout (package testmain) and
-// removes the binary the end-to-end tests built.
 func TestMain(m *testing.M) {
-	code := testmain.Run(m)
+	code := m.Run()
 	if buildBin != "" {
 		os.RemoveAll(filepath.Dir(buildBin))
 	}
