@@ -22,7 +22,7 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 		return nil, err
 	}
 	var blocks []block
-	var mdText bytes.Buffer
+	var mdText, plainText bytes.Buffer
 	for i, s := range d.Sections {
 		var head []block
 		if i > 0 {
@@ -34,9 +34,11 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 		}
 		for _, bl := range append(head, s.Blocks...) {
 			writeBundleBlockMarkdown(&mdText, bl, !bd.Print)
+			writeBundleBlockText(&plainText, bl)
 		}
 	}
-	plain := strings.TrimRight(mdText.String(), "\n")
+	markdown := strings.TrimRight(mdText.String(), "\n")
+	plain := strings.TrimRight(plainText.String(), "\n")
 	if bd.Print {
 		o.NoFigures = true
 	}
@@ -56,7 +58,7 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 	}
 	out := &nbformat.Display{Data: map[string]any{
 		"text/plain":    plain,
-		"text/markdown": plain + "\n",
+		"text/markdown": markdown + "\n",
 		"text/html":     "<div class=\"nimbook-result nimbook-survey\">\n" + html.String() + "</div>\n",
 	}, Metadata: map[string]any{}}
 	return out, nil
