@@ -207,7 +207,9 @@ func (it *interaction) kwargs() []starlark.Tuple {
 
 // open creates the widget models in the front end and displays their box.
 func (it *interaction) open(comms kernel.Comms) {
-	layout := func() string { return comms.OpenComm(kernel.WidgetTarget, widgetState("LayoutModel", "LayoutView"), nil) }
+	layout := func() string {
+		return comms.OpenComm(kernel.WidgetTarget, widgetState("LayoutModel", "LayoutView"), nil)
+	}
 	var children []string
 	for _, c := range it.controls {
 		style := ""
@@ -216,7 +218,6 @@ func (it *interaction) open(comms kernel.Comms) {
 			st["handle_color"] = nil
 			style = comms.OpenComm(kernel.WidgetTarget, st, nil)
 		}
-		c := c
 		id := comms.OpenComm(kernel.WidgetTarget, c.state(layout(), style), func(ctx context.Context, data map[string]any, out kernel.Output) {
 			it.changed(ctx, c, data, out)
 		})
