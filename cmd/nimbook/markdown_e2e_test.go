@@ -24,6 +24,9 @@ func TestE2ENbconvertMarkdown(t *testing.T) {
 		"subtraction(set=[1, 3, 4]).values(30)",
 		"coins(r=2).plot(20)",
 		"g = game(moves=lambda n: [n - k for k in (1, 3, 4) if k <= n], start=20)\ng.p_positions()",
+		// nbclient reads the widget models (ipywidgets 7's form) and keeps
+		// the values at the slider's start, r = 5, in the cell.
+		"interact(lambda r: coins(r=r).values(10), r=(1, 9))",
 	}
 	nb := map[string]any{
 		"nbformat": 4, "nbformat_minor": 5,
@@ -59,6 +62,7 @@ func TestE2ENbconvertMarkdown(t *testing.T) {
 		"*Values 0 (P-positions) are in bold.*",
 		"![svg](out_files/out_1_0.svg)", // the plot, as a file
 		"[0, 2, 7, 9, 14, 16]",          // commas: it pastes back into a cell
+		"turn over at most 5 coins on 10 coins",
 	} {
 		if !strings.Contains(m, want) {
 			t.Errorf("out.md lacks %q:\n%s", want, m)

@@ -90,6 +90,20 @@ func widgetState(model, view string) map[string]any {
 	}
 }
 
+// openData is what a comm_open carries for a model of state st: the
+// state itself, as jupyter-js-widgets 2 reads it, and under "state" with
+// its "buffer_paths", as ipywidgets 7 and later and nbclient (nbconvert
+// --execute) read it.
+func openData(st map[string]any) map[string]any {
+	d := make(map[string]any, len(st)+2)
+	for k, v := range st {
+		d[k] = v
+	}
+	d["state"] = st
+	d["buffer_paths"] = []any{}
+	return d
+}
+
 // state is the control's model state, its layout (and style) being models
 // of their own.
 func (c *control) state(layout, style string) map[string]any {
@@ -208,7 +222,7 @@ func (it *interaction) kwargs() []starlark.Tuple {
 // open creates the widget models in the front end and displays their box.
 func (it *interaction) open(comms kernel.Comms) {
 	layout := func() string {
-		return comms.OpenComm(kernel.WidgetTarget, widgetState("LayoutModel", "LayoutView"), nil)
+		return comms.OpenComm(kernel.WidgetTarget, openData(widgetState("LayoutModel", "LayoutView")), nil)
 	}
 	var children []string
 	for _, c := range it.controls {
@@ -216,9 +230,9 @@ func (it *interaction) open(comms kernel.Comms) {
 		if c.kind == "int" {
 			st := widgetState("SliderStyleModel", "StyleView")
 			st["handle_color"] = nil
-			style = comms.OpenComm(kernel.WidgetTarget, st, nil)
+			style = comms.OpenComm(kernel.WidgetTarget, openData(st), nil)
 		}
-		id := comms.OpenComm(kernel.WidgetTarget, c.state(layout(), style), func(ctx context.Context, data map[string]any, out kernel.Output) {
+		id := comms.OpenComm(kernel.WidgetTarget, openData(c.state(layout(), style)), func(ctx context.Context, data map[string]any, out kernel.Output) {
 			it.changed(ctx, c, data, out)
 		})
 		children = append(children, "IPY_MODEL_"+id)
@@ -227,14 +241,14 @@ func (it *interaction) open(comms kernel.Comms) {
 	o["msg_id"] = ""
 	o["layout"] = "IPY_MODEL_" + layout()
 	o["_dom_classes"] = []string{}
-	it.output = comms.OpenComm(kernel.WidgetTarget, o, nil)
+	it.output = comms.OpenComm(kernel.WidgetTarget, openData(o), nil)
 	children = append(children, "IPY_MODEL_"+it.output)
 	box := widgetState("VBoxModel", "VBoxView")
 	box["children"] = children
 	box["box_style"] = ""
 	box["layout"] = "IPY_MODEL_" + layout()
 	box["_dom_classes"] = []string{"widget-interact"}
-	id := comms.OpenComm(kernel.WidgetTarget, box, nil)
+	id := comms.OpenComm(kernel.WidgetTarget, openData(box), nil)
 	// jupyter-js-widgets 2 shows a view on this message; later front ends
 	// (and a saved notebook) on the display_data.
 	comms.SendComm(id, map[string]any{"method": "display"})

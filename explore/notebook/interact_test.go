@@ -71,6 +71,14 @@ func TestInteract(t *testing.T) {
 	if err != nil || d != nil {
 		t.Fatalf("interact: %v, result %v; want no result (the widgets show it)", err, d)
 	}
+	// Every model's state twice: as jupyter-js-widgets 2 reads it, and
+	// under "state" as nbclient and ipywidgets 7 read it.
+	for i, st := range out.opened {
+		inner, ok := st["state"].(map[string]any)
+		if !ok || inner["_model_name"] != st["_model_name"] || st["buffer_paths"] == nil {
+			t.Errorf("comm %d: data %v has no state and buffer_paths", i, st)
+		}
+	}
 	sid, slider := out.model("IntSliderModel")
 	if slider == nil || slider["min"] != 1 || slider["max"] != 9 || slider["value"] != 5 || slider["description"] != "r" {
 		t.Fatalf("slider %v", slider)
