@@ -135,10 +135,9 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 		d.Data["application/json"] = j
 	}
 	if jupyter {
-		// nbconvert's Markdown exporter (and the PDF and LaTeX ones)
-		// prefer text/html to everything: without it they keep the
-		// Markdown, tables included, and write the figure to a file of
-		// its own. A notebook opened untrusted shows neither Markdown
+		// nbconvert's Markdown exporter prefers text/html to
+		// everything: without it, it keeps the Markdown, tables
+		// included, and writes the figure to a file of its own. A notebook opened untrusted shows neither Markdown
 		// nor SVG: it shows the plain text and the PNG.
 		delete(d.Data, "text/html")
 		if fig.svg != "" {
