@@ -170,7 +170,7 @@ func (b *builder) acrossValues(srs []*job.SectionResult, ac *job.Across) []block
 		notes = append(notes, b.tx("values.truncated", args{"From": itoa(lo), "To": itoa(shownHi), "Total": b.big(itoa(total))}))
 	}
 	if len(notes) > 0 {
-		out = append(out, para{Spans: text(strings.Join(notes, " ")), Note: true})
+		out = append(out, para{Spans: noteSpans(notes, b.tx("values.bold", nil)), Note: true})
 	}
 	var l list
 	for k, sr := range srs {

@@ -38,7 +38,7 @@ func (b *builder) values(sr *job.SectionResult) []block {
 		notes = append(notes, b.tx("values.truncated", args{"From": itoa(first), "To": itoa(first + len(shown) - 1), "Total": b.big(itoa(len(vals)))}))
 	}
 	if len(notes) > 0 {
-		out = append(out, para{Spans: text(strings.Join(notes, " ")), Note: true})
+		out = append(out, para{Spans: noteSpans(notes, b.tx("values.bold", nil)), Note: true})
 	}
 	return append(out, b.oeis(vals, first)...)
 }
@@ -261,7 +261,7 @@ func (b *builder) grid(sr *job.SectionResult, g [][]uint64, rowLo, colLo int) []
 		notes = append(notes, b.tx("table.truncated", args{"Rows": itoa(rows), "Cols": itoa(cols), "ShownRows": itoa(sr2), "ShownCols": itoa(sc)}))
 	}
 	if len(notes) > 0 {
-		out = append(out, para{Spans: text(strings.Join(notes, " ")), Note: true})
+		out = append(out, para{Spans: noteSpans(notes, b.tx("values.bold", nil)), Note: true})
 	}
 	return out
 }

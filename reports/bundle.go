@@ -29,26 +29,35 @@ type Bundler struct {
 	// without what the figure shows (the DOT text of a drawn graph, the
 	// note that Markdown has no figures), as the HTML form does.
 	Print bool
+	// HTML keeps text/html in the bundles, for nimbook's own HTML page of
+	// a notebook (NotebookHTML), which shows it; Jupyter's bundles have
+	// none (see Bundle).
+	HTML bool
 }
 
 // Bundle turns v, a *job.SectionResult holding one analysis (its Spec.Show
 // names it), into a MIME bundle:
 //
-//   - text/plain and text/markdown: the section's Markdown, without the
-//     section heading (P-positions in bold);
-//   - text/html: an HTML fragment of the same blocks, tables with the
-//     P-positions in <strong>, figures as <img> with an SVG data URI (a
-//     PNG one with Options.PNG), which untrusted notebooks still show;
+//   - text/plain: the section as plain text (PlainText's form), without
+//     the section heading;
+//   - text/markdown: the section's Markdown (P-positions in bold);
+//   - text/html, with Print or HTML only: an HTML fragment of the same
+//     blocks, tables with the P-positions in <strong>, figures as <img>
+//     with an SVG data URI (a PNG one with Options.PNG). A notebook's
+//     bundle has none, so that nbconvert exports its Markdown and its
+//     figure files rather than raw HTML;
 //   - image/svg+xml: the figure, when the analysis draws one (show holds
 //     "plot", or a small game graph);
-//   - image/png: the same figure, with Options.PNG or Print;
+//   - image/png: the same figure, with Options.PNG or Print, and in a
+//     notebook's bundle (an untrusted notebook shows PNG, not SVG);
 //   - application/json: the results under SPEC.md's keys.
 //
 // A *survey.Report (the notebook's survey()) displays as its report
 // does, without the title. Any other value gives (nil, nil): the notebook
 // falls back to plain text.
 // A plot's bundle holds the figure and its caption but not the table the
-// figure is drawn from, and no text/markdown, which cannot hold it.
+// figure is drawn from, and no text/markdown, which cannot hold it; nor
+// does a notebook's bundle of a drawn game graph.
 func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 	if r, ok := v.(*survey.Report); ok {
 		return bd.surveyBundle(r)
@@ -88,19 +97,20 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 	}
 
 	d := &nbformat.Display{Data: map[string]any{}, Metadata: map[string]any{}}
-	var mdText bytes.Buffer
+	var mdText, plainText bytes.Buffer
 	for _, b := range blocks {
 		writeBundleBlockMarkdown(&mdText, b, !bd.Print)
+		writeBundleBlockText(&plainText, b)
 	}
-	plain := strings.TrimRight(mdText.String(), "\n")
+	plain := strings.TrimRight(plainText.String(), "\n")
 	if isPlot && len(figs) > 0 {
 		var caps []string
 		for _, f := range figs {
-			caps = append(caps, f.Caption)
+			caps = append(caps, plainScripts(f.Caption))
 		}
 		plain = strings.Join(caps, "\n")
 	} else {
-		d.Data["text/markdown"] = plain + "\n"
+		d.Data["text/markdown"] = strings.TrimRight(mdText.String(), "\n") + "\n"
 	}
 	d.Data["text/plain"] = plain
 
@@ -109,7 +119,8 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 	// builder.graph). The figures are <img> elements: a notebook opened
 	// untrusted (executed elsewhere, or sent by a colleague) strips an
 	// inline <svg> from its HTML but shows images.
-	html, fig, err := bundleHTML(blocks, o, t.Text, bd.Print)
+	jupyter := !bd.Print && !bd.HTML
+	html, fig, err := bundleHTML(blocks, o, t.Text, bd.Print || jupyter)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +134,29 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 	if j, ok := resultsJSON(&sr.Results); ok {
 		d.Data["application/json"] = j
 	}
+	if jupyter {
+		// nbconvert's Markdown exporter prefers text/html to
+		// everything: without it, it keeps the Markdown, tables
+		// included, and writes the figure to a file of its own. A notebook opened untrusted shows neither Markdown
+		// nor SVG: it shows the plain text and the PNG.
+		delete(d.Data, "text/html")
+		if fig.svg != "" {
+			// A front end shows Markdown before a figure: a drawn game
+			// graph is its figure, its DOT text stays in text/plain.
+			delete(d.Data, "text/markdown")
+		}
+	}
 	return d, nil
+}
+
+// writeBundleBlockText writes a block of a cell's result as plain text:
+// figures by their caption.
+func writeBundleBlockText(w *bytes.Buffer, b block) {
+	if f, ok := b.(figure); ok {
+		fmt.Fprintf(w, "%s\n\n", plainScripts(f.Caption))
+		return
+	}
+	writeBlockText(w, b)
 }
 
 // isGameLine reports whether b is the paragraph naming the game, which

@@ -31,6 +31,8 @@ func TestBundle(t *testing.T) {
 		// substrings of each MIME type's text ("" key: absent type)
 		want    map[string][]string
 		absent  []string
+		present []string // types that must be there, whatever their text
+		notIn   []string // substrings text/plain must not hold
 		jsonKey string
 	}{
 		{
@@ -38,11 +40,13 @@ func TestBundle(t *testing.T) {
 			// Seed 002 (Kayles, octal 0.77): g(0..11) = 0 1 2 3 1 4 3 2 1 4 2 6.
 			yaml: "sections:\n- game: {octal: {code: \"0.77\", upto: 11}}\n  show: [values]\n",
 			want: map[string][]string{
-				"text/markdown": {"**0**", "| 0..9 ", "4", "6"},
-				"text/html":     {"<table>", "<strong>0</strong>", "nimbook-result"},
-				"text/plain":    {"**0**"},
+				"text/markdown": {"**0**", "| 0..9 ", "4", "6", "*Values 0 (P-positions) are in bold.*"},
+				// Plain text, no Markdown: no pipes, no bold, and no note
+				// on a bold that is not there.
+				"text/plain": {"Grundy values\n\n", "0..9     0   1   2   3   1   4   3   2   1   4\n"},
 			},
-			absent:  []string{"image/svg+xml"},
+			absent:  []string{"image/svg+xml", "text/html"},
+			notIn:   []string{"**", "|", "*Values", "bold"},
 			jsonKey: "values",
 		},
 		{
@@ -50,10 +54,10 @@ func TestBundle(t *testing.T) {
 			yaml: "sections:\n- game: {wythoff: {size: [4, 4]}}\n  show: [table]\n",
 			want: map[string][]string{
 				// g(0,0) = 0 and g(1,2) = 0: Wythoff's first P-positions.
-				"text/html":     {"<strong>0</strong>"},
 				"text/markdown": {"**0**"},
 			},
-			absent:  []string{"image/svg+xml"},
+			absent:  []string{"image/svg+xml", "text/html"},
+			notIn:   []string{"**"},
 			jsonKey: "table",
 		},
 		{
@@ -62,7 +66,7 @@ func TestBundle(t *testing.T) {
 			yaml: "sections:\n- game: {octal: {code: \"0.77\", upto: 300}}\n  show: [period]\n",
 			want: map[string][]string{
 				"text/markdown": {"71", "12"},
-				"text/html":     {"71", "12"},
+				"text/plain":    {"71", "12"},
 			},
 			jsonKey: "period",
 		},
@@ -70,19 +74,26 @@ func TestBundle(t *testing.T) {
 			name: "plot",
 			yaml: "sections:\n- game: {octal: {code: \"0.77\", upto: 40}}\n  show: [values, plot]\n",
 			want: map[string][]string{
+				// The figure alone: nbconvert's Markdown exporter writes
+				// it to a file and links it.
 				"image/svg+xml": {"<svg"},
-				"text/html":     {"<figure>", `<img alt="Grundy values" src="data:image/svg+xml;base64,`},
+				"text/plain":    {"Grundy values"},
 			},
-			absent:  []string{"text/markdown"},
+			absent: []string{"text/markdown", "text/html"},
+			// The PNG too: an untrusted notebook shows it, not the SVG.
+			present: []string{"image/png"},
 			jsonKey: "values",
 		},
 		{
 			name: "graph draws small games",
 			yaml: "sections:\n- game: {nim: {heaps: [1, 2]}}\n  show: [graph]\n",
 			want: map[string][]string{
+				// The figure, and its DOT text in plain text only: a
+				// front end shows Markdown rather than a figure.
 				"image/svg+xml": {"<svg"},
-				"text/markdown": {"digraph"},
+				"text/plain":    {"digraph"},
 			},
+			absent:  []string{"text/markdown", "text/html"},
 			jsonKey: "graph",
 		},
 	}
@@ -107,13 +118,24 @@ func TestBundle(t *testing.T) {
 					}
 				}
 			}
+			for _, mime := range tt.present {
+				if _, ok := d.Data[mime]; !ok {
+					t.Errorf("%s missing (have %v)", mime, mimeKeys(d.Data))
+				}
+			}
 			for _, mime := range tt.absent {
 				if _, ok := d.Data[mime]; ok {
 					t.Errorf("%s present", mime)
 				}
 			}
-			if _, ok := d.Data["text/plain"].(string); !ok {
+			plain, ok := d.Data["text/plain"].(string)
+			if !ok {
 				t.Error("no text/plain")
+			}
+			for _, sub := range tt.notIn {
+				if strings.Contains(plain, sub) {
+					t.Errorf("text/plain holds %q:\n%s", sub, clipText(plain))
+				}
 			}
 			j, ok := d.Data["application/json"].(map[string]any)
 			if !ok || j[tt.jsonKey] == nil {
@@ -123,10 +145,25 @@ func TestBundle(t *testing.T) {
 			if _, err := json.Marshal(d); err != nil {
 				t.Error(err)
 			}
-			if h := d.Data["text/html"].(string); strings.Contains(h, "<h2") || strings.Contains(h, "<html") {
-				t.Errorf("text/html is not a fragment:\n%s", clipText(h))
-			}
 		})
+	}
+}
+
+// A bundle for print (NotebookPDF) keeps its HTML fragment, tables with
+// the P-positions in <strong>.
+func TestBundlePrint(t *testing.T) {
+	d, err := Bundler{Print: true}.Bundle(bundleSection(t, "sections:\n- game: {octal: {code: \"0.77\", upto: 11}}\n  show: [values]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := d.Data["text/html"].(string)
+	for _, sub := range []string{"<table>", "<strong>0</strong>", "nimbook-result"} {
+		if !strings.Contains(h, sub) {
+			t.Errorf("text/html lacks %q:\n%s", sub, clipText(h))
+		}
+	}
+	if strings.Contains(h, "<h2") || strings.Contains(h, "<html") {
+		t.Errorf("text/html is not a fragment:\n%s", clipText(h))
 	}
 }
 
@@ -202,7 +239,7 @@ func TestBundleFiguresSurviveUntrusted(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Bundler{Options: tt.opts}.Bundle(bundleSection(t, tt.yaml))
+			d, err := Bundler{Options: tt.opts, Print: true}.Bundle(bundleSection(t, tt.yaml))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -150,8 +150,22 @@ func boundString(x uint64) string {
 	}
 	return strconv.FormatUint(x, 10)
 }
-func utoa(n uint64) string   { return strconv.FormatUint(n, 10) }
-func sprint(a ...any) string { return fmt.Sprint(a...) }
+func utoa(n uint64) string { return strconv.FormatUint(n, 10) }
+
+// sprint writes a value the engine hands over in no known shape (the
+// positions of a game defined in a cell): lists as Starlark writes them,
+// with commas, so that they can be pasted back into a cell.
+func sprint(v any) string {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+		return fmt.Sprint(v)
+	}
+	parts := make([]string, rv.Len())
+	for i := range parts {
+		parts[i] = sprint(rv.Index(i).Interface())
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
 func joinInts(xs []int) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {

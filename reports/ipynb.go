@@ -14,7 +14,7 @@ import (
 // Markdown cell with the title, then per section a Markdown cell with its
 // heading, prose and game, and per analysis a code cell whose outputs are
 // already there, as a display_data bundle of text/markdown, text/html and
-// text/plain, plus image/svg+xml when the analysis draws a figure. The
+// text/plain (plain text, PlainText's form), plus image/svg+xml when the analysis draws a figure. The
 // HTML holds figures as <img> elements with data URIs, which a notebook
 // front end shows even when the notebook is untrusted (it strips inline
 // <svg>). The code cells hold comments naming the section and the
@@ -112,7 +112,7 @@ func mdCell(id, src string) *nbformat.Cell {
 
 // notebookOutput renders one analysis as a display_data output.
 func notebookOutput(blocks []block, o Options, tx func(string, any) (string, error)) (nbformat.Output, error) {
-	var md, run, html bytes.Buffer
+	var md, run, html, plain bytes.Buffer
 	svg := ""
 	flush := func() error {
 		if run.Len() == 0 {
@@ -123,6 +123,7 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 		return err
 	}
 	for _, b := range blocks {
+		writeBundleBlockText(&plain, b)
 		if f, ok := b.(figure); ok {
 			if err := flush(); err != nil {
 				return nbformat.Output{}, err
@@ -149,7 +150,7 @@ func notebookOutput(blocks []block, o Options, tx func(string, any) (string, err
 	text := strings.TrimRight(md.String(), "\n") + "\n"
 	data := map[string]any{
 		"text/markdown": text,
-		"text/plain":    text,
+		"text/plain":    strings.TrimRight(plain.String(), "\n") + "\n",
 		"text/html":     html.String(),
 	}
 	if svg != "" {

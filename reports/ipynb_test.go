@@ -73,6 +73,10 @@ func TestNotebookStructure(t *testing.T) {
 					if c.Outputs[0].Data["image/svg+xml"] != nil {
 						svg++
 					}
+					// text/plain is plain text, as a console prints it.
+					if p, _ := c.Outputs[0].Data["text/plain"].(string); strings.Contains(p, "**") || strings.Contains(p, "| ") {
+						t.Errorf("cell %s: text/plain holds Markdown:\n%s", c.ID, p)
+					}
 				}
 			}
 			if headings != len(r.Sections) {

@@ -132,6 +132,9 @@ type span struct {
 	Code    bool   // a code span: coin rows, commands
 	Literal bool   // printed as it is: no scripts read in it (positions)
 	Link    string // a web address the text links to, in HTML and PDF (OEIS entries)
+	// BoldNote marks the note that P-positions are in bold: plain text
+	// has no bold, and leaves the note out.
+	BoldNote bool
 }
 
 // prose is the user's Markdown from the job file.
@@ -184,6 +187,19 @@ func (codeBlock) isBlock() {}
 func (figure) isBlock()    {}
 
 func text(s string) []span { return []span{{Text: s}} }
+
+// noteSpans joins the notes under a table into one paragraph's spans,
+// marking bold, the note that P-positions are in bold, when it comes first.
+func noteSpans(ns []string, bold string) []span {
+	if len(ns) == 0 || ns[0] != bold {
+		return text(strings.Join(ns, " "))
+	}
+	out := []span{{Text: ns[0], BoldNote: true}}
+	if len(ns) > 1 {
+		out = append(out, span{Text: " " + strings.Join(ns[1:], " ")})
+	}
+	return out
+}
 
 // literal is text printed as it is, a position say: no scripts are read
 // in it.

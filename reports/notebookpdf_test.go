@@ -99,7 +99,7 @@ func TestNotebookHTMLAndMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := notebook.New(notebook.Options{Renderer: reports.Bundler{}})
+	s, err := notebook.New(notebook.Options{Renderer: reports.Bundler{HTML: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -266,27 +266,58 @@ func TestSurveyNil(t *testing.T) {
 }
 
 // In a notebook a survey displays as its report: the table, the notable
-// variants, figures in text/html only (none for print).
+// variants, and the figures: in text/html for nimbook's own pages (HTML),
+// as displays of their own in Jupyter (Figures), none for print.
 func TestSurveyBundle(t *testing.T) {
 	r := surveyReport(t, "octal")
-	for _, print := range []bool{false, true} {
-		d, err := Bundler{Options: Options{Lang: "fr"}, Print: print}.Bundle(r)
+	tests := []struct {
+		name       string
+		bd         Bundler
+		html, figs int // figures in text/html, and on their own
+	}{
+		{"jupyter", Bundler{Options: Options{Lang: "fr"}}, 0, 3},
+		{"html", Bundler{Options: Options{Lang: "fr"}, HTML: true}, 3, 0},
+		{"print", Bundler{Options: Options{Lang: "fr"}, Print: true}, 0, 0},
+	}
+	for _, tt := range tests {
+		name := tt.name
+		bd := tt.bd
+		d, err := bd.Bundle(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		md, _ := d.Data["text/markdown"].(string)
 		html, _ := d.Data["text/html"].(string)
 		if !strings.Contains(md, "**Variantes remarquables**") || !strings.Contains(md, "| 0.77 ") || strings.Contains(md, "## ") {
-			t.Errorf("print %v: text/markdown:\n%s", print, md)
+			t.Errorf("%s: text/markdown:\n%s", name, md)
 		}
 		if strings.Contains(md, "Figures") {
-			t.Errorf("print %v: text/markdown mentions figures", print)
+			t.Errorf("%s: text/markdown mentions figures", name)
 		}
-		if got := strings.Count(html, `<img alt="`); (got == 3) == print {
-			t.Errorf("print %v: %d figures in text/html", print, got)
+		if got := strings.Count(html, `<img alt="`); got != tt.html {
+			t.Errorf("%s: %d figures in text/html, want %d", name, got, tt.html)
 		}
-		if d.Data["text/plain"] != strings.TrimRight(md, "\n") {
-			t.Errorf("print %v: text/plain is not the Markdown", print)
+		if _, ok := d.Data["text/html"]; ok != (tt.name != "jupyter") {
+			t.Errorf("%s: text/html present: %v", name, ok)
+		}
+		figs, err := bd.Figures(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(figs) != tt.figs {
+			t.Errorf("%s: %d figures on their own, want %d", name, len(figs), tt.figs)
+		}
+		for _, f := range figs {
+			svg, _ := f.Data["image/svg+xml"].(string)
+			png, _ := f.Data["image/png"].(string)
+			if !strings.Contains(svg, "<svg") || png == "" || f.Data["text/plain"] == "" {
+				t.Errorf("%s: figure %v", name, mimeKeys(f.Data))
+			}
+		}
+		plain, _ := d.Data["text/plain"].(string)
+		// The user's prose stays as written; the rest is plain.
+		if !strings.Contains(plain, "Variantes remarquables\n") || strings.Contains(plain, "**Variantes") || strings.Contains(plain, "| 0.77") {
+			t.Errorf("%s: text/plain is not plain text:\n%s", name, plain)
 		}
 	}
 }

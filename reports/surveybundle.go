@@ -2,17 +2,20 @@ package reports
 
 import (
 	"bytes"
+	"encoding/base64"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/survey"
+	"github.com/nimbook/nimbook/plots"
 )
 
 // surveyBundle displays a survey in a notebook as its report does: the
 // overview with the notable variants, the figures (in text/html, as
-// <img> elements), and
-// the table of variants; section titles become bold lines, so that the
+// <img> elements, with Bundler.HTML; else shown on their own, see
+// Figures), and the table of variants; section titles become bold lines, so that the
 // notebook's outline lists its own headings only. A bundle for print
 // (Bundler.Print) leaves the figures out: a PDF bundle holds one image.
 // The notebook adds the JSON form.
@@ -22,7 +25,7 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 		return nil, err
 	}
 	var blocks []block
-	var mdText bytes.Buffer
+	var mdText, plainText bytes.Buffer
 	for i, s := range d.Sections {
 		var head []block
 		if i > 0 {
@@ -34,9 +37,11 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 		}
 		for _, bl := range append(head, s.Blocks...) {
 			writeBundleBlockMarkdown(&mdText, bl, !bd.Print)
+			writeBundleBlockText(&plainText, bl)
 		}
 	}
-	plain := strings.TrimRight(mdText.String(), "\n")
+	markdown := strings.TrimRight(mdText.String(), "\n")
+	plain := strings.TrimRight(plainText.String(), "\n")
 	if bd.Print {
 		o.NoFigures = true
 	}
@@ -56,8 +61,59 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 	}
 	out := &nbformat.Display{Data: map[string]any{
 		"text/plain":    plain,
-		"text/markdown": plain + "\n",
+		"text/markdown": markdown + "\n",
 		"text/html":     "<div class=\"nimbook-result nimbook-survey\">\n" + html.String() + "</div>\n",
 	}, Metadata: map[string]any{}}
+	if !bd.Print && !bd.HTML {
+		// As a job result's (Bundle): Markdown for nbconvert, the
+		// figures shown on their own (Figures).
+		delete(out.Data, "text/html")
+	}
+	return out, nil
+}
+
+// Figures draws the figures of a survey as displays of their own, for a
+// notebook's bundle, which has no HTML to hold them: each an image (SVG
+// and PNG, which a notebook opened untrusted shows) with its caption as
+// text/plain, so that nbconvert writes them to files. Other values, and
+// bundles for print or for nimbook's own HTML (Print, HTML), have none.
+func (bd Bundler) Figures(v any) ([]*nbformat.Display, error) {
+	r, ok := v.(*survey.Report)
+	if !ok || bd.Print || bd.HTML {
+		return nil, nil
+	}
+	d, _, b, err := buildSurvey(r, bd.Options)
+	if err != nil {
+		return nil, err
+	}
+	var out []*nbformat.Display
+	for _, s := range d.Sections {
+		for _, bl := range s.Blocks {
+			f, ok := bl.(surveyFigure)
+			if !ok {
+				continue
+			}
+			p, err := f.draw()
+			if err != nil {
+				out = append(out, &nbformat.Display{Data: map[string]any{"text/plain": b.tooLarge(err)}, Metadata: map[string]any{}})
+				continue
+			}
+			var svg, png bytes.Buffer
+			if err := plots.SVG(&svg, p, plots.Width, f.Height); err != nil {
+				return nil, fmt.Errorf("reports: %w", err)
+			}
+			if err := plots.PNG(&png, p, plots.Width, f.Height, pictureDPI); err != nil {
+				return nil, fmt.Errorf("reports: %w", err)
+			}
+			out = append(out, &nbformat.Display{Data: map[string]any{
+				"image/svg+xml": svg.String(),
+				"image/png":     base64.StdEncoding.EncodeToString(png.Bytes()),
+				"text/plain":    plainScripts(f.Caption),
+			}, Metadata: map[string]any{}})
+		}
+	}
+	if b.err != nil {
+		return nil, b.err
+	}
 	return out, nil
 }

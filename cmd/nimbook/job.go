@@ -194,6 +194,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return reports.JSON(w, rep)
 		case "md":
 			return reports.Markdown(w, rep, ropts)
+		case "text":
+			return reports.PlainText(w, rep, ropts)
 		case "html":
 			return reports.HTML(w, rep, ropts)
 		case "pdf":
@@ -261,18 +263,18 @@ func stopped(ctx context.Context, err error) error {
 
 // outputFormat decides the format: --format, else -o's extension, else md.
 func outputFormat(format, out string) (string, error) {
-	known := map[string]string{"md": "md", "markdown": "md", "html": "html", "htm": "html", "json": "json", "ipynb": "ipynb", "pdf": "pdf"}
+	known := map[string]string{"md": "md", "markdown": "md", "html": "html", "htm": "html", "json": "json", "ipynb": "ipynb", "pdf": "pdf", "text": "text", "txt": "text"}
 	if format != "" {
 		f, ok := known[format]
 		if !ok {
-			return "", usagef("--format %q: write md, html, json, ipynb or pdf", format)
+			return "", usagef("--format %q: write md, html, json, ipynb, pdf or text", format)
 		}
 		return f, nil
 	}
 	if out != "" {
 		f, ok := known[lowerExt(out)]
 		if !ok {
-			return "", usagef("-o %s: cannot tell the format from the extension; add --format md|html|json|ipynb|pdf", strconv.Quote(out))
+			return "", usagef("-o %s: cannot tell the format from the extension; add --format md|html|json|ipynb|pdf|text", strconv.Quote(out))
 		}
 		return f, nil
 	}

@@ -192,3 +192,35 @@ func TestRunPresentationFlags(t *testing.T) {
 		t.Errorf("--wrap 0 accepted")
 	}
 }
+
+// --format text (or -o FILE.txt) writes the report as plain text, the form
+// of a notebook result's text/plain.
+func TestRunText(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		file string // the output, "" for standard output
+	}{
+		{"format flag", []string{"--format", "text"}, ""},
+		{"extension", []string{"-o", filepath.Join(dir, "nim.txt")}, filepath.Join(dir, "nim.txt")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := runArgs(t, append([]string{"run", example("nim-1357.yaml")}, tt.args...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.file != "" {
+				b, err := os.ReadFile(tt.file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = string(b)
+			}
+			if !strings.Contains(out, "The standard start (1, 3, 5, 7)\n-------------------------------\n") || strings.Contains(out, "**") || strings.Contains(out, "## ") {
+				t.Errorf("not the plain text form:\n%.600s", out)
+			}
+		})
+	}
+}

@@ -138,10 +138,10 @@ func TestE2ENbconvert(t *testing.T) {
 		mime []string // every one appears in some output
 		plot bool     // a .plot() cell has image/svg+xml
 	}{
-		{"sources.ipynb", []string{"text/html", "text/markdown", "image/svg+xml", "application/json", "text/plain"}, true},
-		{"new-variant.ipynb", []string{"text/html", "text/markdown", "image/svg+xml", "text/plain"}, false},
+		{"sources.ipynb", []string{"text/markdown", "image/svg+xml", "application/json", "text/plain"}, true},
+		{"new-variant.ipynb", []string{"text/markdown", "image/svg+xml", "text/plain"}, false},
 		// A Markdown notebook goes through nimbook run to .ipynb first.
-		{"handout.md", []string{"text/html", "text/markdown", "image/svg+xml"}, false},
+		{"handout.md", []string{"text/markdown", "image/svg+xml"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -270,12 +270,14 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	if lang == "" {
 		lang = "en"
 	}
-	// For a PDF, results carry PNG figures and leave out what they show.
+	// For a PDF, results carry PNG figures and leave out what they show. A
+	// notebook nimbook writes keeps text/html: shared, it opens untrusted,
+	// which shows HTML tables and <img> figures but no Markdown.
 	mem := limits.Memory
 	if mem <= 0 {
 		mem = job.DefaultLimits.Memory
 	}
-	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf"}, limits, f.maxSteps)
+	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf", HTML: format == "html" || format == "ipynb"}, limits, f.maxSteps)
 	if err != nil {
 		return err
 	}

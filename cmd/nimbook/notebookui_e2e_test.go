@@ -58,6 +58,7 @@ func needNotebookUI(t *testing.T) {
 type uiNotebook struct {
 	file    string // in the notebook directory
 	untrust string // the same notebook executed by nimbook run, opened untrusted
+	kernel  string // the same executed by nbconvert through the kernel, opened untrusted
 	errors  []int  // code cells (notebook cell indices) whose error is expected
 	stops   bool   // Run All must stop after the first expected error
 }
@@ -97,6 +98,17 @@ func TestE2ENotebookUI(t *testing.T) {
 		// the Notebook opens it untrusted.
 		if _, _, err := runArgs(t, "run", src, "-o", filepath.Join(dir, nb.untrust), "--quiet"); err != nil {
 			t.Fatal(err)
+		}
+		if strings.HasSuffix(src, ".ipynb") {
+			// Executed by Jupyter itself: the kernel's bundles, Markdown
+			// and images without HTML.
+			nb.kernel = name + "-kernel.ipynb"
+			cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", nb.file,
+				"--output", nb.kernel, "--ExecutePreprocessor.timeout=120")
+			cmd.Env, cmd.Dir = env, dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("nbconvert %s: %v\n%s", nb.file, err, out)
+			}
 		}
 		notebooks = append(notebooks, nb)
 	}
@@ -141,6 +153,38 @@ func TestE2ENotebookUI(t *testing.T) {
 			}
 			checkErrors(t, st, nb)
 			checkTablesFigures(t, st)
+			tab.close(t)
+		})
+	}
+	for _, nb := range notebooks {
+		if nb.kernel == "" {
+			continue
+		}
+		// An untrusted notebook skips text/markdown and image/svg+xml
+		// (JUPYTER.md): the kernel's results show as plain text, their
+		// figures as the PNG.
+		t.Run("untrusted/"+nb.kernel, func(t *testing.T) {
+			tab := openTab(t, browser, base+"/notebooks/"+nb.kernel, false)
+			st := tab.read(t)
+			tab.screenshot(t, filepath.Join(shots, strings.TrimSuffix(nb.kernel, ".ipynb")+"-untrusted.png"), st)
+			if st.Trusted {
+				t.Error("the executed notebook opened trusted; the check needs an untrusted one")
+			}
+			checkErrors(t, st, nb)
+			figures := 0
+			for _, c := range st.Cells {
+				table, figure := expectFromSource(c.Source)
+				if figure {
+					figures++
+					if c.Figures != 1 {
+						t.Errorf("cell %d %q: %d figures on the page, want 1", c.Index, lastLine(c.Source), c.Figures)
+					}
+				}
+				if table && c.Texts == 0 {
+					t.Errorf("cell %d %q: its table shows no text", c.Index, lastLine(c.Source))
+				}
+			}
+			t.Logf("%d figures expected", figures)
 			tab.close(t)
 		})
 	}
@@ -392,6 +436,7 @@ type pageState struct {
 		} `json:"outputs"`
 		Tables  int `json:"tables"`
 		Figures int `json:"figures"`
+		Texts   int `json:"texts"` // output areas showing plain text
 	} `json:"cells"`
 }
 
@@ -465,6 +510,7 @@ const collectJS = `(() => {
 			})),
 			tables: areas.filter(a => Array.from(a.querySelectorAll('table')).some(shown)).length,
 			figures: areas.filter(a => Array.from(a.querySelectorAll('svg, img')).some(shown)).length,
+			texts: areas.filter(a => a.classList.contains('output_text') && a.innerText.trim() !== '').length,
 		});
 	});
 	return {kernel: nb.kernel ? nb.kernel.name : '', trusted: nb.trusted === true, cells: cells};

@@ -20,10 +20,14 @@
 // the same burst, a Run All still arriving, which the error reply waits up
 // to 250 ms for), complete,
 // inspect, is_complete, interrupt, shutdown (with restart), comm_info
-// (empty) and history (the cells run with store_history, and their
+// (the open comms) and history (the cells run with store_history, and their
 // results' text: tail, range and search with glob patterns, in one session
-// numbered 1; the oldest are forgotten past 10 000 cells or 32 MiB); a
-// comm_open is answered with comm_close (no comm targets). The control socket serves kernel_info, interrupt and shutdown
+// numbered 1; the oldest are forgotten past 10 000 cells or 32 MiB). Comms
+// (comm.go): a cell opens them through its Output (Comms), the widgets of
+// ipywidgets for one, and the front end's comm_msg on them runs the cell's
+// CommHandler as a cell runs; the front end's widget version check is
+// answered, and a comm_open to any other target with comm_close. The
+// control socket serves kernel_info, interrupt and shutdown
 // only, never waiting for a running cell, so that an interrupt always lands;
 // other requests there get an error reply. A request whose content does not
 // follow the protocol (code not a string, ...) gets an error reply naming the

@@ -68,6 +68,7 @@ type Kernel struct {
 	failedAt   time.Time          // when the last cell with stop_on_error failed
 	seenAfter  time.Time          // the earliest the client could see that failure, on its own clock (zero: unknown)
 	exiting    bool               // a cell asked to end the session
+	comms      map[string]comm    // open comms by id
 	stopped    chan struct{}      // closed by shutdown_request
 	stopOnce   sync.Once
 
@@ -137,6 +138,7 @@ func NewKernel(info ConnectionInfo, exec Executor, opts Options) (*Kernel, error
 		cancel:  cancel,
 		stopped: make(chan struct{}),
 		inputCh: make(chan *message, 4),
+		comms:   map[string]comm{},
 		clock:   systemClock{},
 	}
 	k.inbox = newInbox(k.clock)
@@ -462,34 +464,18 @@ func (k *Kernel) handle(s *socket, m *message) {
 		k.reply(s, m, "shutdown_reply", map[string]any{"status": "ok", "restart": restart})
 		k.stop()
 	case "comm_info_request":
-		k.reply(s, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
+		k.reply(s, m, "comm_info_reply", k.commInfo(m))
 	case "history_request":
 		k.historyReply(s, m)
 	case "comm_open":
 		k.commOpen(m)
-	case "comm_msg", "comm_close":
-		// No comm is ever open: nothing to answer.
+	case "comm_msg":
+		k.commMsg(m)
+	case "comm_close":
+		k.commClose(m)
 	default:
 		k.debug.Printf("unsupported message type %q", t)
 	}
-}
-
-// commOpen closes at once every comm a front end opens: the kernel has no
-// comm targets (widgets are not supported), and a front end waits otherwise.
-func (k *Kernel) commOpen(m *message) {
-	c, err := parseContent(m)
-	if err != nil {
-		k.debug.Printf("comm_open: %v", err)
-		return
-	}
-	id, err := c.str("comm_id", true)
-	if err != nil {
-		k.debug.Printf("comm_open: %v", err)
-		return
-	}
-	target, _ := c.str("target_name", false)
-	k.debug.Printf("comm_open: no comm target %q; closing comm %s", target, id)
-	k.publish(m, "comm_close", map[string]any{"comm_id": id, "data": map[string]any{}})
 }
 
 // tooLargeError is the error of a request that went past the size limit.

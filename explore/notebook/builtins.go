@@ -28,6 +28,8 @@ type doc struct {
 var docs = map[string]doc{
 	"display": {"display(value, ...)", "Shows each value as a rich display (a table, a plot) without ending the cell."},
 	"help":    {"help(value)", "Prints the documentation of a built-in, a method or a game."},
+	"interact": {"interact(f, **controls)",
+		"Draws a control per keyword argument in Jupyter and shows f(**values) under them, again at each change: (min, max) or (min, max, step) of ints is a slider, True or False a checkbox, a list a menu. Example: interact(lambda r: coins(r=r).values(20), r=(1, 9)). Without Jupyter's widgets (nimbook run) it is f at the initial values (the middle of a range, the first choice)."},
 	"limits": {"limits(steps=None, positions=None, memory=None)",
 		"Lowers the session's budgets and returns them: steps bounds the steps of a cell (a loop that never ends stops there), positions the positions an analysis or a user-defined game may visit, memory (bytes or a size like \"512MiB\") what a cell may hold. The limits given when nimbook started (--max-steps, --max-positions, --max-memory) are a ceiling: a notebook may lower them, never raise them."},
 	"mex": {"mex(values)", "The least natural number not in values."},
@@ -94,6 +96,7 @@ func builtins() starlark.StringDict {
 	if builtinSet == nil {
 		fns := map[string]builtinFunc{
 			"display":  builtinDisplay,
+			"interact": builtinInteract,
 			"help":     builtinHelp,
 			"limits":   builtinLimits,
 			"mex":      builtinMex,

@@ -53,6 +53,11 @@
 // position budget stops runaway games. Games and built-in families add with
 // + into disjunctive sums, whose positions are pairs (p, q).
 //
+// interact(f, **controls) draws widgets in a Jupyter front end (the comm
+// protocol of package kernel, ipywidgets 6's models): a slider per range,
+// a checkbox per bool, a menu per list, over an Output widget that shows
+// f(**values), run again as a cell runs at each change (interact.go).
+//
 // Notebooks: package nbformat loads a notebook (.ipynb, or Markdown whose
 // ```nimbook fences are its code cells), Session.Run executes every code
 // cell, and nbformat writes the executed notebook back.

@@ -302,6 +302,16 @@ func (s *Session) bundle(th *starlark.Thread, v starlark.Value) (*kernel.Display
 	case *Game:
 		d.Data["text/plain"] = v.describe()
 	case *surveyValue:
+		if fr, ok := s.opts.Renderer.(FigureRenderer); ok {
+			figs, err := fr.Figures(v.r)
+			if err != nil {
+				return nil, err
+			}
+			_, _, out := sessionOf(th)
+			for _, f := range figs {
+				out.Display(f)
+			}
+		}
 		return v.bundle(s, d), nil
 	}
 	if sr == nil {

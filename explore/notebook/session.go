@@ -37,6 +37,13 @@ type Renderer interface {
 	Bundle(v any) (*kernel.Display, error)
 }
 
+// FigureRenderer is a Renderer that draws the figures of some values (a
+// survey's) as displays of their own, shown before the value's bundle,
+// which then need not hold them (a bundle holds one image).
+type FigureRenderer interface {
+	Figures(v any) ([]*kernel.Display, error)
+}
+
 // Options configure a Session. The zero value is usable.
 type Options struct {
 	// Renderer, when not nil, renders results as rich MIME bundles; without

@@ -57,13 +57,35 @@ func TestSurveyCell(t *testing.T) {
 		}
 	}
 	// The value displays as the survey's report: the table of variants,
-	// the notable ones, figures in HTML, and the JSON form.
-	d, err := cell(t, s, "s")
+	// the notable ones, and the JSON form, after its figures, each shown on
+	// its own (a Jupyter bundle has no HTML, and holds one image).
+	var figs recorder
+	d, err := s.Execute(context.Background(), "s", &figs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	md, _ := d.Data["text/markdown"].(string)
-	html, _ := d.Data["text/html"].(string)
+	if _, ok := d.Data["text/html"]; ok {
+		t.Error("a survey's bundle holds text/html: nbconvert --to markdown would copy it raw")
+	}
+	if len(figs.shown) != 3 {
+		t.Errorf("%d figures shown before the survey, want 3", len(figs.shown))
+	}
+	for _, f := range figs.shown {
+		if _, ok := f.Data["image/png"]; !ok || f.Data["image/svg+xml"] == nil {
+			t.Errorf("figure without its images: %v", f.Data["text/plain"])
+		}
+	}
+	// nimbook's own pages keep the HTML, figures included.
+	hs, err := notebook.New(notebook.Options{Renderer: reports.Bundler{HTML: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hd, err := cell(t, hs, threeOctal+"\ns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := hd.Data["text/html"].(string)
 	for _, w := range []string{"| 1   | 0.77 |        71 |     12 | ✓", "Longest period: 34, of 0.07.", "No period proven within the values computed (1): 0.6."} {
 		if !strings.Contains(md, w) {
 			t.Errorf("text/markdown: %q missing from\n%s", w, md)
@@ -149,3 +171,10 @@ func TestSurveyCellInterrupt(t *testing.T) {
 	}
 	t.Logf("%v of processor time after the interrupt", r.CPUAfter.Round(time.Millisecond))
 }
+
+// recorder is an Output that keeps what a cell displays.
+type recorder struct{ shown []*kernel.Display }
+
+func (r *recorder) Stream(string, string)              {}
+func (r *recorder) Display(d *kernel.Display)          { r.shown = append(r.shown, d) }
+func (r *recorder) Input(string, bool) (string, error) { return "", nil }

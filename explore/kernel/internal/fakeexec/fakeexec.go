@@ -15,6 +15,8 @@
 //	panic          panic
 //	A+B            the sum of two integers is the cell's result
 //	cells          the number of cells run so far (state kept between cells)
+//	slider NAME    open a widget comm; each value the front end sends on it
+//	               clears the output and displays NAME=VALUE
 package fakeexec
 
 import (
@@ -33,7 +35,7 @@ type Executor struct {
 	cells int
 }
 
-var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "sleep", "steps", "text", "warn"}
+var commands = []string{"big", "block", "cells", "fail", "html", "input", "lines", "panic", "print", "sleep", "slider", "steps", "text", "warn"}
 
 // Execute runs the commands of code.
 func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) (*kernel.Display, error) {
@@ -109,6 +111,18 @@ func (e *Executor) Execute(ctx context.Context, code string, out kernel.Output) 
 			panic("fakeexec: asked to panic")
 		case "cells":
 			result = kernel.Text(strconv.Itoa(e.cells))
+		case "slider":
+			comms, ok := out.(kernel.Comms)
+			if !ok {
+				return nil, &kernel.CellError{Name: "ValueError", Value: "no comms"}
+			}
+			name := arg
+			comms.OpenComm(kernel.WidgetTarget, map[string]any{"_model_name": "IntSliderModel", "value": 0}, func(ctx context.Context, data map[string]any, out kernel.Output) {
+				st, _ := data["sync_data"].(map[string]any)
+				c := out.(kernel.Comms)
+				c.ClearOutput(true)
+				out.Display(kernel.Text(fmt.Sprintf("%s=%v (%s)", name, st["value"], c.MsgID())))
+			})
 		default:
 			a, b, ok := strings.Cut(line, "+")
 			x, err1 := strconv.Atoi(strings.TrimSpace(a))
