@@ -27,7 +27,7 @@ func usagef(format string, args ...any) error {
 // The usage of each command; nimbook help prints them all, and
 // nimbook CMD --help its own.
 const (
-	runUsage = `  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf] [--lang en|fr]
+	runUsage = `  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf|tex] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--jobs N] [--quiet]
                    [--templates DIR] [--export DIR] [--date DATE|today]
                    [--png] [--wrap N] [--allow-errors] [--in-place] [--max-steps N]

@@ -55,7 +55,7 @@ func TestSurveyReports(t *testing.T) {
 	}
 	err := run(context.Background(), []string{"survey", file, "--format", "docx"}, nil, io.Discard, io.Discard)
 	var ue *usageError
-	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "md, html, pdf, json or csv") {
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "md, html, pdf, tex, json or csv") {
 		t.Errorf("--format docx: %v", err)
 	}
 }
