@@ -96,7 +96,6 @@ var texMathRunes = map[rune]string{
 	'φ': `\varphi`, 'ϕ': `\phi`, 'χ': `\chi`, 'ψ': `\psi`, 'ω': `\omega`,
 	'Γ': `\Gamma`, 'Δ': `\Delta`, 'Θ': `\Theta`, 'Λ': `\Lambda`, 'Ξ': `\Xi`, 'Π': `\Pi`, 'Σ': `\Sigma`,
 	'Υ': `\Upsilon`, 'Φ': `\Phi`, 'Ψ': `\Psi`, 'Ω': `\Omega`,
-	'²': `^{2}`, '³': `^{3}`, '¹': `^{1}`,
 }
 
 // unicodeScripts maps Unicode's superscript and subscript characters to
@@ -153,7 +152,7 @@ func writeTextRune(b *strings.Builder, r rune) {
 		b.WriteString(`\ensuremath{` + texMathRunes[r] + `}`)
 	case unicodeScripts[r].text != "":
 		p := unicodeScripts[r]
-		b.WriteString(`\ensuremath{` + scriptSign(p) + `{` + mathRunes(p.text) + `}}`)
+		b.WriteString(`\ensuremath{{}` + scriptSign(p) + `{` + mathRunes(p.text) + `}}`)
 	default:
 		writeUnknown(b, r)
 	}
@@ -182,37 +181,71 @@ func scriptSign(p piece) string {
 // mathRunes writes text inside math mode: letters and digits as they
 // are (math italic letters), symbols as commands, anything else as text.
 func mathRunes(s string) string {
-	var b strings.Builder
-	for _, r := range s {
+	var m mathWriter
+	m.runes(s)
+	return m.b.String()
+}
+
+// mathWriter writes math mode, keeping what a base already carries: a
+// second superscript or subscript in a row (x^2^3, M₂₄ read a digit at a
+// time) gets an empty base, {}, which LaTeX requires.
+type mathWriter struct {
+	b        strings.Builder
+	sup, sub bool
+}
+
+func (m *mathWriter) base(s string) {
+	m.b.WriteString(s)
+	m.sup, m.sub = false, false
+}
+
+// script writes a superscript (kind > 0) or a subscript of math text.
+func (m *mathWriter) script(kind int, content string) {
+	if kind > 0 && m.sup || kind < 0 && m.sub {
+		m.base("{}")
+	}
+	sign := "_"
+	if kind > 0 {
+		sign = "^"
+		m.sup = true
+	} else {
+		m.sub = true
+	}
+	m.b.WriteString(sign + "{" + content + "}")
+}
+
+func (m *mathWriter) runes(s string) {
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-		case strings.ContainsRune("+=()[],./;:!?'*|", r):
-			b.WriteRune(r)
-		case r == '-':
-			b.WriteByte('-')
-		case r == '<':
-			b.WriteString(`<`)
-		case r == '>':
-			b.WriteString(`>`)
+			m.base(string(r))
+		case strings.ContainsRune("+=()[],./;:!?'*|<>-", r):
+			m.base(string(r))
 		case r == ' ':
-			b.WriteByte(' ')
-		case texMathRunes[r] != "":
-			m := texMathRunes[r]
-			b.WriteString(m)
-			if m[len(m)-1] >= 'a' && m[len(m)-1] <= 'z' || m[len(m)-1] >= 'A' && m[len(m)-1] <= 'Z' {
-				b.WriteByte(' ') // \varphi k, not \varphik
-			}
+			m.b.WriteByte(' ')
 		case unicodeScripts[r].text != "":
-			p := unicodeScripts[r]
-			b.WriteString(scriptSign(p) + "{" + mathRunes(p.text) + "}")
+			// A run of Unicode's scripts of one kind is one script: M₂₄.
+			kind := unicodeScripts[r].script
+			var content strings.Builder
+			for ; i < len(rs) && unicodeScripts[rs[i]].script == kind; i++ {
+				content.WriteString(unicodeScripts[rs[i]].text)
+			}
+			i--
+			m.script(kind, mathRunes(content.String()))
+		case texMathRunes[r] != "":
+			c := texMathRunes[r]
+			if last := c[len(c)-1]; last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z' {
+				c += " " // \varphi k, not \varphik
+			}
+			m.base(c)
 		default:
-			b.WriteString(`\text{`)
-			writeTextRune(&b, r)
-			b.WriteString(`}`)
+			var t strings.Builder
+			writeTextRune(&t, r)
+			m.base(`\text{` + t.String() + `}`)
 		}
 	}
-	return b.String()
 }
 
 // mathy reports whether r marks a token as mathematics (the coins ● and
@@ -293,13 +326,15 @@ func texText(s string) string {
 			b.WriteString(`\(`)
 			inMath = true
 		}
+		var m mathWriter
 		for _, p := range core {
 			if p.script == 0 {
-				b.WriteString(mathRunes(p.text))
+				m.runes(p.text)
 			} else {
-				b.WriteString(scriptSign(p) + "{" + mathRunes(p.text) + "}")
+				m.script(p.script, mathRunes(p.text))
 			}
 		}
+		b.WriteString(m.b.String())
 		if inMath && len(trail) == 0 && i+1 < len(toks) && toks[i+1].math {
 			if t.space != "" {
 				b.WriteByte(' ')
@@ -327,7 +362,7 @@ func writeTextPiece(b *strings.Builder, p piece) {
 		b.WriteString(texEscape(p.text))
 		return
 	}
-	b.WriteString(`\ensuremath{` + scriptSign(p) + `{` + mathRunes(p.text) + `}}`)
+	b.WriteString(`\ensuremath{{}` + scriptSign(p) + `{` + mathRunes(p.text) + `}}`)
 }
 
 // texTokens cuts s into tokens at spaces, reading its scripts first.

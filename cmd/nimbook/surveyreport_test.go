@@ -32,6 +32,7 @@ func TestSurveyReports(t *testing.T) {
 		{"r.html", "", `<html lang="fr">`},
 		{"r.md", "", "Vue d’ensemble"},
 		{"r.pdf", "", "%PDF-1."},
+		{"r.tex", "", `\usepackage[french]{babel}`},
 		{"r.out", "htm", "<figure>"},
 		{"r2.out", "markdown", "## Variantes"},
 	}

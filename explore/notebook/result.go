@@ -65,11 +65,11 @@ func (r *seqResult) Truth() starlark.Bool        { return r.items.Len() > 0 }
 func (r *seqResult) Hash() (uint32, error) {
 	return 0, fmt.Errorf("unhashable type: %s (use tuple(r) for a key)", r.Type())
 }
-func (r *seqResult) Has(x starlark.Value) (bool, error)    { return r.items.Has(x) }
-func (r *seqResult) Len() int                              { return r.items.Len() }
-func (r *seqResult) Index(i int) starlark.Value            { return r.items.Index(i) }
-func (r *seqResult) Iterate() starlark.Iterator            { return r.items.Iterate() }
-func (r *seqResult) AttrNames() []string { return append(fieldNames(r.attrs), "latex") }
+func (r *seqResult) Has(x starlark.Value) (bool, error) { return r.items.Has(x) }
+func (r *seqResult) Len() int                           { return r.items.Len() }
+func (r *seqResult) Index(i int) starlark.Value         { return r.items.Index(i) }
+func (r *seqResult) Iterate() starlark.Iterator         { return r.items.Iterate() }
+func (r *seqResult) AttrNames() []string                { return append(fieldNames(r.attrs), "latex") }
 func (r *seqResult) Attr(n string) (starlark.Value, error) {
 	if n == "latex" && r.sr != nil {
 		return latexMethod(r), nil
