@@ -60,25 +60,38 @@ type latinText struct {
 }
 
 func (l *latinText) FillString(f font.Face, pt vg.Point, s string) {
+	// vgpdf writes the string's bytes as they are, in the font's code
+	// page: UTF-8 "é" would print as "Ã©".
+	b := make([]byte, 0, len(s))
 	for _, r := range s {
-		if !inCP1252(r) {
+		c, ok := cp1252Byte(r)
+		if !ok {
 			l.outside = true
+			c = '?'
 		}
+		b = append(b, c)
 	}
-	l.CanvasSizer.FillString(f, pt, s)
+	l.CanvasSizer.FillString(f, pt, string(b))
 }
 
-// inCP1252 reports whether r is one of Windows-1252's characters.
-func inCP1252(r rune) bool {
+// cp1252High are Windows-1252's characters from 0x80 to 0x9f (0 where
+// it has none).
+var cp1252High = [32]rune{
+	'€', 0, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0, 'Ž', 0,
+	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
+}
+
+// cp1252Byte is r's byte in Windows-1252, if it has one.
+func cp1252Byte(r rune) (byte, bool) {
 	if r < 0x80 || r >= 0xa0 && r <= 0xff {
-		return true
+		return byte(r), true
 	}
-	switch r {
-	case '€', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 'Ž',
-		'‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 'ž', 'Ÿ':
-		return true
+	for i, c := range cp1252High {
+		if c == r && c != 0 {
+			return byte(0x80 + i), true
+		}
 	}
-	return false
+	return 0, false
 }
 
 // rasterPDF draws p at 300 dpi and places the image on a page of the

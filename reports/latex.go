@@ -184,8 +184,14 @@ func (tw *texWriter) head(d *document) {
 	}
 	tw.s("% Written by nimbook: compile with pdflatex (twice for the citations).\n")
 	tw.p(texPreamble, lang)
-	tw.p("\\title{%s}\n\\author{}\n\\date{%s}\n", texText(d.Title), texText(d.Date))
-	tw.s("\\begin{document}\n\\maketitle\n")
+	// The title as a block of its own: \maketitle leaves room for an
+	// author and a date a report does not have.
+	tw.s("\\begin{document}\n\\begin{center}\n")
+	tw.p("{\\LARGE\\bfseries %s\\par}\n", texText(d.Title))
+	if d.Date != "" {
+		tw.p("\\medskip\n%s\\par\n", texText(d.Date))
+	}
+	tw.s("\\end{center}\n")
 }
 
 // close ends the document with the bibliography of the sources cited.
