@@ -103,6 +103,7 @@ func TestLaTeXCompiles(t *testing.T) {
 		{"handout", []string{"run", "../../examples/handouts/nim-bouton.en.yaml"}},
 		{"handout fr", []string{"run", "../../examples/handouts/wythoff.fr.yaml"}},
 		{"survey", []string{"survey", survey}},
+		{"notebook", []string{"run", "../../examples/notebooks/sources.ipynb"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
