@@ -216,7 +216,8 @@ func resultsJSON(r *job.Results) (any, bool) {
 }
 
 // LaTeX is the LaTeX a notebook result gives for a paper (its .latex()):
-// its tables as tabular environments with booktabs rules (\usepackage{booktabs}),
+// its tables as tabular environments with booktabs rules (\usepackage{booktabs};
+// a table of more than 40 rows is a longtable, \usepackage{longtable}),
 // or, for a result without a table (a period, a Steiner system), its
 // text. v is what Bundle takes; any other value is an error.
 func (bd Bundler) LaTeX(v any) (string, error) {

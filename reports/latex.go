@@ -435,7 +435,9 @@ func (tw *texWriter) table(t table) {
 		k++
 	}
 	size, sep := sizes[k].name, sizes[k].sep
-	long := len(t.Rows) > 40 && !tw.fragment
+	// A long table flows over pages in a fragment too: nbconvert's LaTeX
+	// loads longtable and booktabs.
+	long := len(t.Rows) > 40
 	scaled := !fits(sizes[k].em, sizes[k].sepPt) && !long && !tw.fragment
 	if long {
 		tw.p("{%s\\setlength{\\tabcolsep}{%s}\n\\begin{longtable}{%s}\n\\toprule\n%s\n\\midrule\n\\endfirsthead\n\\toprule\n%s\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n",
@@ -695,7 +697,8 @@ func texInline(n ast.Node, src []byte) string {
 }
 
 // latexFragment writes blocks as a piece of a LaTeX document (a notebook
-// result's text/latex): tables as tabular with booktabs rules, text as
+// result's text/latex): tables as tabular with booktabs rules (longtable
+// past 40 rows), text as
 // paragraphs; figures are left out (the bundle has them as images). With
 // tablesOnly, only the tables, when there are some (a result's .latex()).
 func latexFragment(blocks []block, o Options, t *templates.Set, tablesOnly bool) (string, error) {

@@ -288,5 +288,12 @@ func TestSurveyBundle(t *testing.T) {
 		if d.Data["text/plain"] != strings.TrimRight(md, "\n") {
 			t.Errorf("print %v: text/plain is not the Markdown", print)
 		}
+		tex, _ := d.Data["text/latex"].(string)
+		if !strings.Contains(tex, `\paragraph{Variantes remarquables}`) || !strings.Contains(tex, "\\toprule") || strings.Contains(tex, "includegraphics") {
+			t.Errorf("print %v: text/latex:\n%s", print, tex)
+		}
+		if err := texBalanced(tex); err != nil {
+			t.Errorf("print %v: text/latex: %v", print, err)
+		}
 	}
 }
