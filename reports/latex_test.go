@@ -168,6 +168,8 @@ func TestTeXText(t *testing.T) {
 		{"(⌊kφ⌋, ⌊kφ²⌋) for k ≥ 0", `\((\lfloor k\varphi \rfloor \), \(\lfloor k\varphi ^{2}\rfloor )\) for \(k \geq  0\)`},
 		{"a ⊗ b pour 0 ≤ a, b < 16", `\(a \otimes  b\) pour \(0 \leq  a\), \(b < 16\)`},
 		{"il a 3 pièces", "il a 3 pièces"},
+		{"φ = (1 + √5)/2 is", `\(\varphi  = (1 + \surd 5)/2\) is`},
+		{"So (1, 3, 5, 5) → (1, 1, 5, 5).", `So (1, 3, 5, 5) \(\to \) (1, 1, 5, 5).`},
 		{"M₂₄ and x^2^3", `\(M_{24}\) and \(x^{2}{}^{3}\)`},
 		{"50% & $5 #1 {x} ~ \\ ^", `50\% \& \$5 \#1 \{x\} \textasciitilde{} \textbackslash{} \textasciicircum{}`},
 		{"--", `-{}-`},

@@ -427,6 +427,11 @@ func termAtom(t texToken) bool {
 	if s == "" {
 		return false
 	}
+	if len(s) > 1 && s[0] == '(' && s == t.pieces[0].text {
+		// An opening parenthesis belongs to the formula it opens, (1 + √5)/2,
+		// unless the token ends a clause: (1, 3) is a position.
+		s = s[1:]
+	}
 	if len(s) == 1 && isLetter(s[0]) {
 		return true
 	}
