@@ -253,7 +253,8 @@ func (tw *texWriter) block(b block) error {
 	case table:
 		tw.table(b)
 	case list:
-		tw.s("\\begin{itemize}\n")
+		// Lists of positions, one a line: no space between the items.
+		tw.s("\\begin{itemize}\\setlength{\\itemsep}{0pt}\\setlength{\\parskip}{0pt}\n")
 		for _, it := range b.Items {
 			tw.p("\\item %s\n", tw.spans(it))
 		}
