@@ -218,6 +218,8 @@ func texClean(s string) error {
 		return fmt.Errorf("not UTF-8")
 	}
 	math := false
+	depth := 0
+	var ensure []int // the brace depths of \ensuremath's arguments
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -240,16 +242,27 @@ func texClean(s string) error {
 				math = n == '('
 				i++
 			case isLetter(n):
+				start := i + 1
 				for i+1 < len(s) && isLetter(s[i+1]) {
 					i++
+				}
+				if s[start:i+1] == "ensuremath" && i+1 < len(s) && s[i+1] == '{' {
+					ensure = append(ensure, depth+1)
 				}
 			case strings.IndexByte("#$%&_{} ,-\\", n) >= 0:
 				i++
 			default:
 				return fmt.Errorf("backslash before %q at %d", n, i)
 			}
+		case c == '{':
+			depth++
+		case c == '}':
+			if len(ensure) > 0 && ensure[len(ensure)-1] == depth {
+				ensure = ensure[:len(ensure)-1]
+			}
+			depth--
 		case c == '^' || c == '_':
-			if !math && !strings.HasPrefix(s[max(0, strings.LastIndex(s[:i], `\ensuremath{`)):], `\ensuremath{`) {
+			if !math && len(ensure) == 0 {
 				return fmt.Errorf("%c outside math mode at %d", c, i)
 			}
 		case strings.IndexByte("#%&~$", c) >= 0:

@@ -287,22 +287,26 @@ func texText(s string) string {
 			toks[i-1].math, toks[i].math, toks[i+1].math = true, true, true
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for i := range toks {
-			t := toks[i]
-			if t.math || !termAtom(t) && !opToken(t) {
-				continue
-			}
-			left := i > 0 && toks[i-1].math && toks[i-1].space != "" && !endsClause(toks[i-1], ".;:") &&
-				(opToken(toks[i-1]) || opToken(t))
-			right := i+1 < len(toks) && toks[i+1].math && t.space != "" && !endsClause(t, ",.;:") &&
-				!startsQuote(toks[i+1]) && (opToken(toks[i+1]) || opToken(t))
-			if left || right {
-				toks[i].math = true
-				changed = true
-			}
+	// A sweep each way carries mathematics as far as it goes in that
+	// direction: linear in the tokens, however long the chain.
+	spread := func(i int) {
+		t := toks[i]
+		if t.math || !termAtom(t) && !opToken(t) {
+			return
 		}
+		left := i > 0 && toks[i-1].math && toks[i-1].space != "" && !endsClause(toks[i-1], ".;:") &&
+			(opToken(toks[i-1]) || opToken(t))
+		right := i+1 < len(toks) && toks[i+1].math && t.space != "" && !endsClause(t, ",.;:") &&
+			!startsQuote(toks[i+1]) && (opToken(toks[i+1]) || opToken(t))
+		if left || right {
+			toks[i].math = true
+		}
+	}
+	for i := range toks {
+		spread(i)
+	}
+	for i := len(toks) - 1; i >= 0; i-- {
+		spread(i)
 	}
 	var b strings.Builder
 	inMath := false
