@@ -73,18 +73,49 @@ func forSurveys(f reportFormat) bool { return f.survey }
 
 // texFigures makes a LaTeX report written to out write its figures beside
 // it (OUT-fig1.pdf…), each atomically and never over an input; on standard
-// output, or to a device, the report has none.
-func texFigures(ctx context.Context, o *reports.Options, out string, inputs []string) {
+// output, or to a device, the report has none. The function it returns
+// removes the figures this run made where there were none, for a report
+// that failed: no figures without their document.
+func texFigures(ctx context.Context, o *reports.Options, out string, inputs []string) (undo func()) {
+	var made []string
+	undo = func() {
+		for _, p := range made {
+			os.Remove(p)
+		}
+	}
 	if out == "" {
-		return
+		return undo
 	}
 	if fi, err := os.Stat(out); err == nil && !fi.Mode().IsRegular() {
-		return
+		return undo
 	}
 	target := atomicfile.Resolve(out)
 	dir := filepath.Dir(target)
 	o.FigureStem = strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
 	o.Figures = func(name string, write func(io.Writer) error) error {
-		return atomicfile.Write(ctx, filepath.Join(dir, name), atomicfile.Options{Inputs: inputs}, write)
+		p := filepath.Join(dir, name)
+		_, err := os.Lstat(p)
+		isNew := err != nil
+		if err := atomicfile.Write(ctx, p, atomicfile.Options{Inputs: inputs}, write); err != nil {
+			return err
+		}
+		if isNew {
+			made = append(made, p)
+		}
+		return nil
+	}
+	return undo
+}
+
+// withTeXFigures is a LaTeX renderer whose figures go beside out, and are
+// taken back when the document fails.
+func withTeXFigures(ctx context.Context, o reports.Options, out string, inputs []string, render func(io.Writer, reports.Options) error) func(io.Writer) error {
+	return func(w io.Writer) error {
+		undo := texFigures(ctx, &o, out, inputs)
+		err := render(w, o)
+		if err != nil {
+			undo()
+		}
+		return err
 	}
 }

@@ -201,9 +201,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		case "ipynb":
 			return reports.Notebook(w, rep, ropts)
 		case "tex":
-			o := ropts
-			texFigures(wctx, &o, f.out, inputs)
-			return reports.LaTeX(w, rep, o)
+			return withTeXFigures(wctx, ropts, f.out, inputs, func(w io.Writer, o reports.Options) error {
+				return reports.LaTeX(w, rep, o)
+			})(w)
 		}
 		return fmt.Errorf("format %s is not supported yet", format)
 	}

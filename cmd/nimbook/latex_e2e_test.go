@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -10,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/nimbook/nimbook/reports"
 )
 
 // -o FILE.tex writes the document and its figures beside it; on standard
@@ -132,5 +135,34 @@ func TestLaTeXCompiles(t *testing.T) {
 				t.Errorf("pdflatex log: %q", m)
 			}
 		})
+	}
+}
+
+// A LaTeX report that fails takes back the figures it made, and leaves
+// those that were there before.
+func TestLaTeXFiguresUndone(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "paper.tex")
+	old := filepath.Join(dir, "paper-fig2.pdf")
+	if err := os.WriteFile(old, []byte("%PDF-old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	failing := errors.New("the report failed")
+	render := withTeXFigures(context.Background(), reports.Options{}, out, nil, func(w io.Writer, o reports.Options) error {
+		for _, name := range []string{"paper-fig1.pdf", "paper-fig2.pdf"} {
+			if err := o.Figures(name, func(w io.Writer) error { _, err := io.WriteString(w, "%PDF-new"); return err }); err != nil {
+				return err
+			}
+		}
+		return failing
+	})
+	if err := render(io.Discard); !errors.Is(err, failing) {
+		t.Fatalf("err %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "paper-fig1.pdf")); err == nil {
+		t.Error("paper-fig1.pdf, made by the failed report, is left")
+	}
+	if _, err := os.Stat(old); err != nil {
+		t.Errorf("paper-fig2.pdf, there before, is gone: %v", err)
 	}
 }

@@ -310,9 +310,9 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		case "pdf":
 			return reports.NotebookPDF(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
 		case "tex":
-			o := reports.Options{Lang: lang, Date: f.date}
-			texFigures(wctx, &o, out, inputs)
-			return reports.NotebookLaTeX(w, nb, reports.NotebookTitle(nb, file), o)
+			return withTeXFigures(wctx, reports.Options{Lang: lang, Date: f.date}, out, inputs, func(w io.Writer, o reports.Options) error {
+				return reports.NotebookLaTeX(w, nb, reports.NotebookTitle(nb, file), o)
+			})(w)
 		}
 		return reports.NotebookHTML(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
 	}

@@ -246,11 +246,9 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return nil
 	}
 	wctx, stopWatch = budget.Watch(ctx, s.Limits.Memory)
-	var ro reports.Options
-	if format == "tex" {
-		texFigures(wctx, &ro, out, inputs)
-	}
-	render, err := surveyRender(s, st, format, lang, ro)
+	render, err := surveyRender(s, st, format, lang, func(render func(io.Writer, reports.Options) error) func(io.Writer) error {
+		return withTeXFigures(wctx, reports.Options{}, out, inputs, render)
+	})
 	if err != nil {
 		return err
 	}
@@ -279,7 +277,7 @@ var surveyReportBytes = map[string]struct{ variant, result int64 }{
 // surveyRender returns the renderer of the report of s over st. JSON and
 // CSV are written a variant at a time; the documents are made of a
 // survey.Report, refused past the memory limit before it is read.
-func surveyRender(s *survey.Survey, st *survey.Store, format, lang string, ro reports.Options) (func(io.Writer) error, error) {
+func surveyRender(s *survey.Survey, st *survey.Store, format, lang string, tex func(func(io.Writer, reports.Options) error) func(io.Writer) error) (func(io.Writer) error, error) {
 	switch format {
 	case "csv":
 		return func(w io.Writer) error { return survey.WriteCSV(w, s, st) }, nil
@@ -304,14 +302,16 @@ func surveyRender(s *survey.Survey, st *survey.Store, format, lang string, ro re
 		return nil, err
 	}
 	rep := survey.NewReport(s, rows, lang)
+	if format == "tex" {
+		// Its figures go beside the report (tex says where).
+		return tex(func(w io.Writer, o reports.Options) error { return reports.SurveyLaTeX(w, rep, o) }), nil
+	}
 	return func(w io.Writer) error {
 		switch format {
 		case "md":
 			return reports.SurveyMarkdown(w, rep, reports.Options{})
 		case "html":
 			return reports.SurveyHTML(w, rep, reports.Options{})
-		case "tex":
-			return reports.SurveyLaTeX(w, rep, ro)
 		}
 		return reports.SurveyPDF(w, rep, reports.Options{})
 	}, nil
