@@ -46,7 +46,7 @@ func (b *builder) acrossSection(i int, srs []*job.SectionResult) *section {
 		s.Blocks = append(s.Blocks, blocks...)
 	}
 	if src := strings.TrimSpace(first.Source); src != "" {
-		s.Blocks = withSource(s.Blocks, para{Spans: text(b.tx("source", args{"Source": src})), Note: true, Source: true})
+		s.Blocks = withSource(s.Blocks, para{Spans: text(b.tx("source", args{"Source": src})), Note: true, Source: true, Ref: src})
 	}
 	return s
 }

@@ -840,16 +840,16 @@ func (b *builder) plots(sr *job.SectionResult) []block {
 	// A figure names its game and cites its source, so that it reads on
 	// its own wherever the page breaks.
 	title := cleanTitle(sr.Title)
-	source := ""
-	if src := strings.TrimSpace(sr.Source); src != "" {
-		source = b.tx("source", args{"Source": src})
+	source, ref := "", strings.TrimSpace(sr.Source)
+	if ref != "" {
+		source = b.tx("source", args{"Source": ref})
 	}
 	for i, bl := range out {
 		f := bl.(figure)
 		if title != "" && f.Caption != title {
 			f.Caption = title + " — " + f.Caption
 		}
-		f.Source = source
+		f.Source, f.Ref = source, ref
 		out[i] = f
 	}
 	if len(out) > 0 {

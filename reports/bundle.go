@@ -50,6 +50,10 @@ type Bundler struct {
 //     "plot", or a small game graph);
 //   - image/png: the same figure, with Options.PNG or Print, and in a
 //     notebook's bundle (an untrusted notebook shows PNG, not SVG);
+//   - text/latex: with Print or HTML, the blocks as a piece of a LaTeX
+//     document (tables as tabular with booktabs rules), but for a plot,
+//     which is an image; in a notebook's bundle, its tables only, as
+//     arrays MathJax draws (mathJaxTables), and none without a table;
 //   - application/json: the results under SPEC.md's keys.
 //
 // A *survey.Report (the notebook's survey()) displays as its report
@@ -131,6 +135,14 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 		d.Data["image/png"] = base64.StdEncoding.EncodeToString(fig.png)
 	}
 	d.Data["text/html"] = "<div class=\"nimbook-result\">\n" + html + "</div>\n"
+	if !isPlot || len(figs) == 0 {
+		// A plot is an image: nbconvert's LaTeX takes its image/png.
+		tex, err := latexFragment(blocks, o, t, false)
+		if err != nil {
+			return nil, err
+		}
+		d.Data["text/latex"] = tex
+	}
 	if j, ok := resultsJSON(&sr.Results); ok {
 		d.Data["application/json"] = j
 	}
@@ -140,6 +152,11 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 		// included, and writes the figure to a file of its own. A notebook opened untrusted shows neither Markdown
 		// nor SVG: it shows the plain text and the PNG.
 		delete(d.Data, "text/html")
+		// Tables as MathJax draws them (mathjax.go); none for a figure.
+		delete(d.Data, "text/latex")
+		if tex := mathJaxTables(blocks); tex != "" {
+			d.Data["text/latex"] = tex
+		}
 		if fig.svg != "" {
 			// A front end shows Markdown before a figure: a drawn game
 			// graph is its figure, its DOT text stays in text/plain.
@@ -236,4 +253,37 @@ func resultsJSON(r *job.Results) (any, bool) {
 		return nil, false
 	}
 	return m, true
+}
+
+// LaTeX is the LaTeX a notebook result gives for a paper (its .latex()):
+// its tables as tabular environments with booktabs rules (\usepackage{booktabs};
+// a table of more than 40 rows is a longtable, \usepackage{longtable}),
+// or, for a result without a table (a period, a Steiner system), its
+// text. v is what Bundle takes; any other value is an error.
+func (bd Bundler) LaTeX(v any) (string, error) {
+	sr, ok := v.(*job.SectionResult)
+	if !ok || sr == nil {
+		return "", fmt.Errorf("reports: no LaTeX form for %T", v)
+	}
+	doc, o, t, err := build(&job.Report{Lang: bd.Options.Lang, Sections: []*job.SectionResult{sr}}, bd.Options)
+	if err != nil {
+		return "", err
+	}
+	if len(doc.Sections) == 0 {
+		return "", nil
+	}
+	if sr.Spec != nil && slices.Contains(sr.Spec.Show, "plot") {
+		return "", fmt.Errorf("reports: a plot is a figure, not a table: write the report with -o FILE.tex, which writes its figures as PDF files")
+	}
+	if err := o.checkMemory(formLaTeX, "this result", doc.Sections[0]); err != nil {
+		return "", err
+	}
+	var blocks []block
+	for _, b := range doc.Sections[0].Blocks {
+		if p, ok := b.(para); ok && isGameLine(p) && len(blocks) == 0 {
+			continue // the game, which the paper's text names
+		}
+		blocks = append(blocks, b)
+	}
+	return latexFragment(blocks, o, t, true)
 }

@@ -44,6 +44,9 @@ func TestBundle(t *testing.T) {
 				// Plain text, no Markdown: no pipes, no bold, and no note
 				// on a bold that is not there.
 				"text/plain": {"Grundy values\n\n", "0..9     0   1   2   3   1   4   3   2   1   4\n"},
+				// An array MathJax draws: an untrusted Notebook 6 shows
+				// text/latex before plain text, and MathJax draws no tabular.
+				"text/latex": {"\\[\\begin{array}{l|rrrrrrrrrr}", "\\hline", "0..9 & \\mathbf{0} & 1 & 2 & 3 & 1 & 4 & 3 & 2 & 1 & 4 \\\\"},
 			},
 			absent:  []string{"image/svg+xml", "text/html"},
 			notIn:   []string{"**", "|", "*Values", "bold"},
@@ -79,7 +82,7 @@ func TestBundle(t *testing.T) {
 				"image/svg+xml": {"<svg"},
 				"text/plain":    {"Grundy values"},
 			},
-			absent: []string{"text/markdown", "text/html"},
+			absent: []string{"text/markdown", "text/html", "text/latex"},
 			// The PNG too: an untrusted notebook shows it, not the SVG.
 			present: []string{"image/png"},
 			jsonKey: "values",
@@ -266,6 +269,50 @@ func TestBundleFiguresSurviveUntrusted(t *testing.T) {
 			}
 			if string(data) != img {
 				t.Errorf("the <img> is not the %s of the bundle", tt.mime)
+			}
+		})
+	}
+}
+
+// A result's .latex(): its tables alone, for a paper; a result without a
+// table, its text; a plot, an error.
+func TestBundlerLaTeX(t *testing.T) {
+	tests := []struct {
+		name, yaml string
+		want, not  []string
+		err        string
+	}{
+		{"values", "sections:\n- game: {octal: {code: \"0.77\", upto: 11}}\n  show: [values]\n",
+			[]string{"\\begin{tabular}", "\\bottomrule\n\\end{tabular}"}, []string{"Game", "\\begin{center}", "longtable"}, ""},
+		{"period", "sections:\n- game: {octal: {code: \"0.77\", upto: 300}}\n  show: [period]\n",
+			[]string{"period 12 from \\(n = 71\\)"}, []string{"tabular"}, ""},
+		{"plot", "sections:\n- game: {octal: {code: \"0.77\", upto: 40}}\n  show: [values, plot]\n",
+			nil, nil, "a plot is a figure"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Bundler{}.LaTeX(bundleSection(t, tc.yaml))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("%q missing from\n%s", w, got)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(got, w) {
+					t.Errorf("%q in\n%s", w, got)
+				}
+			}
+			if err := texBalanced(got); err != nil {
+				t.Error(err)
 			}
 		})
 	}

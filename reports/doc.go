@@ -1,7 +1,9 @@
 // Package reports turns the results of a nimbook job (explore/job.Report)
 // into documents: Markdown for the terminal, a self-contained printable
 // HTML handout (goldmark, inline SVG figures, A4 print stylesheet), an A4
-// PDF made in pure Go (fpdf, embedded DejaVu fonts, figures as PNG), an
+// PDF made in pure Go (fpdf, embedded DejaVu fonts, figures as PNG), a
+// standalone LaTeX article for papers (LaTeX, SurveyLaTeX, NotebookLaTeX:
+// pdflatex, booktabs, figures as PDF files beside it, see latex.go), an
 // executed Jupyter notebook (nbformat 4.5), the stable JSON form of
 // SPEC.md, and export files for other tools (CSV, OEIS b-files, DOT).
 //

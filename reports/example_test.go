@@ -1,6 +1,7 @@
 package reports_test
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/nimbook/nimbook/explore/heap"
@@ -95,4 +96,28 @@ func ExampleJSON() {
 	//     }
 	//   ]
 	// }
+}
+
+func ExampleBundler_LaTeX() {
+	// A notebook result's .latex(): its table for a paper, with booktabs
+	// rules (\usepackage{booktabs}); P-positions in bold.
+	rule, _ := heap.Lookup("subtraction")
+	sp := &job.Section{Family: rule.Name, Play: "normal",
+		Game: &job.HeapSpec{Rule: rule, Params: heap.Params{"set": []int{1, 2, 3}, "upto": 11}}, Show: []string{"values"}}
+	sr := &job.SectionResult{Spec: sp, Results: job.Results{Values: []uint64{0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3}}}
+	tex, err := reports.Bundler{}.LaTeX(sr)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(tex)
+	// Output:
+	// {\small\setlength{\tabcolsep}{5pt}
+	// \begin{tabular}{lrrrrrrrrrr}
+	// \toprule
+	// n & +0 & +1 & +2 & +3 & +4 & +5 & +6 & +7 & +8 & +9 \\
+	// \midrule
+	// 0..9 & \textbf{0} & 1 & 2 & 3 & \textbf{0} & 1 & 2 & 3 & \textbf{0} & 1 \\
+	// 10..11 & 2 & 3 &  &  &  &  &  &  &  &  \\
+	// \bottomrule
+	// \end{tabular}}
 }

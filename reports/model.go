@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -48,6 +49,14 @@ type Options struct {
 	PNG bool
 	// NoFigures leaves figures out of HTML and PDF.
 	NoFigures bool
+	// Figures, when set, writes the figure files of the LaTeX form, which
+	// the document includes by name from its own directory
+	// (FigureStem-fig1.pdf, …): name has no directory. Without it the
+	// LaTeX form leaves its figures out, saying so in a comment.
+	Figures func(name string, write func(w io.Writer) error) error
+	// FigureStem begins the names of the LaTeX form's figure files
+	// (the document's name without .tex); empty means "report".
+	FigureStem string
 	// MaxMemory, when positive, bounds the memory rendering may take:
 	// the forms written as they go (Markdown, HTML, notebook) refuse a
 	// section estimated to need more, the PDF (held whole until written)
@@ -123,8 +132,9 @@ type heading struct {
 type para struct {
 	Spans  []span
 	Note   bool
-	MDOnly bool // only in Markdown (which cannot hold figures)
-	Source bool // the citation of the section's source
+	MDOnly bool   // only in Markdown (which cannot hold figures)
+	Source bool   // the citation of the section's source
+	Ref    string // that source as the job file gives it (the LaTeX form's bibliography)
 }
 
 type span struct {
@@ -172,6 +182,7 @@ type figure struct {
 	Mark    bool // mark the zeros of a table as P-positions
 	Caption string
 	Source  string // the section's source, cited under the caption
+	Ref     string // that source as the job file gives it
 	Title   string
 	X, Y    string
 	Graph   *job.Graph
@@ -377,7 +388,7 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 		s.Blocks = append(s.Blocks, blocks...)
 	}
 	if src := strings.TrimSpace(sr.Source); src != "" {
-		s.Blocks = withSource(s.Blocks, para{Spans: text(b.tx("source", args{"Source": src})), Note: true, Source: true})
+		s.Blocks = withSource(s.Blocks, para{Spans: text(b.tx("source", args{"Source": src})), Note: true, Source: true, Ref: src})
 	}
 	return s
 }

@@ -14,6 +14,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/nimbook/nimbook/explore/nbformat"
+	"github.com/nimbook/nimbook/templates"
 )
 
 // picture is an image a notebook output carries (image/png), placed in the
@@ -38,19 +39,32 @@ const pictureDPI = 150
 // leading "# title" line equal to title is left out: the title heads the
 // first page.
 func NotebookPDF(w io.Writer, nb *nbformat.Notebook, title string, opts Options) error {
+	d, o, t, err := notebookDocument(nb, title, opts, outputBlocks)
+	if err != nil {
+		return err
+	}
+	if err := o.checkMemory(formPDF, "this notebook", d.Sections...); err != nil {
+		return err
+	}
+	return writePDF(w, d, o, t)
+}
+
+// notebookDocument is the document of an executed notebook, its outputs
+// made into blocks by outputs.
+func notebookDocument(nb *nbformat.Notebook, title string, opts Options, outputs func(nbformat.Output) ([]block, error)) (*document, Options, *templates.Set, error) {
 	if nb == nil {
-		return fmt.Errorf("reports: nil notebook")
+		return nil, opts, nil, fmt.Errorf("reports: nil notebook")
 	}
 	o, t, err := opts.withDefaults(nil)
 	if err != nil {
-		return err
+		return nil, o, nil, err
 	}
 	title = cleanTitle(title)
 	d := &document{Lang: o.Lang, Title: title}
 	if o.Date != "" {
 		d.Date, err = t.Text("date", args{"Date": o.Date})
 		if err != nil {
-			return fmt.Errorf("reports: %w", err)
+			return nil, o, nil, fmt.Errorf("reports: %w", err)
 		}
 	}
 	cur := &section{}
@@ -79,9 +93,9 @@ func NotebookPDF(w io.Writer, nb *nbformat.Notebook, title string, opts Options)
 			}
 			cur.Blocks = append(cur.Blocks, codeBlock{Lang: "python", Text: strings.TrimRight(c.Source, "\n")})
 			for _, out := range c.Outputs {
-				b, err := outputBlocks(out)
+				b, err := outputs(out)
 				if err != nil {
-					return err
+					return nil, o, nil, err
 				}
 				cur.Blocks = append(cur.Blocks, b...)
 			}
@@ -90,10 +104,7 @@ func NotebookPDF(w io.Writer, nb *nbformat.Notebook, title string, opts Options)
 	if len(d.Sections[0].Blocks) == 0 && len(d.Sections) > 1 {
 		d.Sections = d.Sections[1:]
 	}
-	if err := o.checkMemory(formPDF, "this notebook", d.Sections...); err != nil {
-		return err
-	}
-	return writePDF(w, d, o, t)
+	return d, o, t, nil
 }
 
 type mdPart struct{ title, md string }

@@ -319,5 +319,26 @@ func TestSurveyBundle(t *testing.T) {
 		if !strings.Contains(plain, "Variantes remarquables\n") || strings.Contains(plain, "**Variantes") || strings.Contains(plain, "| 0.77") {
 			t.Errorf("%s: text/plain is not plain text:\n%s", name, plain)
 		}
+		tex, _ := d.Data["text/latex"].(string)
+		// A notebook's tables as arrays MathJax draws; booktabs in print.
+		wantTeX := []string{`\paragraph{Variantes remarquables}`, "\\toprule"}
+		if tt.name == "jupyter" {
+			wantTeX = []string{`\[\begin{array}{l|rrrrrr}`, `\text{vérifiée jusqu}'\text{à}`, `\checkmark`}
+		}
+		if !containsAll(tex, wantTeX) || strings.Contains(tex, "includegraphics") {
+			t.Errorf("%s: text/latex:\n%s", name, tex)
+		}
+		if err := texBalanced(tex); err != nil {
+			t.Errorf("%s: text/latex: %v", name, err)
+		}
 	}
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
 }

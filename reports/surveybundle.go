@@ -18,6 +18,8 @@ import (
 // Figures), and the table of variants; section titles become bold lines, so that the
 // notebook's outline lists its own headings only. A bundle for print
 // (Bundler.Print) leaves the figures out: a PDF bundle holds one image.
+// text/latex holds the same as a piece of a LaTeX document, without the
+// figures.
 // The notebook adds the JSON form.
 func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 	d, o, b, err := buildSurvey(r, bd.Options)
@@ -59,15 +61,25 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
+	tex, err := latexFragment(blocks, o, b.t, false)
+	if err != nil {
+		return nil, err
+	}
 	out := &nbformat.Display{Data: map[string]any{
 		"text/plain":    plain,
 		"text/markdown": markdown + "\n",
 		"text/html":     "<div class=\"nimbook-result nimbook-survey\">\n" + html.String() + "</div>\n",
+		"text/latex":    tex,
 	}, Metadata: map[string]any{}}
 	if !bd.Print && !bd.HTML {
 		// As a job result's (Bundle): Markdown for nbconvert, the
 		// figures shown on their own (Figures).
 		delete(out.Data, "text/html")
+		// Tables as MathJax draws them (mathjax.go).
+		delete(out.Data, "text/latex")
+		if tex := mathJaxTables(blocks); tex != "" {
+			out.Data["text/latex"] = tex
+		}
 	}
 	return out, nil
 }

@@ -39,7 +39,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlagSet("run")
 	var f runFlags
 	fs.StringVar(&f.out, "o", "", "output file (format from its extension)")
-	fs.StringVar(&f.format, "format", "", "md, html, json, ipynb or pdf")
+	fs.StringVar(&f.format, "format", "", formatList(forJobs, ", "))
 	fs.StringVar(&f.lang, "lang", "", "en or fr (over the job file's lang)")
 	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions an analysis may enumerate")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory an analysis may use, e.g. 4GiB")
@@ -202,6 +202,10 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return reports.PDF(w, rep, ropts)
 		case "ipynb":
 			return reports.Notebook(w, rep, ropts)
+		case "tex":
+			return withTeXFigures(wctx, ropts, f.out, inputs, func(w io.Writer, o reports.Options) error {
+				return reports.LaTeX(w, rep, o)
+			})(w)
 		}
 		return fmt.Errorf("format %s is not supported yet", format)
 	}
@@ -263,18 +267,17 @@ func stopped(ctx context.Context, err error) error {
 
 // outputFormat decides the format: --format, else -o's extension, else md.
 func outputFormat(format, out string) (string, error) {
-	known := map[string]string{"md": "md", "markdown": "md", "html": "html", "htm": "html", "json": "json", "ipynb": "ipynb", "pdf": "pdf", "text": "text", "txt": "text"}
 	if format != "" {
-		f, ok := known[format]
+		f, ok := formatNamed(format, forJobs)
 		if !ok {
-			return "", usagef("--format %q: write md, html, json, ipynb, pdf or text", format)
+			return "", usagef("--format %q: write %s", format, formatList(forJobs, ", "))
 		}
 		return f, nil
 	}
 	if out != "" {
-		f, ok := known[lowerExt(out)]
+		f, ok := formatNamed(lowerExt(out), forJobs)
 		if !ok {
-			return "", usagef("-o %s: cannot tell the format from the extension; add --format md|html|json|ipynb|pdf|text", strconv.Quote(out))
+			return "", usagef("-o %s: cannot tell the format from the extension; add --format %s", strconv.Quote(out), formatList(forJobs, "|"))
 		}
 		return f, nil
 	}

@@ -231,11 +231,11 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		}
 	}
 	switch format {
-	case "ipynb", "md", "html", "pdf":
+	case "ipynb", "md", "html", "pdf", "tex":
 	case "json":
 		return fmt.Errorf("%s: --format json is the form of job files' results; for a notebook write ipynb (-o out.ipynb), md, html or pdf", file)
 	default:
-		return fmt.Errorf("%s: a notebook has no %s form; write -o out.ipynb, out.md, out.html or out.pdf", file, format)
+		return fmt.Errorf("%s: a notebook has no %s form; write -o out.ipynb, out.md, out.html, out.pdf or out.tex", file, format)
 	}
 	// The output is checked before any cell runs.
 	var inputs []string
@@ -277,7 +277,7 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	if mem <= 0 {
 		mem = job.DefaultLimits.Memory
 	}
-	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf", HTML: format == "html" || format == "ipynb"}, limits, f.maxSteps)
+	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf" || format == "tex", HTML: format == "html" || format == "ipynb"}, limits, f.maxSteps)
 	if err != nil {
 		return err
 	}
@@ -311,6 +311,10 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 			return reports.NotebookMarkdown(w, nb, reports.NotebookTitle(nb, file))
 		case "pdf":
 			return reports.NotebookPDF(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
+		case "tex":
+			return withTeXFigures(wctx, reports.Options{Lang: lang, Date: f.date}, out, inputs, func(w io.Writer, o reports.Options) error {
+				return reports.NotebookLaTeX(w, nb, reports.NotebookTitle(nb, file), o)
+			})(w)
 		}
 		return reports.NotebookHTML(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
 	}

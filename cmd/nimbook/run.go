@@ -27,13 +27,15 @@ func usagef(format string, args ...any) error {
 // The usage of each command; nimbook help prints them all, and
 // nimbook CMD --help its own.
 const (
-	runUsage = `  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf|text] [--lang en|fr]
+	runUsage = `  nimbook run FILE [-o OUT] [--format md|html|json|ipynb|pdf|tex|text] [--lang en|fr]
                    [--max-positions N] [--max-memory SIZE] [--jobs N] [--quiet]
                    [--templates DIR] [--export DIR] [--date DATE|today]
                    [--png] [--wrap N] [--allow-errors] [--in-place] [--max-steps N]
       Run a job file (.yaml), a notebook (.ipynb) or a Markdown notebook (.md)
       and write its report (standard output without -o). PDF is A4, made
-      without any external program; ipynb is an executed notebook.
+      without any external program; ipynb is an executed notebook; tex is a
+      LaTeX article for pdflatex, its figures written beside it as
+      OUT-fig1.pdf, OUT-fig2.pdf… (none on standard output).
       Notebooks stop at the first failing cell unless --allow-errors; -o
       never overwrites the input unless --in-place (notebooks).
       --max-positions N and --max-memory SIZE (e.g. 512MiB, 4GiB) raise or

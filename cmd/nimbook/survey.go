@@ -21,7 +21,7 @@ import (
 )
 
 const surveyUsage = `  nimbook survey FILE [--db DB] [--jobs N] [--shard I/N] [--redo] [--retry]
-                      [-o OUT] [--format md|html|pdf|json|csv] [--lang en|fr]
+                      [-o OUT] [--format md|html|pdf|tex|json|csv] [--lang en|fr]
                       [--max-positions N] [--max-memory SIZE] [--max-variants N]
                       [--known DB] [--check] [--quiet]
       Run every variant of a survey file (one family whose parameters are
@@ -75,7 +75,7 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.BoolVar(&redo, "redo", false, "recompute every variant")
 	fs.BoolVar(&retry, "retry", false, "recompute the refused and failed variants")
 	fs.StringVar(&out, "o", "", "report file (format from its extension)")
-	fs.StringVar(&format, "format", "", "md, html, pdf, json or csv")
+	fs.StringVar(&format, "format", "", formatList(forSurveys, ", "))
 	fs.StringVar(&lang, "lang", "", "en or fr")
 	fs.Int64Var(&maxPositions, "max-positions", 0, "most positions one variant may enumerate")
 	fs.StringVar(&maxMemory, "max-memory", "", "most memory the variants in flight may use, e.g. 4GiB")
@@ -94,19 +94,18 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if format == "" && out != "" {
 		// As run does: a report whose format cannot be told is refused,
 		// not silently left unwritten.
-		format = lowerExt(out)
-		if format == "" || !slices.Contains([]string{"json", "csv", "md", "markdown", "html", "htm", "pdf"}, format) {
-			return usagef("-o %s: cannot tell the format from the extension; add --format md|html|pdf|json|csv", strconv.Quote(out))
+		f, ok := formatNamed(lowerExt(out), forSurveys)
+		if !ok {
+			return usagef("-o %s: cannot tell the format from the extension; add --format %s", strconv.Quote(out), formatList(forSurveys, "|"))
 		}
+		format = f
 	}
-	switch format {
-	case "", "json", "csv", "md", "html", "pdf":
-	case "markdown":
-		format = "md"
-	case "htm":
-		format = "html"
-	default:
-		return usagef("--format %q: write md, html, pdf, json or csv", format)
+	if format != "" {
+		f, ok := formatNamed(format, forSurveys)
+		if !ok {
+			return usagef("--format %q: write %s", format, formatList(forSurveys, ", "))
+		}
+		format = f
 	}
 	if check && out != "" {
 		return usagef("--check computes nothing and writes no report: drop -o %s, or drop --check", out)
@@ -247,7 +246,9 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return nil
 	}
 	wctx, stopWatch = budget.Watch(ctx, s.Limits.Memory)
-	render, err := surveyRender(s, st, format, lang)
+	render, err := surveyRender(s, st, format, lang, func(render func(io.Writer, reports.Options) error) func(io.Writer) error {
+		return withTeXFigures(wctx, reports.Options{}, out, inputs, render)
+	})
 	if err != nil {
 		return err
 	}
@@ -270,12 +271,13 @@ var surveyReportBytes = map[string]struct{ variant, result int64 }{
 	"md":   {1400, 11},
 	"html": {4600, 12},
 	"pdf":  {2600, 13},
+	"tex":  {1400, 11}, // as Markdown: a figure at a time
 }
 
 // surveyRender returns the renderer of the report of s over st. JSON and
 // CSV are written a variant at a time; the documents are made of a
 // survey.Report, refused past the memory limit before it is read.
-func surveyRender(s *survey.Survey, st *survey.Store, format, lang string) (func(io.Writer) error, error) {
+func surveyRender(s *survey.Survey, st *survey.Store, format, lang string, tex func(func(io.Writer, reports.Options) error) func(io.Writer) error) (func(io.Writer) error, error) {
 	switch format {
 	case "csv":
 		return func(w io.Writer) error { return survey.WriteCSV(w, s, st) }, nil
@@ -300,6 +302,10 @@ func surveyRender(s *survey.Survey, st *survey.Store, format, lang string) (func
 		return nil, err
 	}
 	rep := survey.NewReport(s, rows, lang)
+	if format == "tex" {
+		// Its figures go beside the report (tex says where).
+		return tex(func(w io.Writer, o reports.Options) error { return reports.SurveyLaTeX(w, rep, o) }), nil
+	}
 	return func(w io.Writer) error {
 		switch format {
 		case "md":

@@ -32,6 +32,7 @@ func TestSurveyReports(t *testing.T) {
 		{"r.html", "", `<html lang="fr">`},
 		{"r.md", "", "Vue d’ensemble"},
 		{"r.pdf", "", "%PDF-1."},
+		{"r.tex", "", `\usepackage[french]{babel}`},
 		{"r.out", "htm", "<figure>"},
 		{"r2.out", "markdown", "## Variantes"},
 	}
@@ -55,7 +56,7 @@ func TestSurveyReports(t *testing.T) {
 	}
 	err := run(context.Background(), []string{"survey", file, "--format", "docx"}, nil, io.Discard, io.Discard)
 	var ue *usageError
-	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "md, html, pdf, json or csv") {
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "md, html, pdf, tex, json or csv") {
 		t.Errorf("--format docx: %v", err)
 	}
 }

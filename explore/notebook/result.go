@@ -65,12 +65,17 @@ func (r *seqResult) Truth() starlark.Bool        { return r.items.Len() > 0 }
 func (r *seqResult) Hash() (uint32, error) {
 	return 0, fmt.Errorf("unhashable type: %s (use tuple(r) for a key)", r.Type())
 }
-func (r *seqResult) Has(x starlark.Value) (bool, error)    { return r.items.Has(x) }
-func (r *seqResult) Len() int                              { return r.items.Len() }
-func (r *seqResult) Index(i int) starlark.Value            { return r.items.Index(i) }
-func (r *seqResult) Iterate() starlark.Iterator            { return r.items.Iterate() }
-func (r *seqResult) AttrNames() []string                   { return fieldNames(r.attrs) }
-func (r *seqResult) Attr(n string) (starlark.Value, error) { return fieldValue(r.attrs, n), nil }
+func (r *seqResult) Has(x starlark.Value) (bool, error) { return r.items.Has(x) }
+func (r *seqResult) Len() int                           { return r.items.Len() }
+func (r *seqResult) Index(i int) starlark.Value         { return r.items.Index(i) }
+func (r *seqResult) Iterate() starlark.Iterator         { return r.items.Iterate() }
+func (r *seqResult) AttrNames() []string                { return append(fieldNames(r.attrs), "latex") }
+func (r *seqResult) Attr(n string) (starlark.Value, error) {
+	if n == "latex" && r.sr != nil {
+		return latexMethod(r), nil
+	}
+	return fieldValue(r.attrs, n), nil
+}
 
 // CompareSameType compares the lists.
 func (r *seqResult) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
@@ -82,9 +87,44 @@ func (r *recResult) Type() string                { return strings.ReplaceAll(r.k
 func (r *recResult) Freeze()                     {}
 func (r *recResult) Truth() starlark.Bool        { return true }
 func (r *recResult) Hash() (uint32, error)       { return 0, fmt.Errorf("unhashable type: %s", r.Type()) }
-func (r *recResult) AttrNames() []string         { return fieldNames(r.fields) }
+func (r *recResult) AttrNames() []string {
+	if r.sr == nil {
+		return fieldNames(r.fields)
+	}
+	return append(fieldNames(r.fields), "latex")
+}
 func (r *recResult) Attr(n string) (starlark.Value, error) {
+	if n == "latex" && r.sr != nil {
+		return latexMethod(r), nil
+	}
 	return fieldValue(r.fields, n), nil
+}
+
+// LaTeXRenderer is a Renderer that also writes a result as LaTeX for a
+// paper: r.latex() in a cell. cmd/nimbook's (reports.Bundler) gives the
+// result's tables as tabular environments with booktabs rules.
+type LaTeXRenderer interface {
+	LaTeX(v any) (string, error)
+}
+
+// latexMethod is a result's latex(): the session's LaTeXRenderer on the
+// result, a string.
+func latexMethod(r result) *starlark.Builtin {
+	return starlark.NewBuiltin("latex", func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 0); err != nil {
+			return nil, err
+		}
+		s, _, _ := sessionOf(th)
+		lr, ok := s.opts.Renderer.(LaTeXRenderer)
+		if !ok {
+			return nil, fmt.Errorf("latex: this session renders no LaTeX (run it in the nimbook kernel or nimbook run)")
+		}
+		tex, err := lr.LaTeX(r.section())
+		if err != nil {
+			return nil, fmt.Errorf("latex: %s", strings.TrimPrefix(err.Error(), "reports: "))
+		}
+		return starlark.String(tex), nil
+	})
 }
 func (r *recResult) String() string {
 	if r.text != "" {

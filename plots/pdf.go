@@ -1,0 +1,118 @@
+package plots
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"io"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+)
+
+// pdfEpoch dates the figures' PDF files: the same plot gives the same
+// bytes (vgpdf offers no other way to set the date than fpdf's default).
+var pdfEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func init() {
+	// Run before any figure is written: fpdf's defaults are globals
+	// without a lock.
+	fpdf.SetDefaultCreationDate(pdfEpoch)
+	fpdf.SetDefaultModificationDate(pdfEpoch)
+	fpdf.SetDefaultCatalogSort(true)
+}
+
+// PDF writes p as a one-page PDF of the given size, for a LaTeX document
+// to include: in vectors, with its font embedded, when every word of the
+// figure is in the code page vgpdf writes text in (Windows-1252: the
+// letters of English and French); else, as a figure with 10⁴ on its
+// colour scale, as a 300 dpi image in a PDF page of that size, which
+// shows every character.
+func PDF(w io.Writer, p *plot.Plot, width, height vg.Length) error {
+	c := vgpdf.New(width, height)
+	check := &latinText{CanvasSizer: c}
+	p.Draw(draw.New(check))
+	var b bytes.Buffer
+	if !check.outside {
+		if _, err := c.WriteTo(&b); err != nil {
+			return fmt.Errorf("plots: %w", err)
+		}
+	} else if err := rasterPDF(&b, p, width, height); err != nil {
+		return err
+	}
+	if _, err := w.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("plots: %w", err)
+	}
+	return nil
+}
+
+// latinText watches the words a plot draws for a character outside
+// Windows-1252, which vgpdf's fonts cannot show.
+type latinText struct {
+	vg.CanvasSizer
+	outside bool
+}
+
+func (l *latinText) FillString(f font.Face, pt vg.Point, s string) {
+	// vgpdf writes the string's bytes as they are, in the font's code
+	// page: UTF-8 "é" would print as "Ã©".
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		c, ok := cp1252Byte(r)
+		if !ok {
+			l.outside = true
+			c = '?'
+		}
+		b = append(b, c)
+	}
+	l.CanvasSizer.FillString(f, pt, string(b))
+}
+
+// cp1252High are Windows-1252's characters from 0x80 to 0x9f (0 where
+// it has none).
+var cp1252High = [32]rune{
+	'€', 0, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0, 'Ž', 0,
+	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
+}
+
+// cp1252Byte is r's byte in Windows-1252, if it has one.
+func cp1252Byte(r rune) (byte, bool) {
+	if r < 0x80 || r >= 0xa0 && r <= 0xff {
+		return byte(r), true
+	}
+	for i, c := range cp1252High {
+		if c == r && c != 0 {
+			return byte(0x80 + i), true
+		}
+	}
+	return 0, false
+}
+
+// rasterPDF draws p at 300 dpi and places the image on a page of the
+// figure's size.
+func rasterPDF(w io.Writer, p *plot.Plot, width, height vg.Length) error {
+	c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(300), vgimg.UseBackgroundColor(color.White))
+	p.Draw(draw.New(c))
+	var img bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&img); err != nil {
+		return fmt.Errorf("plots: %w", err)
+	}
+	wp, hp := width.Points(), height.Points()
+	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: wp, Ht: hp}})
+	f.SetMargins(0, 0, 0)
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	opt := fpdf.ImageOptions{ImageType: "PNG"}
+	f.RegisterImageOptionsReader("figure", opt, &img)
+	f.ImageOptions("figure", 0, 0, wp, hp, false, opt, 0, "")
+	if err := f.Output(w); err != nil {
+		return fmt.Errorf("plots: %w", err)
+	}
+	return nil
+}

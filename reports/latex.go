@@ -1,0 +1,752 @@
+package reports
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"image/png"
+	"io"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	gtext "github.com/yuin/goldmark/text"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/nbformat"
+	"github.com/nimbook/nimbook/explore/survey"
+	"github.com/nimbook/nimbook/plots"
+	"github.com/nimbook/nimbook/templates"
+)
+
+// The LaTeX form: a standalone article that pdflatex compiles with the
+// packages of Debian's texlive-latex-base, -latex-recommended,
+// -fonts-recommended and -lang-french, and lmodern (T1 and UTF-8 input,
+// Latin Modern, babel in the report's language, booktabs and longtable
+// tables, amsmath). One writer serves the job reports, the surveys, the
+// notebooks and the notebook's text/latex: every word goes through
+// texText or texEscape (texescape.go), so a title or a prose cannot
+// break the document.
+//
+// Figures are files beside the document, which \includegraphics names:
+// STEM-fig1.pdf, STEM-fig2.pdf… (vector PDF, see plots.PDF), or .png for
+// a notebook's images, handed to Options.Figures to write; without it
+// (the document on standard output) they are left out with a comment.
+// Sections' sources are a bibliography (thebibliography), cited where the
+// other forms print them.
+
+var formLaTeX = form{"LaTeX", costCellMarkdown}
+
+// figureWidth is the text width of the document (A4 with margins of
+// 2.5 cm): a figure is never set wider.
+const figureWidth = 16 * vg.Centimeter
+
+// LaTeX writes r as a standalone LaTeX document (see the package's LaTeX
+// form above), a section at a time.
+func LaTeX(w io.Writer, r *job.Report, opts Options) error {
+	d, b, err := prepare(r, opts)
+	if err != nil {
+		return err
+	}
+	tw := newTeXWriter(w, b.o, b.t)
+	tw.head(d)
+	err = b.each(r, formLaTeX, func(s *section) error {
+		return tw.section(s)
+	})
+	if err != nil {
+		return err
+	}
+	return tw.close()
+}
+
+// SurveyLaTeX writes the report of a survey as a standalone LaTeX
+// document: the other forms' sections, the figures across the variants
+// beside it, and the table of variants as a longtable.
+func SurveyLaTeX(w io.Writer, r *survey.Report, opts Options) error {
+	d, o, b, err := buildSurvey(r, opts)
+	if err != nil {
+		return err
+	}
+	tw := newTeXWriter(w, o, b.t)
+	tw.tooLarge = b.tooLarge
+	tw.head(d)
+	for _, s := range d.Sections {
+		if err := tw.section(s); err != nil {
+			return err
+		}
+	}
+	return tw.close()
+}
+
+// NotebookLaTeX writes an executed notebook as a standalone LaTeX
+// document: Markdown cells as prose (a level-2 heading starts a section),
+// code cells in typewriter type, outputs by their text/latex (the
+// Bundler's tables), else as NotebookPDF prints them, PNG figures as files
+// beside the document.
+func NotebookLaTeX(w io.Writer, nb *nbformat.Notebook, title string, opts Options) error {
+	d, o, t, err := notebookDocument(nb, title, opts, texOutputBlocks)
+	if err != nil {
+		return err
+	}
+	if err := o.checkMemory(formLaTeX, "this notebook", d.Sections...); err != nil {
+		return err
+	}
+	tw := newTeXWriter(w, o, t)
+	tw.head(d)
+	for _, s := range d.Sections {
+		if err := tw.section(s); err != nil {
+			return err
+		}
+	}
+	return tw.close()
+}
+
+// rawTeX is LaTeX made by this package (a notebook output's text/latex),
+// written as it is.
+type rawTeX struct{ Text string }
+
+func (rawTeX) isBlock() {}
+
+// texOutputBlocks is what a notebook output shows in LaTeX: its
+// text/latex and its image when it has them, else what it shows on paper.
+func texOutputBlocks(o nbformat.Output) ([]block, error) {
+	s, ok := o.Data["text/latex"].(string)
+	if !ok || strings.TrimSpace(s) == "" {
+		return outputBlocks(o)
+	}
+	out := []block{rawTeX{Text: s}}
+	bs, err := outputBlocks(o)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range bs {
+		if _, ok := b.(picture); ok {
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+// texWriter writes LaTeX; the first write error is kept.
+type texWriter struct {
+	w        *bufio.Writer
+	o        Options
+	t        *templates.Set
+	figs     int
+	refs     []string // the sources cited, in order
+	tooLarge func(error) string
+	fragment bool // a piece of a document: tables as tabular only
+	err      error
+}
+
+func newTeXWriter(w io.Writer, o Options, t *templates.Set) *texWriter {
+	return &texWriter{w: bufio.NewWriterSize(w, 64<<10), o: o, t: t}
+}
+
+func (tw *texWriter) p(format string, a ...any) {
+	if tw.err == nil {
+		_, tw.err = fmt.Fprintf(tw.w, format, a...)
+	}
+}
+
+func (tw *texWriter) s(s string) {
+	if tw.err == nil {
+		_, tw.err = tw.w.WriteString(s)
+	}
+}
+
+// texPreamble loads what the document uses, each package in Debian's
+// texlive (see the package documentation); babel's language is set by
+// head.
+const texPreamble = `\documentclass[a4paper,11pt]{article}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{lmodern}
+\usepackage{textcomp}
+\usepackage{amsmath,amssymb}
+\usepackage[%s]{babel}
+\usepackage[margin=2.5cm]{geometry}
+\usepackage{booktabs}
+\usepackage{longtable}
+\usepackage{graphicx}
+\usepackage[hidelinks]{hyperref}
+\setlength{\parindent}{0pt}
+\setlength{\parskip}{0.6\baselineskip plus 2pt}
+`
+
+func (tw *texWriter) head(d *document) {
+	lang := "english"
+	if d.Lang == "fr" {
+		lang = "french"
+	}
+	tw.s("% Written by nimbook: compile with pdflatex (twice for the citations).\n")
+	tw.p(texPreamble, lang)
+	// The title as a block of its own: \maketitle leaves room for an
+	// author and a date a report does not have.
+	tw.s("\\begin{document}\n\\begin{center}\n")
+	tw.p("{\\LARGE\\bfseries %s\\par}\n", texText(d.Title))
+	if d.Date != "" {
+		tw.p("\\medskip\n%s\\par\n", texText(d.Date))
+	}
+	tw.s("\\end{center}\n")
+}
+
+// close ends the document with the bibliography of the sources cited.
+func (tw *texWriter) close() error {
+	if len(tw.refs) > 0 {
+		tw.s("\n\\begin{thebibliography}{99}\n")
+		for i, r := range tw.refs {
+			tw.p("\\bibitem{src%d} %s\n", i+1, texSource(r))
+		}
+		tw.s("\\end{thebibliography}\n")
+	}
+	tw.s("\\end{document}\n")
+	return tw.flush()
+}
+
+func (tw *texWriter) flush() error {
+	if tw.err == nil {
+		tw.err = tw.w.Flush()
+	}
+	if tw.err != nil {
+		return fmt.Errorf("reports: %w", tw.err)
+	}
+	return nil
+}
+
+func (tw *texWriter) section(s *section) error {
+	if s.Title != "" {
+		tw.p("\n\\section*{%s}\n\n", texText(s.Title))
+	}
+	for _, b := range s.Blocks {
+		if err := tw.block(b); err != nil {
+			return err
+		}
+	}
+	return tw.err
+}
+
+func (tw *texWriter) block(b block) error {
+	switch b := b.(type) {
+	case heading:
+		if !b.MDOnly {
+			tw.p("\\subsection*{%s}\n\n", texText(b.Text))
+		}
+	case para:
+		if b.MDOnly {
+			return nil
+		}
+		txt := tw.spans(b.Spans)
+		if b.Source && b.Ref != "" {
+			txt = tw.cite(b.Ref)
+		}
+		if b.Note {
+			tw.p("{\\small %s\\par}\n\n", txt)
+		} else {
+			tw.p("%s\n\n", txt)
+		}
+	case prose:
+		tw.prose(b.MD)
+	case table:
+		tw.table(b)
+	case list:
+		// Lists of positions, one a line: no space between the items.
+		tw.s("\\begin{itemize}\\setlength{\\itemsep}{0pt}\\setlength{\\parskip}{0pt}\n")
+		for _, it := range b.Items {
+			tw.p("\\item %s\n", tw.spans(it))
+		}
+		tw.s("\\end{itemize}\n\n")
+	case codeBlock:
+		if !b.MDOnly {
+			tw.code(b.Text)
+		}
+	case figure:
+		if tw.o.NoFigures {
+			return nil
+		}
+		return tw.figure(b)
+	case surveyFigure:
+		if tw.o.NoFigures {
+			return nil
+		}
+		p, err := b.draw()
+		if err != nil {
+			tw.p("{\\small %s\\par}\n\n", texText(tw.tooLarge(err)))
+			return nil
+		}
+		return tw.graphic("pdf", func(w io.Writer) error { return plots.PDF(w, p, plots.Width, b.Height) }, plots.Width, b.Caption, "")
+	case picture:
+		if tw.o.NoFigures {
+			return nil
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(b.PNG))
+		if err != nil {
+			return fmt.Errorf("reports: an image/png output: %w", err)
+		}
+		width := vg.Length(cfg.Width) * vg.Inch / pictureDPI
+		return tw.graphic("png", func(w io.Writer) error {
+			_, err := w.Write(b.PNG)
+			return err
+		}, width, b.Alt, "")
+	case rawTeX:
+		tw.p("%s\n\n", strings.TrimRight(b.Text, "\n"))
+	}
+	return tw.err
+}
+
+// spans writes a paragraph's spans.
+func (tw *texWriter) spans(ss []span) string {
+	var sb strings.Builder
+	for _, s := range ss {
+		switch {
+		case s.Code:
+			sb.WriteString(`\texttt{` + texEscape(s.Text) + `}`)
+		case s.Link != "" && texURLSafe(s.Link):
+			sb.WriteString(`\href{` + texURL(s.Link) + `}{` + texText(s.Text) + `}`)
+		case s.Literal:
+			sb.WriteString(texEscape(s.Text))
+		default:
+			sb.WriteString(texText(s.Text))
+		}
+	}
+	return sb.String()
+}
+
+// cite writes the templates' citation of a source ("Source: …") with the
+// source as a reference to the bibliography.
+func (tw *texWriter) cite(src string) string {
+	k := 0
+	for i, r := range tw.refs {
+		if r == src {
+			k = i + 1
+		}
+	}
+	if k == 0 {
+		tw.refs = append(tw.refs, src)
+		k = len(tw.refs)
+	}
+	const mark = "\x00"
+	msg, err := tw.t.Text("source", args{"Source": mark})
+	if err != nil {
+		if tw.err == nil {
+			tw.err = err
+		}
+		return ""
+	}
+	before, after, _ := strings.Cut(msg, mark)
+	return texText(before) + fmt.Sprintf(`\cite{src%d}`, k) + texText(after)
+}
+
+// texSource writes a source for the bibliography, its web addresses as
+// links.
+func texSource(s string) string {
+	var sb strings.Builder
+	for i, w := range strings.Split(s, " ") {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		core := strings.TrimRight(w, ".,;:)")
+		if (strings.HasPrefix(core, "https://") || strings.HasPrefix(core, "http://")) && texURLSafe(core) {
+			sb.WriteString(`\url{` + texURL(core) + `}` + texEscape(w[len(core):]))
+			continue
+		}
+		sb.WriteString(texText(w))
+	}
+	return sb.String()
+}
+
+// texURLSafe reports whether a web address can go into \url or \href as
+// it is (but for % and #, escaped by texURL).
+func texURLSafe(u string) bool {
+	for _, r := range u {
+		if r <= ' ' || r >= 0x7f || strings.ContainsRune(`\{}^~"|<>`+"`", r) {
+			return false
+		}
+	}
+	return u != ""
+}
+
+func texURL(u string) string {
+	return strings.NewReplacer("%", `\%`, "#", `\#`).Replace(u)
+}
+
+// table writes a table with booktabs rules: a tabular when it fits a
+// page, else a longtable whose header repeats on every page; the type
+// shrinks with the columns, and a table too wide for the page even then
+// is scaled down to its width.
+func (tw *texWriter) table(t table) {
+	cols := len(t.Header)
+	for _, r := range t.Rows {
+		cols = max(cols, len(r))
+	}
+	if cols == 0 {
+		return
+	}
+	get := func(r []cell, j int) cell {
+		if j < len(r) {
+			return r[j]
+		}
+		return cell{}
+	}
+	spec := "l"
+	for j := 1; j < cols; j++ {
+		right := true
+		for _, r := range t.Rows {
+			if !numeric(get(r, j).Text) {
+				right = false
+			}
+		}
+		if right {
+			spec += "r"
+		} else {
+			spec += "l"
+		}
+	}
+	row := func(r []cell) string {
+		parts := make([]string, cols)
+		for j := range cols {
+			parts[j] = texCell(get(r, j))
+		}
+		return strings.Join(parts, " & ") + ` \\`
+	}
+	// The largest type whose table fits the text's width (455 pt), from
+	// the widest cell of each column: digits are half an em wide.
+	chars := make([]int, cols)
+	for _, r := range append([][]cell{t.Header}, t.Rows...) {
+		for j := range cols {
+			chars[j] = max(chars[j], utf8.RuneCountInString(get(r, j).Text))
+		}
+	}
+	sizes := []struct {
+		name, sep string
+		em, sepPt float64
+	}{{`\small`, "5pt", 9, 5}, {`\footnotesize`, "3.5pt", 8, 3.5}, {`\scriptsize`, "2pt", 7, 2}}
+	fits := func(em, sep float64) bool {
+		w := 0.0
+		for _, c := range chars {
+			w += float64(c)*em*0.5 + 2*sep
+		}
+		return w <= 440
+	}
+	k := 0
+	for k < len(sizes)-1 && !fits(sizes[k].em, sizes[k].sepPt) {
+		k++
+	}
+	size, sep := sizes[k].name, sizes[k].sep
+	// A long table flows over pages in a fragment too: nbconvert's LaTeX
+	// loads longtable and booktabs.
+	long := len(t.Rows) > 40
+	scaled := !fits(sizes[k].em, sizes[k].sepPt) && !long && !tw.fragment
+	if long {
+		tw.p("{%s\\setlength{\\tabcolsep}{%s}\n\\begin{longtable}{%s}\n\\toprule\n%s\n\\midrule\n\\endfirsthead\n\\toprule\n%s\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n",
+			size, sep, spec, row(t.Header), row(t.Header))
+		for _, r := range t.Rows {
+			tw.p("%s\n", row(r))
+		}
+		tw.s("\\end{longtable}}\n\n")
+		return
+	}
+	if !tw.fragment {
+		tw.s("\\begin{center}\n")
+	}
+	tw.p("{%s\\setlength{\\tabcolsep}{%s}\n", size, sep)
+	if scaled {
+		tw.s("\\resizebox{\\linewidth}{!}{%\n")
+	}
+	tw.p("\\begin{tabular}{%s}\n\\toprule\n%s\n\\midrule\n", spec, row(t.Header))
+	for _, r := range t.Rows {
+		tw.p("%s\n", row(r))
+	}
+	tw.s("\\bottomrule\n\\end{tabular}")
+	if scaled {
+		tw.s("}")
+	}
+	tw.s("}\n")
+	if !tw.fragment {
+		tw.s("\\end{center}\n")
+	}
+	tw.s("\n")
+}
+
+// texCell writes a table cell: P-positions in bold, code in typewriter.
+func texCell(c cell) string {
+	switch {
+	case c.Text == "":
+		return ""
+	case c.Code:
+		return `\texttt{` + texEscape(c.Text) + `}`
+	case c.Strong:
+		return `\textbf{` + texText(c.Text) + `}`
+	}
+	return texText(c.Text)
+}
+
+// code writes lines in typewriter type, every space kept.
+func (tw *texWriter) code(text string) {
+	tw.s("\\begin{flushleft}\\small\\ttfamily\n")
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	for i, ln := range lines {
+		e := texEscape(strings.ReplaceAll(ln, "\t", "    "))
+		e = strings.ReplaceAll(e, " ", `\ `)
+		if e == "" {
+			e = `\mbox{}`
+		}
+		tw.s(e)
+		if i < len(lines)-1 {
+			tw.s(`\\`)
+		}
+		tw.s("\n")
+	}
+	tw.s("\\end{flushleft}\n\n")
+}
+
+// figure draws a report's figure into a PDF file beside the document.
+func (tw *texWriter) figure(f figure) error {
+	p, width, height, err := drawFigure(f)
+	if err != nil {
+		msg, terr := figureNote(err, tw.t.Text)
+		if terr != nil {
+			return terr
+		}
+		tw.p("{\\small %s\\par}\n\n", texText(msg))
+		return nil
+	}
+	cite := ""
+	if f.Ref != "" {
+		cite = tw.cite(f.Ref)
+	} else if f.Source != "" {
+		cite = texText(f.Source)
+	}
+	return tw.graphic("pdf", func(w io.Writer) error { return plots.PDF(w, p, width, height) }, width, f.Caption, cite)
+}
+
+// graphic writes a figure's file through Options.Figures and the figure
+// that includes it, set at its own width (at most the text's).
+func (tw *texWriter) graphic(ext string, write func(io.Writer) error, width vg.Length, caption, cite string) error {
+	if tw.o.Figures == nil {
+		tw.p("%% A figure is left out here (%s): the document was not written to a file, beside which its figures go.\n\n", texComment(caption))
+		return nil
+	}
+	tw.figs++
+	name := fmt.Sprintf("%s-fig%d.%s", figureStem(tw.o.FigureStem), tw.figs, ext)
+	if err := tw.o.Figures(name, write); err != nil {
+		return err
+	}
+	w := math.Min(width.Points(), figureWidth.Points())
+	tw.p("\\begin{figure}[htbp]\n\\centering\n\\includegraphics[width=%.1fpt]{%s}\n", w, name)
+	if caption != "" {
+		tw.p("\\caption{%s}\n", texText(caption))
+	}
+	if cite != "" {
+		tw.p("{\\small\\centering %s\\par}\n", cite)
+	}
+	tw.s("\\end{figure}\n\n")
+	return tw.err
+}
+
+// figureStem makes the names of figure files safe in \includegraphics:
+// letters, digits, "-" and "_" only.
+func figureStem(s string) string {
+	if s == "" {
+		return "report"
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if !isWordByte(c) && c != '-' && c != '_' {
+			b[i] = '-'
+		}
+	}
+	return string(b)
+}
+
+// texComment makes text safe in a LaTeX comment: one line.
+func texComment(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r < ' ' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// prose writes the job file's Markdown as LaTeX: paragraphs, headings,
+// lists, code, block quotes, GFM tables; raw HTML prints as the text it
+// is, as in the other forms.
+func (tw *texWriter) prose(src string) {
+	source := []byte(src)
+	doc := md.Parser().Parse(gtext.NewReader(source))
+	tw.mdBlocks(doc, source)
+}
+
+func (tw *texWriter) mdBlocks(n ast.Node, src []byte) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			tw.p("%s\n\n", texInline(c, src))
+		case *ast.Heading:
+			tw.p("\\subsection*{%s}\n\n", texInline(c, src))
+		case *ast.List:
+			env := "itemize"
+			if c.IsOrdered() {
+				env = "enumerate"
+			}
+			tw.p("\\begin{%s}\n", env)
+			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
+				tw.s("\\item ")
+				tw.mdBlocks(it, src)
+			}
+			tw.p("\\end{%s}\n\n", env)
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+			var sb strings.Builder
+			lines := c.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				sb.Write(seg.Value(src))
+			}
+			tw.code(sb.String())
+		case *ast.Blockquote:
+			tw.s("\\begin{quote}\n")
+			tw.mdBlocks(c, src)
+			tw.s("\\end{quote}\n\n")
+		case *ast.ThematicBreak:
+			tw.s("\\noindent\\rule{\\linewidth}{0.4pt}\n\n")
+		case *east.Table:
+			var t table
+			for r := c.FirstChild(); r != nil; r = r.NextSibling() {
+				var row []cell
+				for k := r.FirstChild(); k != nil; k = k.NextSibling() {
+					row = append(row, cell{Text: nodeText(k, src)})
+				}
+				if _, ok := r.(*east.TableHeader); ok {
+					t.Header = row
+				} else {
+					t.Rows = append(t.Rows, row)
+				}
+			}
+			tw.table(t)
+		default:
+			tw.mdBlocks(c, src)
+		}
+	}
+}
+
+// texInline writes a Markdown block's inline nodes. Consecutive text
+// nodes are joined before their mathematics is read: goldmark cuts text
+// at the signs that may open emphasis, "_" among them.
+func texInline(n ast.Node, src []byte) string {
+	var sb, run strings.Builder
+	flush := func() {
+		sb.WriteString(texText(run.String()))
+		run.Reset()
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			run.Write(c.Segment.Value(src))
+			if c.SoftLineBreak() {
+				run.WriteByte('\n')
+			}
+			if c.HardLineBreak() {
+				flush()
+				sb.WriteString("\\\\\n")
+			}
+			continue
+		case *ast.String:
+			run.Write(c.Value)
+			continue
+		}
+		flush()
+		switch c := c.(type) {
+		case *ast.CodeSpan:
+			sb.WriteString(`\texttt{` + texEscape(nodeText(c, src)) + `}`)
+		case *ast.Emphasis:
+			cmd := `\emph`
+			if c.Level >= 2 {
+				cmd = `\textbf`
+			}
+			sb.WriteString(cmd + "{" + texInline(c, src) + "}")
+		case *ast.Link:
+			if u := string(c.Destination); texURLSafe(u) {
+				sb.WriteString(`\href{` + texURL(u) + `}{` + texInline(c, src) + `}`)
+			} else {
+				sb.WriteString(texInline(c, src))
+			}
+		case *ast.AutoLink:
+			if u := string(c.URL(src)); texURLSafe(u) {
+				sb.WriteString(`\url{` + texURL(u) + `}`)
+			} else {
+				sb.WriteString(texEscape(u))
+			}
+		case *ast.RawHTML:
+			var raw strings.Builder
+			for i := 0; i < c.Segments.Len(); i++ {
+				seg := c.Segments.At(i)
+				raw.Write(seg.Value(src))
+			}
+			sb.WriteString(texEscape(raw.String()))
+		case *ast.Image:
+			sb.WriteString(texInline(c, src))
+		default:
+			sb.WriteString(texInline(c, src))
+		}
+	}
+	flush()
+	return sb.String()
+}
+
+// latexFragment writes blocks as a piece of a LaTeX document (a notebook
+// result's text/latex): tables as tabular with booktabs rules (longtable
+// past 40 rows), text as
+// paragraphs; figures are left out (the bundle has them as images). With
+// tablesOnly, only the tables, when there are some (a result's .latex()).
+func latexFragment(blocks []block, o Options, t *templates.Set, tablesOnly bool) (string, error) {
+	var buf bytes.Buffer
+	tw := newTeXWriter(&buf, o, t)
+	tw.fragment = true
+	hasTable := false
+	for _, b := range blocks {
+		if _, ok := b.(table); ok {
+			hasTable = true
+		}
+	}
+	for _, b := range blocks {
+		switch b := b.(type) {
+		case figure, surveyFigure, picture:
+			continue
+		case table:
+			tw.table(b)
+			continue
+		case para:
+			if b.Source && b.Ref != "" {
+				// No bibliography in a fragment: the source in words.
+				b.Source = false
+			}
+			if tablesOnly && hasTable {
+				continue
+			}
+			if err := tw.block(b); err != nil {
+				return "", err
+			}
+			continue
+		case heading:
+			if tablesOnly && hasTable || b.MDOnly {
+				continue
+			}
+			tw.p("\\paragraph{%s}\n", texText(b.Text))
+			continue
+		}
+		if tablesOnly && hasTable {
+			continue
+		}
+		if err := tw.block(b); err != nil {
+			return "", err
+		}
+	}
+	if err := tw.flush(); err != nil {
+		return "", err
+	}
+	return strings.TrimRight(buf.String(), "\n") + "\n", nil
+}

@@ -1,0 +1,519 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Text for LaTeX. Everything a report prints passes through texEscape
+// (text as it is: positions, code, sources) or texText (generated text
+// and prose, whose mathematics goes into math mode). Both write only
+// ASCII and the Latin letters that inputenc's utf8 and the T1 encoding
+// set; every other character becomes a command (a symbol in math mode
+// through \ensuremath), or, without one, its code point, so that no text
+// can stop pdflatex or act on it (\input, \write18, an unbalanced brace).
+
+// texSpecials are ASCII characters with a meaning in LaTeX's text mode,
+// written as text.
+var texSpecials = map[rune]string{
+	'\\': `\textbackslash{}`,
+	'{':  `\{`,
+	'}':  `\}`,
+	'$':  `\$`,
+	'&':  `\&`,
+	'#':  `\#`,
+	'%':  `\%`,
+	'_':  `\_`,
+	'^':  `\textasciicircum{}`,
+	'~':  `\textasciitilde{}`,
+	'<':  `\textless{}`,
+	'>':  `\textgreater{}`,
+	'|':  `\textbar{}`,
+	'"':  `\textquotedbl{}`,
+	// A backquote would make ligatures of the T1 fonts (`` “, !` ¡);
+	// texEscape writes "--" apart ("-{}-") for the same reason.
+	'`': `\textasciigrave{}`,
+}
+
+// texTextRunes are the characters of text mode beyond ASCII that the
+// report's words use, as commands (so that the output is ASCII but for
+// accented letters).
+var texTextRunes = map[rune]string{
+	'\u00a0': `\nobreakspace{}`,
+	// A narrow no-break space (digit groups, French punctuation) as glue
+	// that babel's French spacing removes before adding its own.
+	'\u202f': `\nobreak\hspace{0.16667em}`,
+	'\u2009': `\hspace{0.16667em}`,
+	'–':      `\textendash{}`,
+	'—':      `\textemdash{}`,
+	'…':      `\dots{}`,
+	'‘':      `\textquoteleft{}`,
+	'’':      `\textquoteright{}`,
+	'“':      `\textquotedblleft{}`,
+	'”':      `\textquotedblright{}`,
+	'«':      `\guillemotleft{}`,
+	'»':      `\guillemotright{}`,
+	'•':      `\textbullet{}`,
+	'°':      `\textdegree{}`,
+	'§':      `\S{}`,
+	'©':      `\copyright{}`,
+	'€':      `\texteuro{}`,
+	'£':      `\pounds{}`,
+	'¡':      `\textexclamdown{}`,
+	'¿':      `\textquestiondown{}`,
+	'\u00ad': `\-`,
+	'\u2011': `\mbox{-}`,
+	'\u2010': `-{}`,
+	'✓':      `\ensuremath{\checkmark}`,
+	'✔':      `\ensuremath{\checkmark}`,
+	'✗':      `\ensuremath{\times}`,
+	'✘':      `\ensuremath{\times}`,
+	'\t':     ` `,
+	'\n':     "\n",
+	'\r':     ` `,
+}
+
+// texMathRunes are the characters written in math mode: operators,
+// relations, Greek letters, brackets, and Unicode's scripts.
+var texMathRunes = map[rune]string{
+	'⊕': `\oplus`, '⊗': `\otimes`, '⊖': `\ominus`, '×': `\times`, '·': `\cdot`, '÷': `\div`,
+	'±': `\pm`, '∓': `\mp`, '−': `-`, '∗': `\ast`, '∘': `\circ`, '√': `\surd`,
+	'≤': `\leq`, '≥': `\geq`, '≠': `\neq`, '≈': `\approx`, '≡': `\equiv`, '∼': `\sim`, '≅': `\cong`,
+	'⩽': `\leqslant`, '⩾': `\geqslant`, '≪': `\ll`, '≫': `\gg`,
+	'→': `\to`, '←': `\leftarrow`, '↦': `\mapsto`, '⇒': `\Rightarrow`, '⇔': `\Leftrightarrow`, '↔': `\leftrightarrow`,
+	'∈': `\in`, '∉': `\notin`, '⊂': `\subset`, '⊆': `\subseteq`, '⊃': `\supset`, '⊇': `\supseteq`,
+	'∪': `\cup`, '∩': `\cap`, '∅': `\emptyset`, '∞': `\infty`, '∑': `\sum`, '∏': `\prod`,
+	'∀': `\forall`, '∃': `\exists`, '¬': `\neg`, '∧': `\wedge`, '∨': `\vee`, '∂': `\partial`,
+	'⌊': `\lfloor`, '⌋': `\rfloor`, '⌈': `\lceil`, '⌉': `\rceil`, '⟨': `\langle`, '⟩': `\rangle`,
+	'ℕ': `\mathbb{N}`, 'ℤ': `\mathbb{Z}`, 'ℚ': `\mathbb{Q}`, 'ℝ': `\mathbb{R}`, 'ℂ': `\mathbb{C}`, '𝔽': `\mathbb{F}`,
+	'′': `'`, '″': `''`, '●': `\bullet`, '○': `\circ`, '□': `\square`, '■': `\blacksquare`,
+	'⋯': `\cdots`, '⋮': `\vdots`, '∣': `\mid`, '∤': `\nmid`, '∝': `\propto`, 'µ': `\mu`, 'ℓ': `\ell`,
+	'α': `\alpha`, 'β': `\beta`, 'γ': `\gamma`, 'δ': `\delta`, 'ε': `\varepsilon`, 'ζ': `\zeta`,
+	'η': `\eta`, 'θ': `\theta`, 'ι': `\iota`, 'κ': `\kappa`, 'λ': `\lambda`, 'μ': `\mu`, 'ν': `\nu`,
+	'ξ': `\xi`, 'π': `\pi`, 'ρ': `\rho`, 'σ': `\sigma`, 'ς': `\varsigma`, 'τ': `\tau`, 'υ': `\upsilon`,
+	'φ': `\varphi`, 'ϕ': `\phi`, 'χ': `\chi`, 'ψ': `\psi`, 'ω': `\omega`,
+	'Γ': `\Gamma`, 'Δ': `\Delta`, 'Θ': `\Theta`, 'Λ': `\Lambda`, 'Ξ': `\Xi`, 'Π': `\Pi`, 'Σ': `\Sigma`,
+	'Υ': `\Upsilon`, 'Φ': `\Phi`, 'Ψ': `\Psi`, 'Ω': `\Omega`,
+}
+
+// unicodeScripts maps Unicode's superscript and subscript characters to
+// what they raise or lower (the reverse of scripts.go's tables).
+var unicodeScripts = func() map[rune]piece {
+	m := map[rune]piece{}
+	for r, u := range superscripts {
+		m[u] = piece{text: string(r), script: 1}
+	}
+	for r, u := range subscripts {
+		m[u] = piece{text: string(r), script: -1}
+	}
+	return m
+}()
+
+// texLetter reports whether r may be written as it is: ASCII letters,
+// digits and harmless punctuation, and the accented letters of Latin-1
+// and Latin Extended-A, which inputenc's utf8 sets in T1.
+func texLetter(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		return true
+	case r < 0x80:
+		return strings.ContainsRune(" !'()*+,-./:;=?@[]", r)
+	case r >= 0xc0 && r <= 0x17e:
+		// Not ×, ÷, nor the few letters T1 has no glyph for.
+		return r != 0xd7 && r != 0xf7 && r != 0x138 && r != 0x149 && r != 0x131
+	}
+	return false
+}
+
+// texEscape writes s as LaTeX text, every character printed as it is;
+// symbols that only math mode has go through \ensuremath.
+func texEscape(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		writeTextRune(&b, r)
+		if r == '-' && strings.HasPrefix(s[i+1:], "-") {
+			b.WriteString("{}")
+		}
+	}
+	return b.String()
+}
+
+func writeTextRune(b *strings.Builder, r rune) {
+	switch {
+	case texLetter(r):
+		b.WriteRune(r)
+	case texSpecials[r] != "":
+		b.WriteString(texSpecials[r])
+	case texTextRunes[r] != "":
+		b.WriteString(texTextRunes[r])
+	case texMathRunes[r] != "":
+		b.WriteString(`\ensuremath{` + texMathRunes[r] + `}`)
+	case unicodeScripts[r].text != "":
+		p := unicodeScripts[r]
+		b.WriteString(`\ensuremath{{}` + scriptSign(p) + `{` + mathRunes(p.text) + `}}`)
+	default:
+		writeUnknown(b, r)
+	}
+}
+
+// writeUnknown writes a character LaTeX cannot set with the report's
+// packages: spaces as spaces, controls as nothing, anything else as its
+// code point.
+func writeUnknown(b *strings.Builder, r rune) {
+	switch {
+	case unicode.IsSpace(r):
+		b.WriteByte(' ')
+	case unicode.IsControl(r) || r == utf8.RuneError || unicode.Is(unicode.Cf, r):
+	default:
+		fmt.Fprintf(b, `\textsc{u+%04x}`, r)
+	}
+}
+
+func scriptSign(p piece) string {
+	if p.script > 0 {
+		return "^"
+	}
+	return "_"
+}
+
+// mathRunes writes text inside math mode: letters and digits as they
+// are (math italic letters), symbols as commands, anything else as text.
+func mathRunes(s string) string {
+	var m mathWriter
+	m.runes(s)
+	return m.b.String()
+}
+
+// mathWriter writes math mode, keeping what a base already carries: a
+// second superscript or subscript in a row (x^2^3, M₂₄ read a digit at a
+// time) gets an empty base, {}, which LaTeX requires.
+type mathWriter struct {
+	b        strings.Builder
+	sup, sub bool
+}
+
+func (m *mathWriter) base(s string) {
+	m.b.WriteString(s)
+	m.sup, m.sub = false, false
+}
+
+// script writes a superscript (kind > 0) or a subscript of math text.
+func (m *mathWriter) script(kind int, content string) {
+	if kind > 0 && m.sup || kind < 0 && m.sub {
+		m.base("{}")
+	}
+	sign := "_"
+	if kind > 0 {
+		sign = "^"
+		m.sup = true
+	} else {
+		m.sub = true
+	}
+	m.b.WriteString(sign + "{" + content + "}")
+}
+
+func (m *mathWriter) runes(s string) {
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			m.base(string(r))
+		case strings.ContainsRune("+=()[],./;:!?'*|<>-", r):
+			m.base(string(r))
+		case r == ' ':
+			m.b.WriteByte(' ')
+		case unicodeScripts[r].text != "":
+			// A run of Unicode's scripts of one kind is one script: M₂₄.
+			kind := unicodeScripts[r].script
+			var content strings.Builder
+			for ; i < len(rs) && unicodeScripts[rs[i]].script == kind; i++ {
+				content.WriteString(unicodeScripts[rs[i]].text)
+			}
+			i--
+			m.script(kind, mathRunes(content.String()))
+		case texMathRunes[r] != "":
+			c := texMathRunes[r]
+			if last := c[len(c)-1]; last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z' {
+				c += " " // \varphi k, not \varphik
+			}
+			m.base(c)
+		default:
+			var t strings.Builder
+			writeTextRune(&t, r)
+			m.base(`\text{` + t.String() + `}`)
+		}
+	}
+}
+
+// mathy reports whether r marks a token as mathematics (the coins ● and
+// ○ of a row are not).
+func mathy(r rune) bool {
+	if r == '●' || r == '○' {
+		return false
+	}
+	_, ok := texMathRunes[r]
+	if !ok {
+		_, ok = unicodeScripts[r]
+	}
+	return ok
+}
+
+// A token of text for texText: a run of characters without spaces, its
+// scripts (as scripts.go reads them) kept apart.
+type texToken struct {
+	pieces []piece
+	space  string // the spaces after it
+	math   bool
+}
+
+// texText writes generated text or prose as LaTeX: the mathematics it
+// holds in math mode, the rest as text (texEscape). A word holding a
+// script (f_r(n), 2^7, φ²) or a mathematical symbol (⊕, ⌊, ≤, φ) is
+// mathematics, and so are the single letters, numbers and signs next to
+// it (h ⊕ 2 < h), up to the punctuation that ends a sentence.
+func texText(s string) string {
+	toks := texTokens(s)
+	if len(toks) == 0 {
+		return ""
+	}
+	// A sign between two atoms is mathematics (b < 16), and so is an
+	// atom beside mathematics when one of the two is a sign (a ⊗ b,
+	// 0 ≤ a), until no token changes; a clause's end stops it.
+	for i := 1; i+1 < len(toks); i++ {
+		if opToken(toks[i]) && !toks[i].math && termAtom(toks[i-1]) && termAtom(toks[i+1]) && !endsClause(toks[i-1], ",") {
+			toks[i-1].math, toks[i].math, toks[i+1].math = true, true, true
+		}
+	}
+	// A sweep each way carries mathematics as far as it goes in that
+	// direction: linear in the tokens, however long the chain.
+	spread := func(i int) {
+		t := toks[i]
+		if t.math || !termAtom(t) && !opToken(t) {
+			return
+		}
+		left := i > 0 && toks[i-1].math && toks[i-1].space != "" && !endsClause(toks[i-1], ".;:") &&
+			(opToken(toks[i-1]) || opToken(t))
+		right := i+1 < len(toks) && toks[i+1].math && t.space != "" && !endsClause(t, ",.;:") &&
+			!startsQuote(toks[i+1]) && (opToken(toks[i+1]) || opToken(t))
+		if left || right {
+			toks[i].math = true
+		}
+	}
+	for i := range toks {
+		spread(i)
+	}
+	for i := len(toks) - 1; i >= 0; i-- {
+		spread(i)
+	}
+	var b strings.Builder
+	inMath := false
+	for i, t := range toks {
+		if !t.math {
+			for _, p := range t.pieces {
+				writeTextPiece(&b, p)
+			}
+			b.WriteString(texEscape(t.space))
+			continue
+		}
+		lead, core, trail := splitPunct(t)
+		if inMath && len(lead) > 0 {
+			b.WriteString(`\)`)
+			inMath = false
+		}
+		for _, p := range lead {
+			writeTextPiece(&b, p)
+		}
+		if len(core) > 0 && !inMath {
+			b.WriteString(`\(`)
+			inMath = true
+		}
+		var m mathWriter
+		for _, p := range core {
+			if p.script == 0 {
+				m.runes(p.text)
+			} else {
+				m.script(p.script, mathRunes(p.text))
+			}
+		}
+		b.WriteString(m.b.String())
+		if inMath && len(trail) == 0 && i+1 < len(toks) && toks[i+1].math {
+			if t.space != "" {
+				b.WriteByte(' ')
+			}
+			continue // the next token goes on in math mode
+		}
+		if inMath {
+			b.WriteString(`\)`)
+			inMath = false
+		}
+		for _, p := range trail {
+			writeTextPiece(&b, p)
+		}
+		b.WriteString(texEscape(t.space))
+	}
+	if inMath {
+		b.WriteString(`\)`)
+	}
+	return b.String()
+}
+
+// writeTextPiece writes a piece in text mode: a script as a math script.
+func writeTextPiece(b *strings.Builder, p piece) {
+	if p.script == 0 {
+		b.WriteString(texEscape(p.text))
+		return
+	}
+	b.WriteString(`\ensuremath{{}` + scriptSign(p) + `{` + mathRunes(p.text) + `}}`)
+}
+
+// texTokens cuts s into tokens at spaces, reading its scripts first.
+func texTokens(s string) []texToken {
+	var toks []texToken
+	cur := texToken{}
+	flush := func() {
+		if len(cur.pieces) > 0 || cur.space != "" {
+			toks = append(toks, cur)
+		}
+		cur = texToken{}
+	}
+	for _, p := range splitScripts(s) {
+		if p.script != 0 {
+			if cur.space != "" {
+				flush()
+			}
+			cur.pieces = append(cur.pieces, p)
+			cur.math = true
+			continue
+		}
+		start := 0
+		for i, r := range p.text {
+			if r == ' ' || r == '\n' || r == '\u202f' || r == '\u00a0' {
+				if i > start {
+					if cur.space != "" {
+						flush()
+					}
+					addText(&cur, p.text[start:i])
+				}
+				cur.space += string(r)
+				start = i + utf8.RuneLen(r)
+			}
+		}
+		if start < len(p.text) {
+			if cur.space != "" {
+				flush()
+			}
+			addText(&cur, p.text[start:])
+		}
+	}
+	flush()
+	return toks
+}
+
+func addText(t *texToken, s string) {
+	t.pieces = append(t.pieces, piece{text: s})
+	for _, r := range s {
+		if mathy(r) {
+			t.math = true
+		}
+	}
+}
+
+// termAtom reports whether a token is a letter or a number, which reads
+// as mathematics beside mathematics.
+func termAtom(t texToken) bool {
+	if len(t.pieces) != 1 || t.pieces[0].script != 0 {
+		return false
+	}
+	s := strings.TrimRight(t.pieces[0].text, ",.;:")
+	if s == "" {
+		return false
+	}
+	if len(s) > 1 && s[0] == '(' && s == t.pieces[0].text {
+		// An opening parenthesis belongs to the formula it opens, (1 + √5)/2,
+		// unless the token ends a clause: (1, 3) is a position.
+		s = s[1:]
+	}
+	if len(s) == 1 && isLetter(s[0]) {
+		return true
+	}
+	return strings.Trim(s, "0123456789") == ""
+}
+
+// opToken reports whether a token is an operator or a relation alone:
+// ⊕, ≤, <, =.
+func opToken(t texToken) bool {
+	if len(t.pieces) != 1 || t.pieces[0].script != 0 {
+		return false
+	}
+	switch s := t.pieces[0].text; s {
+	case "<", ">", "=", "+", "-", "<=", ">=", "/":
+		return true
+	default:
+		for _, r := range s {
+			if m := texMathRunes[r]; m == "" || !strings.HasPrefix(m, `\`) && m != "-" || strings.HasPrefix(m, `\mathbb`) ||
+				unicode.Is(unicode.Greek, r) || strings.ContainsRune("⌊⌋⌈⌉⟨⟩∅∞●○□■′″", r) {
+				return false
+			}
+		}
+		return s != ""
+	}
+}
+
+// endsClause reports whether a token ends with one of the punctuation
+// marks in marks.
+func endsClause(t texToken, marks string) bool {
+	last := t.pieces[len(t.pieces)-1]
+	return last.script == 0 && last.text != "" && strings.ContainsRune(marks, rune(last.text[len(last.text)-1]))
+}
+
+func startsQuote(t texToken) bool {
+	return t.pieces[0].script == 0 && strings.HasPrefix(t.pieces[0].text, "«")
+}
+
+// splitPunct cuts the punctuation around a mathematical token that
+// belongs to the sentence: quotes and an opening parenthesis not closed
+// inside before it, the end of a clause after it.
+func splitPunct(t texToken) (lead, core, trail []piece) {
+	core = append([]piece(nil), t.pieces...)
+	if p := core[0]; p.script == 0 {
+		i := 0
+		for i < len(p.text) && (p.text[i] == '"' || p.text[i] == '\'') {
+			i++
+		}
+		for _, q := range []string{"«", "“", "‘"} {
+			if strings.HasPrefix(p.text[i:], q) {
+				i += len(q)
+			}
+		}
+		if i > 0 {
+			lead = []piece{{text: p.text[:i]}}
+			core[0].text = p.text[i:]
+		}
+	}
+	if p := core[len(core)-1]; p.script == 0 {
+		end := len(p.text)
+		for end > 0 && strings.IndexByte(",.;:!?\"'", p.text[end-1]) >= 0 {
+			end--
+		}
+		for _, q := range []string{"»", "”", "’"} {
+			if strings.HasSuffix(p.text[:end], q) {
+				end -= len(q)
+			}
+		}
+		if end < len(p.text) {
+			trail = []piece{{text: p.text[end:]}}
+			core[len(core)-1].text = p.text[:end]
+		}
+	}
+	// Pieces emptied by the cut are dropped.
+	kept := core[:0]
+	for _, p := range core {
+		if p.text != "" {
+			kept = append(kept, p)
+		}
+	}
+	return lead, kept, trail
+}
