@@ -179,21 +179,31 @@ func bitsetMemory(upto, v int) int64 {
 
 // bitsetValues is the bitset sweep of a code that splits into two heaps
 // at most, from the values vs[0..from) on (all below bitsetMax), handing
-// over to the dense sweep if a value reaches bitsetMax; it says from which
-// heap (0 when it did not).
-func (c *code) bitsetValues(g Game, vs []uint32, from, upto int, lim Limits) ([]uint64, int, error) {
+// over to the dense sweep if a value reaches bitsetMax; it says which
+// sweep ran, from which heap the dense one, and from which the values were
+// filled by a proven period.
+func (c *code) bitsetValues(g Game, vs []uint32, from, upto int, lim Limits) ([]uint64, Sweep, error) {
 	b := newBitset(c.sweepMoves(), vs, from)
-	n, err := b.run(g, from, upto, lim)
-	if err != nil {
-		return nil, 0, err
-	}
-	if n <= upto {
-		out, err := c.denseValues(g, vs, n, upto, lim)
-		return out, n, err
+	sw := Sweep{Algorithm: AlgorithmBitset}
+	for n := from; n <= upto; {
+		if n > periodFrom && fillPeriodic(g, vs, n-1) {
+			sw.PeriodFrom = n
+			break
+		}
+		to := nextLook(n, upto)
+		next, err := b.run(g, n, to, lim)
+		if err != nil {
+			return nil, Sweep{}, err
+		}
+		if next <= to {
+			out, filled, err := c.denseValues(g, vs, next, upto, lim)
+			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: next, PeriodFrom: filled}, err
+		}
+		n = next
 	}
 	out := make([]uint64, upto+1)
 	for n, v := range vs {
 		out[n] = uint64(v)
 	}
-	return out, 0, nil
+	return out, sw, nil
 }

@@ -247,6 +247,19 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 	if err := p.check(g, upto, lim); err != nil {
 		return nil, Sweep{}, err
 	}
+	if p.sweep != nil && len(p.sweep.vs) == sparseTrial+1 && upto > sparseTrial {
+		// The trial's values may prove a period already: the rest
+		// follows from it (Dawson's Kayles and most codes of the census).
+		vs := make([]uint32, upto+1)
+		copy(vs, p.sweep.vs)
+		if fillPeriodic(g, vs, sparseTrial) {
+			out := make([]uint64, upto+1)
+			for n, v := range vs {
+				out[n] = uint64(v)
+			}
+			return out, Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1}, nil
+		}
+	}
 	switch p.cost.Method {
 	case SweepPlain:
 		vs, err := c.plainValues(upto, lim)
@@ -261,26 +274,22 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 			if err := lim.checkSteps(g, upto, float64(p.sweep.steps)+denseSteps(from, upto, c.last()+1, p.sweep.w)); err != nil {
 				return nil, Sweep{}, err
 			}
-			out, err := c.denseValues(g, p.sweep.vs, from, upto, lim)
-			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: from}, err
+			out, filled, err := c.denseValues(g, p.sweep.vs, from, upto, lim)
+			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: from, PeriodFrom: filled}, err
 		}
 		return vs, Sweep{Algorithm: AlgorithmSparse}, err
 	case SweepBitset:
 		vs := make([]uint32, upto+1)
 		from := copy(vs, p.sweep.vs[:sparseTrial+1])
-		out, at, err := c.bitsetValues(g, vs, from, upto, lim)
-		if at > 0 {
-			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: at}, err
-		}
-		return out, Sweep{Algorithm: AlgorithmBitset}, err
+		return c.bitsetValues(g, vs, from, upto, lim)
 	case SweepDense:
 		vs, from := make([]uint32, upto+1), 0
 		if p.sweep != nil {
 			// The values of the sparse-space sweep's trial.
 			from = copy(vs, p.sweep.vs)
 		}
-		out, err := c.denseValues(g, vs, from, upto, lim)
-		return out, Sweep{Algorithm: AlgorithmDense}, err
+		out, filled, err := c.denseValues(g, vs, from, upto, lim)
+		return out, Sweep{Algorithm: AlgorithmDense, PeriodFrom: filled}, err
 	}
 	vs, err := c.splitValues(g, upto, lim)
 	return vs, Sweep{Algorithm: AlgorithmSets}, err

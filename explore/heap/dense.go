@@ -221,16 +221,55 @@ func denseMemory(upto, span int, w uint32) int64 {
 }
 
 // denseValues is the dense sweep of a code that splits into two heaps at
-// most, from the values vs[0..from) on.
-func (c *code) denseValues(g Game, vs []uint32, from, upto int, lim Limits) ([]uint64, error) {
+// most, from the values vs[0..from) on; it returns the heap from which the
+// values were filled by a proven period (fillPeriodic), or 0.
+func (c *code) denseValues(g Game, vs []uint32, from, upto int, lim Limits) ([]uint64, int, error) {
 	d := newDense(c.sweepMoves(), vs, from)
-	if err := d.run(g, from, upto, lim); err != nil {
-		return nil, err
+	filled := 0
+	for n := from; n <= upto; {
+		if n > periodFrom && fillPeriodic(g, vs, n-1) {
+			filled = n
+			break
+		}
+		to := nextLook(n, upto)
+		if err := d.run(g, n, to, lim); err != nil {
+			return nil, 0, err
+		}
+		n = to + 1
 	}
 	d.rev = nil // free before out
 	out := make([]uint64, upto+1)
 	for n, v := range vs {
 		out[n] = uint64(v)
 	}
-	return out, nil
+	return out, filled, nil
+}
+
+// periodFrom is the first heap at which the sweeps look for a proven
+// period, and they look again each time the heap size doubles.
+const periodFrom = 1 << 12
+
+// fillPeriodic looks for a period of vs[0..n] that the values themselves
+// prove (Period: the Guy–Smith window for codes), and when there is one,
+// fills vs[n+1..] with it, exactly: the theorem says the values go on so.
+// It costs O(n) a look. It returns whether it filled.
+func fillPeriodic(g Game, vs []uint32, n int) bool {
+	prefix := make([]uint64, n+1)
+	for i, v := range vs[:n+1] {
+		prefix[i] = uint64(v)
+	}
+	c := Period(g, prefix)
+	if !c.Proven {
+		return false
+	}
+	for m := n + 1; m < len(vs); m++ {
+		vs[m] = vs[m-c.Period]
+	}
+	return true
+}
+
+// nextLook is the last heap a sweep from heap from computes before it
+// looks for a proven period again: the heap size doubles between looks.
+func nextLook(from, upto int) int {
+	return min(upto, max(2*from, periodFrom))
 }

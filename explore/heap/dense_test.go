@@ -33,7 +33,7 @@ func denseFrom(t testing.TB, g *Octal, want []uint64, from, upto int) []uint64 {
 	for n := range from {
 		vs[n] = uint32(want[n])
 	}
-	got, err := g.denseValues(g, vs, from, upto, Limits{})
+	got, _, err := g.denseValues(g, vs, from, upto, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,6 +224,72 @@ func TestBitsetAgainstSparse(t *testing.T) {
 			}
 			if !slices.Equal(got, want) {
 				t.Errorf("bitset differs from the bit-set sweep of every split")
+			}
+		})
+	}
+}
+
+// TestValuesSweep: Values chooses per code, says which sweep ran, and
+// fills the values past a period the values prove; all agree with the
+// bit-set sweep of every split.
+func TestValuesSweep(t *testing.T) {
+	upto := sparseTrial + 3000
+	for _, tc := range []struct {
+		code      string
+		algorithm string
+		periodic  bool
+	}{
+		{"0.07", AlgorithmSparse, true}, // Dawson's Kayles: period 34 proven by the trial
+		{"0.76", AlgorithmDense, false},
+		{"0.164", AlgorithmDense, false},
+		{"0.6", AlgorithmSparse, false},
+		{"0.16", AlgorithmSparse, false},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			g := mustOctal(t, tc.code)
+			got, sw, err := g.ValuesSweep(upto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sw.Algorithm != tc.algorithm || (sw.PeriodFrom > 0) != tc.periodic {
+				t.Errorf("sweep %+v, want %s (periodic %v)", sw, tc.algorithm, tc.periodic)
+			}
+			want, err := g.splitValues(g, upto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("values differ from the bit-set sweep")
+			}
+		})
+	}
+}
+
+// TestFillPeriodic: the values filled past a proven period are the values
+// swept, for codes whose period the dense and bitset sweeps find between
+// their looks.
+func TestFillPeriodic(t *testing.T) {
+	const upto = 3 * periodFrom
+	for _, code := range []string{"0.07", "0.4", "0.137", "0.724", "0.504", "0.14", "0.6"} {
+		t.Run(code, func(t *testing.T) {
+			g := mustOctal(t, code)
+			want, err := g.splitValues(g, upto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := g.denseValues(g, make([]uint32, upto+1), 0, upto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("dense with periods differs")
+			}
+			got, _, err = g.bitsetValues(g, make([]uint32, upto+1), 0, upto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("bitset with periods differs")
 			}
 		})
 	}

@@ -89,6 +89,11 @@ type Sweep struct {
 	// reaching 64) handed over to the dense sweep; 0 when the dense sweep
 	// ran from the start or did not run.
 	DenseFrom int
+	// PeriodFrom is the heap from which the values were not swept but
+	// filled by a period that the values before it prove (Period: the
+	// Guy–Smith window), looked for each time the heap size doubles past
+	// 4096; 0 when none was proven in time.
+	PeriodFrom int
 }
 
 // sweeper is a game whose Values says which algorithm ran.

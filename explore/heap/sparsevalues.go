@@ -406,10 +406,14 @@ func sparsePlan(g Game, mv sweepMoves, prefix []uint64, alt Cost, upto int, lim 
 	}
 	rate := float64(w.steps-before) / float64(sparseTrial-half)
 	rest := rate * float64(upto-sparseTrial)
+	grown := rest
 	if alt.Method == SweepDense && growing(len(w.rare)-rareBefore, sparseTrial-half) {
-		// Rare positions keep coming: the sweep's cost grows with them,
-		// which the dense sweep's does not past every split.
-		rest = w.project(rate, float64(half+sparseTrial)/2, sparseTrial+1, upto)
+		// Rare positions keep coming: the sweep's cost may grow with
+		// them, which the dense sweep's does not past every split. The
+		// comparison takes the growth; the estimate, against the limits,
+		// does not, since the rare positions may die out (Officers: none
+		// after 20 627), and the sweep projects its cost again as it goes.
+		grown = w.project(rate, float64(half+sparseTrial)/2, sparseTrial+1, upto)
 	}
 	sparse := Cost{
 		Method: SweepSparse,
@@ -422,7 +426,7 @@ func sparsePlan(g Game, mv sweepMoves, prefix []uint64, alt Cost, upto int, lim 
 		// (one more bit of values).
 		Memory: 8*(int64(upto)+1) + 4*(int64(upto)+1) + 8*int64(len(w.rare)) + 36*int64(w.w) + 32*int64(w.w),
 	}
-	if sparse.Steps >= alt.Steps {
+	if sparse.Steps-rest+grown >= alt.Steps {
 		alt.Detail = "faster than the sparse-space sweep under " + w.describe(sparseTrial)
 		// The trial's values: the dense sweep goes on from them.
 		return sweepPlan{cost: alt, sweep: w}, nil

@@ -142,6 +142,10 @@ type Rare struct {
 	// the start).
 	Algorithm string `json:"algorithm,omitempty"`
 	DenseFrom int    `json:"dense_from,omitempty"`
+	// PeriodFrom is the heap from which the values were filled by a
+	// period the values before it prove (heap.Sweep), 0 when swept to the
+	// end.
+	PeriodFrom int `json:"period_from,omitempty"`
 }
 
 // IsRare says whether position n of value g is rare (range type) or in the

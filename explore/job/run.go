@@ -430,7 +430,7 @@ func (r *runner) rare(g heap.Game, values []uint64) error {
 		return err
 	}
 	rare := &Rare{Mask: sp.Mask, Type: sp.Type(), Count: len(sp.Rare), CheckedTo: sp.CheckedTo, Last: -1, Values: values,
-		Algorithm: r.sweep.Algorithm, DenseFrom: r.sweep.DenseFrom}
+		Algorithm: r.sweep.Algorithm, DenseFrom: r.sweep.DenseFrom, PeriodFrom: r.sweep.PeriodFrom}
 	if sp.Domain {
 		t := sp.T
 		rare.T = &t
