@@ -230,3 +230,68 @@ func BenchmarkGrundysGame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDenseValues compares, on codes whose values are not sparse
+// (issue 20), on Officers and on codes with few values whose rare
+// positions do not die out (0.07, 0.724), the bitset sweep (bitset.go;
+// with values past 63 it hands over to the dense sweep at once), the
+// dense sweep on one core and on two (dense.go, densepair.go), the
+// sparse-space sweep from the values up to
+// sparseFrom, and the plain bit-set sweep of every split (the
+// reference), in the same run.
+func BenchmarkDenseValues(b *testing.B) {
+	for _, tc := range []struct {
+		code string
+		upto int
+	}{{"0.76", 1 << 15}, {"0.164", 1 << 15}, {"0.764", 1 << 15}, {"0.6", 1 << 15}, {"0.07", 1 << 15}, {"0.724", 1 << 15}} {
+		g := must(ParseOctal(tc.code))
+		name := fmt.Sprintf("%s-%d", tc.code, tc.upto)
+		dense := func(b *testing.B, paired bool) {
+			for b.Loop() {
+				d := newDense(g.sweepMoves(), make([]uint32, tc.upto+1), 0)
+				d.paired = paired
+				if err := d.run(g, 0, tc.upto, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.Run(name+"/bitset", func(b *testing.B) {
+			for b.Loop() {
+				// The sweep itself, without the hand-over or a look for a
+				// period.
+				bs := newBitset(g.sweepMoves(), make([]uint32, tc.upto+1), 0)
+				n, err := bs.run(g, 0, tc.upto, Limits{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if n <= tc.upto {
+					b.Skipf("a value reaches %d at heap %d: the bitset sweep hands over", bitsetMax, n)
+				}
+			}
+		})
+		b.Run(name+"/dense", func(b *testing.B) { dense(b, false) })
+		b.Run(name+"/dense-paired", func(b *testing.B) { dense(b, true) })
+		b.Run(name+"/sparse", func(b *testing.B) {
+			prefix, err := g.splitValues(g, sparseFrom, Limits{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			sp, err := findSparse(prefix, g.sweepMoves().t)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := g.sparseValues(g, prefix, sp, tc.upto, Limits{MaxSteps: 1 << 40}, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/reference", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.splitValues(g, tc.upto, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

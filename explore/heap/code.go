@@ -216,33 +216,83 @@ func (c *code) optionCount(n int) int64 {
 
 // Values returns g(0..upto).
 func (g *Octal) Values(upto int, lim Limits) ([]uint64, error) {
-	return g.values(g, upto, lim)
+	vs, _, err := g.values(g, upto, lim)
+	return vs, err
 }
 
 // Values returns g(0..upto).
 func (g *Hex) Values(upto int, lim Limits) ([]uint64, error) {
+	vs, _, err := g.values(g, upto, lim)
+	return vs, err
+}
+
+// ValuesSweep is Values, and says which algorithm computed them.
+func (g *Octal) ValuesSweep(upto int, lim Limits) ([]uint64, Sweep, error) {
 	return g.values(g, upto, lim)
 }
 
-func (c *code) values(g Game, upto int, lim Limits) ([]uint64, error) {
+// ValuesSweep is Values, and says which algorithm computed them.
+func (g *Hex) ValuesSweep(upto int, lim Limits) ([]uint64, Sweep, error) {
+	return g.values(g, upto, lim)
+}
+
+func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 	if err := lim.checkUpto(g, upto); err != nil {
-		return nil, err
+		return nil, Sweep{}, err
 	}
 	p, err := c.plan(g, upto, lim)
 	if err != nil {
-		return nil, err
+		return nil, Sweep{}, err
 	}
 	if err := p.check(g, upto, lim); err != nil {
-		return nil, err
+		return nil, Sweep{}, err
+	}
+	if p.sweep != nil && len(p.sweep.vs) == sparseTrial+1 && upto > sparseTrial {
+		// The trial's values may prove a period already: the rest
+		// follows from it (Dawson's Kayles and most codes of the census).
+		vs := make([]uint32, upto+1)
+		copy(vs, p.sweep.vs)
+		if fillPeriodic(g, vs, sparseTrial) {
+			out := make([]uint64, upto+1)
+			for n, v := range vs {
+				out[n] = uint64(v)
+			}
+			return out, Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1}, nil
+		}
 	}
 	switch p.cost.Method {
 	case SweepPlain:
-		return c.plainValues(upto, lim)
+		vs, err := c.plainValues(upto, lim)
+		return vs, Sweep{Algorithm: AlgorithmPlain}, err
 	case SweepSparse:
 		p.sweep.estimate = p.cost
-		return p.sweep.finish(g, upto, lim)
+		p.sweep.denseOK = true
+		vs, err := p.sweep.finish(g, upto, lim)
+		if err == nil && p.sweep.switchAt > 0 {
+			// The rare values stopped paying: the dense sweep from there.
+			from := p.sweep.switchAt
+			if err := lim.checkSteps(g, upto, float64(p.sweep.steps)+denseSteps(from, upto, c.last()+1, p.sweep.w)); err != nil {
+				return nil, Sweep{}, err
+			}
+			out, filled, err := c.denseValues(g, p.sweep.vs, from, upto, lim)
+			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: from, PeriodFrom: filled}, err
+		}
+		return vs, Sweep{Algorithm: AlgorithmSparse}, err
+	case SweepBitset:
+		vs := make([]uint32, upto+1)
+		from := copy(vs, p.sweep.vs[:sparseTrial+1])
+		return c.bitsetValues(g, vs, from, upto, lim)
+	case SweepDense:
+		vs, from := make([]uint32, upto+1), 0
+		if p.sweep != nil {
+			// The values of the sparse-space sweep's trial.
+			from = copy(vs, p.sweep.vs)
+		}
+		out, filled, err := c.denseValues(g, vs, from, upto, lim)
+		return out, Sweep{Algorithm: AlgorithmDense, PeriodFrom: filled}, err
 	}
-	return c.splitValues(g, upto, lim)
+	vs, err := c.splitValues(g, upto, lim)
+	return vs, Sweep{Algorithm: AlgorithmSets}, err
 }
 
 // plan chooses the sweep for g(0..upto) and estimates its cost. Codes that
@@ -268,7 +318,55 @@ func (c *code) plan(g Game, upto int, lim Limits) (sweepPlan, error) {
 	if err != nil {
 		return sweepPlan{}, err
 	}
-	return sparsePlan(g, c.sweepMoves(), prefix, sets, upto, lim)
+	// The alternative to the sparse-space sweep is the dense sweep: every
+	// split once, whatever the split digits. Its tables are sized for
+	// values up to four times those of the prefix.
+	var top uint64
+	for _, v := range prefix {
+		top |= v
+	}
+	w := uint32(64)
+	for uint64(w) <= 4*top {
+		w *= 2
+	}
+	mv := c.sweepMoves()
+	span := mv.splits[len(mv.splits)-1] - mv.splits[0] + 1
+	dense := Cost{Method: SweepDense, Steps: denseSteps(0, upto, c.last()+1, w), Memory: denseMemory(upto, span, w)}
+	p, err := sparsePlan(g, mv, prefix, dense, upto, lim)
+	if err != nil || p.sweep == nil {
+		return p, err
+	}
+	return bitsetPlan(p, mv, upto), nil
+}
+
+// bitsetWeight is the cost of a word operation of the bitset sweep in
+// splits of the other sweeps (an AND of two words, one of them shifted,
+// against a load, an XOR and a store), for choosing between them.
+const bitsetWeight = 2
+
+// bitsetPlan replaces the plan p, made from the trial of the sparse-space
+// sweep up to sparseTrial, by the bitset sweep from there when the
+// values so far are below bitsetMax and it costs less.
+func bitsetPlan(p sweepPlan, mv sweepMoves, upto int) sweepPlan {
+	var present uint64
+	for _, v := range p.sweep.vs[:sparseTrial+1] {
+		if v >= bitsetMax {
+			return p
+		}
+		present |= 1 << v
+	}
+	trial := float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(p.sweep.steps)
+	steps := bitsetSteps(sparseTrial+1, upto, len(mv.splits), bits.OnesCount64(present))
+	if trial+bitsetWeight*steps >= p.cost.Steps {
+		return p
+	}
+	p.cost = Cost{
+		Method: SweepBitset,
+		Detail: fmt.Sprintf("%d values, cheaper than the %s under %s", bits.OnesCount64(present), p.cost.Method, p.sweep.describe(sparseTrial)),
+		Steps:  trial + steps,
+		Memory: bitsetMemory(upto, bitsetMax),
+	}
+	return p
 }
 
 // sweepMoves lists the code's moves by digit, for the sparse-space sweep.

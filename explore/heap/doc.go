@@ -55,9 +55,9 @@
 // (the job layer's --max-positions), value sweeps by MaxSteps and
 // MaxMemory; Estimate says which sweep Values will use and what it needs,
 // and Values refuses work over a limit before it starts, naming the limit.
-// Splitting codes cost about upto²/4 steps with the bit-set sweep: the
-// values of all two-way splits of m are kept as a bit set per m and shared
-// by every digit. Past heap 16384, a code that splits into two heaps is
+// Splitting codes cost about upto²/4 steps with the bit-set sweep (sets):
+// the values of all two-way splits of m are kept as a bit set per m and
+// shared by every digit. Past heap 16384, a code that splits into two heaps is
 // tried with the sparse-space sweep: the values up to 4096 choose the
 // split into rare and common values, the sweep runs on to 16384, and its
 // steps per heap there, times the heaps left, are its estimate; it is
@@ -69,6 +69,22 @@
 // 1584 rare positions up to 2^21, the last at 20627, so its sweep to 2^20
 // takes a few seconds; 0.376 (period 4, last exception 2268247) and 0.354
 // (period 1180 from 10061916) are proven from their values in one call.
+//
+// Codes whose rare values are not rare (issue 20: 0.76, 0.164, 0.244, a
+// third of the heaps rare under every split) make the sparse-space sweep
+// quadratic, with more steps than every split. Its trial is therefore
+// compared with two other sweeps, and its projection as it goes too: the
+// dense sweep (dense.go), every split of each heap once, its values kept
+// as a bit set and shared by the split digits, about upto²/4 steps, on
+// two cores past heap 2048 (densepair.go: a helper computes the splits
+// with a large part, which need old values only, ahead of the sweep); and
+// for codes whose values stay below 64 (Dawson's Kayles and its kin,
+// periodic but with many rare heaps), the bitset sweep (bitset.go), a bit
+// set of heaps per value, so that one AND of two words tests 64 splits.
+// When the rare positions keep coming, the sparse-space sweep's cost is
+// projected as growing (a power of the heap, from its last two measures)
+// and it hands over to the dense sweep as soon as that is cheaper.
+// ValuesSweep says which sweep ran (Sweep.Algorithm).
 //
 // Grundy's game is swept the same way: every split up to 16384, then the
 // sparse-space sweep (the range type, the last bit ignored: 1274 rare

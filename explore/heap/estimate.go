@@ -67,3 +67,47 @@ func Estimate(g Game, upto int, lim Limits) (Cost, error) {
 	return Cost{Method: SweepOptions, Detail: "a step a heap at least: the options are not known before they are listed",
 		Memory: 8 * (int64(upto) + 1), Steps: float64(upto + 1)}, nil
 }
+
+// Algorithms: which sweep computed a value sequence (Sweep.Algorithm),
+// short names for results and surveys.
+const (
+	AlgorithmPlain  = "plain"  // a few options a heap: codes that never split
+	AlgorithmSets   = "sets"   // every split of every heap into bit sets of values (short sequences, three-way splits)
+	AlgorithmBitset = "bitset" // bit sets of heaps per value, for codes with few values (bitset.go)
+	AlgorithmSparse = "sparse" // the sparse-space sweep: splits with a rare part
+	AlgorithmDense  = "dense"  // every split once, shared by the split digits (dense.go)
+	AlgorithmDirect = "direct" // every split of every heap, the mex of their values (Grundy's game)
+)
+
+// Sweep says how Values computed a value sequence.
+type Sweep struct {
+	// Algorithm is one of the Algorithm constants, "" when the game does
+	// not say.
+	Algorithm string
+	// DenseFrom is the heap where the sparse-space sweep (its rare
+	// positions having become too many) or the bitset sweep (a value
+	// reaching 64) handed over to the dense sweep; 0 when the dense sweep
+	// ran from the start or did not run.
+	DenseFrom int
+	// PeriodFrom is the heap from which the values were not swept but
+	// filled by a period that the values before it prove (Period: the
+	// Guy–Smith window), looked for each time the heap size doubles past
+	// 4096; 0 when none was proven in time.
+	PeriodFrom int
+}
+
+// sweeper is a game whose Values says which algorithm ran.
+type sweeper interface {
+	ValuesSweep(upto int, lim Limits) ([]uint64, Sweep, error)
+}
+
+// ValuesSweep returns g.Values(upto, lim) and, for the games that say it
+// (octal and hexadecimal codes, Grundy's game), which algorithm computed
+// them.
+func ValuesSweep(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
+	if s, ok := g.(sweeper); ok {
+		return s.ValuesSweep(upto, lim)
+	}
+	vs, err := g.Values(upto, lim)
+	return vs, Sweep{}, err
+}

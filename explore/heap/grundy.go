@@ -97,21 +97,30 @@ func (g *GrundysGame) plan(upto int, lim Limits) (sweepPlan, error) {
 
 // Values returns g(0..upto).
 func (g *GrundysGame) Values(upto int, lim Limits) ([]uint64, error) {
+	vs, _, err := g.ValuesSweep(upto, lim)
+	return vs, err
+}
+
+// ValuesSweep is Values, and says which algorithm computed them: the
+// bit-set name stands for the plain sweep of every split.
+func (g *GrundysGame) ValuesSweep(upto int, lim Limits) ([]uint64, Sweep, error) {
 	if err := lim.checkUpto(g, upto); err != nil {
-		return nil, err
+		return nil, Sweep{}, err
 	}
 	p, err := g.plan(upto, lim)
 	if err != nil {
-		return nil, err
+		return nil, Sweep{}, err
 	}
 	if err := p.check(g, upto, lim); err != nil {
-		return nil, err
+		return nil, Sweep{}, err
 	}
 	if p.cost.Method == SweepSparse {
 		p.sweep.estimate = p.cost
-		return p.sweep.finish(g, upto, lim)
+		vs, err := p.sweep.finish(g, upto, lim)
+		return vs, Sweep{Algorithm: AlgorithmSparse}, err
 	}
-	return g.splitValues(upto, lim)
+	vs, err := g.splitValues(upto, lim)
+	return vs, Sweep{Algorithm: AlgorithmDirect}, err
 }
 
 // splitValues is the plain sweep: the mex of g(a) ⊕ g(n − a) over every

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -92,6 +93,14 @@ type sweep struct {
 	dense     int
 	fullScans int64
 	estimate  Cost // for the progress line
+	// denseOK lets run stop at switchAt, a heap where the dense sweep
+	// (dense.go) is cheaper than the rare positions, for its caller to go
+	// on with it.
+	denseOK  bool
+	switchAt int
+	// The steps a heap of the last window of the projections, about
+	// heap prevMid.
+	prevRate, prevMid float64
 	// The paired sweep (sparsepair.go), when sweepMoves.paired: from heap
 	// pairFrom, segments ending before pairEnd, on two workers; how many
 	// segments, and heaps a worker took from the other.
@@ -389,15 +398,27 @@ func sparsePlan(g Game, mv sweepMoves, prefix []uint64, alt Cost, upto int, lim 
 	if err := w.run(g, len(prefix), half, sparseTrial, trial, true); err != nil {
 		return sweepPlan{}, err
 	}
-	before := w.steps
+	before, rareBefore := w.steps, len(w.rare)
+	w.prevRate = float64(w.steps) / float64(half-len(prefix)+1)
+	w.prevMid = float64(len(prefix)+half) / 2
 	if err := w.run(g, half+1, sparseTrial, sparseTrial, trial, true); err != nil {
 		return sweepPlan{}, err
 	}
 	rate := float64(w.steps-before) / float64(sparseTrial-half)
+	rest := rate * float64(upto-sparseTrial)
+	grown := rest
+	if alt.Method == SweepDense && growing(len(w.rare)-rareBefore, sparseTrial-half) {
+		// Rare positions keep coming: the sweep's cost may grow with
+		// them, which the dense sweep's does not past every split. The
+		// comparison takes the growth; the estimate, against the limits,
+		// does not, since the rare positions may die out (Officers: none
+		// after 20 627), and the sweep projects its cost again as it goes.
+		grown = w.project(rate, float64(half+sparseTrial)/2, sparseTrial+1, upto)
+	}
 	sparse := Cost{
 		Method: SweepSparse,
 		Detail: w.describe(sparseTrial),
-		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(w.steps) + rate*float64(upto-sparseTrial),
+		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(w.steps) + rest,
 		// The values as the sweep keeps them (4 bytes; 4 more for the
 		// copy backwards, dropped before) and as they are returned (8),
 		// the rare positions with their values, the tables of values (9
@@ -405,9 +426,10 @@ func sparsePlan(g Game, mv sweepMoves, prefix []uint64, alt Cost, upto int, lim 
 		// (one more bit of values).
 		Memory: 8*(int64(upto)+1) + 4*(int64(upto)+1) + 8*int64(len(w.rare)) + 36*int64(w.w) + 32*int64(w.w),
 	}
-	if sparse.Steps >= alt.Steps {
+	if sparse.Steps-rest+grown >= alt.Steps {
 		alt.Detail = "faster than the sparse-space sweep under " + w.describe(sparseTrial)
-		return sweepPlan{cost: alt}, nil
+		// The trial's values: the dense sweep goes on from them.
+		return sweepPlan{cost: alt, sweep: w}, nil
 	}
 	return sweepPlan{cost: sparse, sweep: w}, nil
 }
@@ -602,7 +624,7 @@ func scanMissing(vs, win, need []uint32, h int, st uint32, missing int) (int, in
 // would pass the limit rather than run out of it later.
 func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error {
 	prog := lim.progress(w.label(g), upto+1)
-	lastN, lastSteps := from, w.steps
+	lastN, lastSteps, lastRare := from, w.steps, len(w.rare)
 	for n := from; n <= to; {
 		if n&0xff == 0 {
 			if err := lim.cancelled(); err != nil {
@@ -619,11 +641,24 @@ func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error 
 		}
 		if n-lastN == sparseCheck {
 			rate := float64(w.steps-lastSteps) / float64(n-lastN)
+			mid := float64(n+lastN) / 2
+			rest := rate * float64(upto-n+1)
+			if w.denseOK && growing(len(w.rare)-lastRare, n-lastN) {
+				rest = max(rest, w.project(rate, mid, n, upto))
+			}
+			w.prevRate, w.prevMid = rate, mid
+			if w.denseOK && denseSteps(n, upto, 0, w.w) < rest {
+				// The rare positions will cost more than every split of
+				// every heap: the caller goes on with the dense sweep
+				// (dense.go).
+				w.switchAt = n
+				return nil
+			}
 			if est := float64(w.steps) + rate*float64(upto-n+1); est > float64(lim.steps()) {
 				return fmt.Errorf("heap: %v: values up to %d need about %.3g steps (projected at heap %d, with %d rare positions), more than the limit of %d: %w (lower upto, or raise the limit)",
 					g, upto, est, n, len(w.rare), lim.steps(), ErrTooManySteps)
 			}
-			lastN, lastSteps = n, w.steps
+			lastN, lastSteps, lastRare = n, w.steps, len(w.rare)
 		}
 		if w.canPair(n) {
 			// A segment on two workers, up to the next of the checks above.
@@ -663,6 +698,34 @@ func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error 
 	return nil
 }
 
+// growing reports whether rare positions keep coming: at least one heap
+// in 32 of the last ones (a third of them for 0.76; Officers has 1 583
+// below 2^17, Grundy's game 1 149 below 2^14).
+func growing(rare, heaps int) bool { return 32*rare >= heaps }
+
+// project is the steps of heaps n..upto for a sweep that cost rate steps
+// a heap about heap mid, and prevRate about prevMid before: when the rate
+// grows, as it does when rare positions keep coming (a third of the
+// heaps of 0.76), it is taken to grow as a power of the heap, mid^α, α
+// at most 2, from the two measures; otherwise it is taken as constant,
+// as it is once the rare positions die out (Officers).
+func (w *sweep) project(rate, mid float64, n, upto int) float64 {
+	if n > upto {
+		return 0
+	}
+	heaps := float64(upto - n + 1)
+	if w.prevRate <= 0 || rate <= w.prevRate || mid <= w.prevMid {
+		return rate * heaps
+	}
+	a := min(math.Log(rate/w.prevRate)/math.Log(mid/w.prevMid), 2)
+	if a < 0.05 {
+		return rate * heaps
+	}
+	// Σ_{j=n}^{upto} rate·(j/mid)^α ≈ rate·(upto^{α+1} − n^{α+1})/((α+1)·mid^α).
+	u, f := float64(upto)+0.5, float64(n)-0.5
+	return rate * (math.Pow(u, a+1) - math.Pow(f, a+1)) / ((a + 1) * math.Pow(mid, a))
+}
+
 // describe says which split the sweep uses and how many rare positions it
 // found among the heaps before n.
 func (w *sweep) describe(n int) string {
@@ -687,6 +750,9 @@ func (w *sweep) finish(g Game, upto int, lim Limits) ([]uint64, error) {
 		return nil, err
 	}
 	w.rev = nil // free before out, so that the values take 12 bytes a heap at most
+	if w.switchAt > 0 {
+		return nil, nil // w.vs up to switchAt, for the dense sweep
+	}
 	out := make([]uint64, upto+1)
 	for n, v := range vs {
 		out[n] = uint64(v)

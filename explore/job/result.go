@@ -90,6 +90,10 @@ type Period struct {
 	// whose period cannot be proven (SPEC.md "More heap rules"); then
 	// Preperiod and Period are 0.
 	Observed *Observed `json:"observed,omitempty"`
+	// Algorithm is the sweep that computed the values (heap.Sweep): "plain",
+	// "sets", "sparse", "bitset", "dense" or "direct"; "" when the rule
+	// does not say.
+	Algorithm string `json:"algorithm,omitempty"`
 }
 
 // Observed is a period seen in the values, not proven.
@@ -110,7 +114,8 @@ func (p Period) MarshalJSON() ([]byte, error) {
 		CheckedTo int       `json:"checked_to"`
 		Method    string    `json:"method,omitempty"`
 		Observed  *Observed `json:"observed,omitempty"`
-	}{p.Proven, p.CheckedTo, p.Method, p.Observed})
+		Algorithm string    `json:"algorithm,omitempty"`
+	}{p.Proven, p.CheckedTo, p.Method, p.Observed, p.Algorithm})
 }
 
 // Rare is the split of a heap game's values into rare and common ones
@@ -131,6 +136,16 @@ type Rare struct {
 	Last int `json:"-"`
 	// Values are the values split, g(0..CheckedTo), for figures.
 	Values []uint64 `json:"-"`
+	// Algorithm is the sweep that computed the values, as Period's; it
+	// is "dense" for codes whose values are not sparse, with DenseFrom
+	// the heap where the sparse-space sweep handed over to it (0: from
+	// the start).
+	Algorithm string `json:"algorithm,omitempty"`
+	DenseFrom int    `json:"dense_from,omitempty"`
+	// PeriodFrom is the heap from which the values were filled by a
+	// period the values before it prove (heap.Sweep), 0 when swept to the
+	// end.
+	PeriodFrom int `json:"period_from,omitempty"`
 }
 
 // IsRare says whether position n of value g is rare (range type) or in the

@@ -204,6 +204,8 @@ type runner struct {
 	res   Results
 	opts  Options
 	index int
+	// sweep says which algorithm computed the values of a heap game.
+	sweep heap.Sweep
 }
 
 func (r *runner) play() game.Play {
@@ -342,7 +344,7 @@ func (r *runner) heap() error {
 				}
 			}
 		}
-		if values, err = g.Values(upto, lim); err != nil {
+		if values, r.sweep, err = heap.ValuesSweep(g, upto, lim); err != nil {
 			return limitErr(err)
 		}
 	}
@@ -351,7 +353,7 @@ func (r *runner) heap() error {
 	}
 	if r.wants("period") {
 		c := heap.Period(g, values)
-		per := &Period{Proven: c.Proven, Preperiod: c.Preperiod, Period: c.Period, CheckedTo: c.CheckedTo, Method: c.Method}
+		per := &Period{Proven: c.Proven, Preperiod: c.Preperiod, Period: c.Period, CheckedTo: c.CheckedTo, Method: c.Method, Algorithm: r.sweep.Algorithm}
 		if !c.Proven && c.Method == heap.MethodNone && !heap.ProvesPeriods(g) {
 			// A rule with no periodicity theorem at all (a Starlark rule):
 			// say what the values show, twice at least, as seen only.
@@ -427,7 +429,8 @@ func (r *runner) rare(g heap.Game, values []uint64) error {
 	if err != nil {
 		return err
 	}
-	rare := &Rare{Mask: sp.Mask, Type: sp.Type(), Count: len(sp.Rare), CheckedTo: sp.CheckedTo, Last: -1, Values: values}
+	rare := &Rare{Mask: sp.Mask, Type: sp.Type(), Count: len(sp.Rare), CheckedTo: sp.CheckedTo, Last: -1, Values: values,
+		Algorithm: r.sweep.Algorithm, DenseFrom: r.sweep.DenseFrom, PeriodFrom: r.sweep.PeriodFrom}
 	if sp.Domain {
 		t := sp.T
 		rare.T = &t

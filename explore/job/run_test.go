@@ -385,11 +385,11 @@ func TestRare(t *testing.T) {
 		t.Error("0.16: values reported though not asked for")
 	}
 	m := jsonOf(t, rep.Sections[0].Results)
-	want := map[string]any{"mask": 0.0, "type": "domain", "t": 2.0, "count": 7.0, "positions": []any{0.0, 3.0, 7.0, 13.0, 17.0, 27.0, 37.0}, "checked_to": 200.0}
+	want := map[string]any{"mask": 0.0, "type": "domain", "t": 2.0, "count": 7.0, "positions": []any{0.0, 3.0, 7.0, 13.0, 17.0, 27.0, 37.0}, "checked_to": 200.0, "algorithm": "sets"}
 	if !reflect.DeepEqual(m["rare"], want) {
 		t.Errorf("JSON rare = %v, want %v", m["rare"], want)
 	}
-	if rr := jsonOf(t, rep.Sections[1].Results)["rare"].(map[string]any); rr["t"] != nil || rr["type"] != "range" {
+	if rr := jsonOf(t, rep.Sections[1].Results)["rare"].(map[string]any); rr["t"] != nil || rr["type"] != "range" || rr["algorithm"] != "sets" {
 		t.Errorf("range type JSON: %v", rr)
 	}
 }
