@@ -1,7 +1,6 @@
 package misere
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -24,8 +23,12 @@ type Quotient struct {
 	TameName   string  // "T_1", "T_2", ... when tame, else ""
 	Period     *Period // non-nil when the pretending function is proven periodic (then Heaps may be exceeded: see Outcome)
 	Table      [][]int // multiplication table (element indices) when Order <= 64, else nil
+	// ProvenAt is the largest heap whose quotient was computed: Heaps, or
+	// the heap at which the period was proven.
+	ProvenAt int
 
 	mul   [][]int32 // full multiplication table, always kept
+	phi   []int32   // element of each heap 0..ProvenAt
 	inP   []bool
 	names []string // generator names by generator index
 }
@@ -162,15 +165,4 @@ func sortMoves(moves []Move) {
 			moves[j-1], moves[j] = moves[j], moves[j-1]
 		}
 	}
-}
-
-// NewQuotient computes the misère quotient of g over the heaps 1..heaps.
-func NewQuotient(ctx context.Context, g heap.Game, heaps int, lim heap.Limits, progress func(done, total int)) (*Quotient, error) {
-	return nil, errors.New("misere: not implemented yet")
-}
-
-// EstimateQuotient is an estimate of the steps and bytes NewQuotient needs
-// for the heaps 1..heaps of g.
-func EstimateQuotient(g heap.Game, heaps int) (steps int64, bytes int64) {
-	return int64(heaps) * 1000, int64(heaps) * 1000
 }

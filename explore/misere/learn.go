@@ -1,0 +1,378 @@
+package misere
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/heap"
+)
+
+// A position is a count vector: pos[h] is the number of heaps of h
+// (pos[0] unused). Words are lists of heaps in the order they are read.
+
+// learner learns the quotient of the heaps 1..n as the minimal automaton
+// of the P-positions, read heap by heap: the states are the elements, the
+// access word of a state is a position mapped there, and the tests E are
+// positions that tell the states apart (Angluin's L*, with the columns of
+// a suffix-closed E and rows kept distinct). Membership is the exact
+// misère outcome (oracle); hypotheses are checked by verify, which is a
+// proof, and its counterexamples refine E.
+type learner struct {
+	g     heap.Game
+	ctx   context.Context
+	size  int // positions have heaps 0..size
+	n     int // generators are the heaps 1..n
+	opts  [][][]int
+	steps int64
+	max   int64
+
+	memo map[string]bool
+
+	// prev is the proven quotient of the heaps 1..n-1: positions without a
+	// heap of n are decided through it.
+	prevPhi []int32
+	prevMul [][]int32
+	prevP   []bool
+
+	access [][]int // access word of each state
+	pos    [][]int // its position
+	rows   [][]uint64
+	byRow  map[string]int
+	tests  [][]int // E as words; tests[0] is the empty word
+	trans  [][]int32
+}
+
+func newLearner(ctx context.Context, g heap.Game, size int, maxSteps int64) *learner {
+	l := &learner{g: g, ctx: ctx, size: size, max: maxSteps, memo: map[string]bool{}}
+	l.opts = make([][][]int, size+1)
+	for h := 1; h <= size; h++ {
+		l.opts[h] = g.Options(h)
+	}
+	l.tests = [][]int{{}}
+	l.access = [][]int{{}}
+	l.pos = [][]int{make([]int, size+1)}
+	l.byRow = map[string]int{}
+	return l
+}
+
+// tick counts work and stops it when the context is done or the steps run
+// out; it is called in every inner loop.
+func (l *learner) tick() error {
+	l.steps++
+	if l.steps&4095 == 0 {
+		if l.ctx != nil {
+			if err := budget.Err(l.ctx); err != nil {
+				return fmt.Errorf("misere: %w", err)
+			}
+		}
+		if l.max > 0 && l.steps > l.max {
+			return fmt.Errorf("misere: %v: more than the limit of %d steps: %w", l.g, l.max, heap.ErrTooManySteps)
+		}
+	}
+	return nil
+}
+
+func posKey(pos []int) string {
+	b := make([]byte, 0, 2*len(pos))
+	for _, c := range pos[1:] {
+		b = binary.AppendUvarint(b, uint64(c))
+	}
+	return string(b)
+}
+
+// outcome is the exact misère outcome of pos (true = P): a position is P
+// when it has a move and every move leads to an N-position. Positions
+// without a heap of n go through the previous quotient.
+func (l *learner) outcome(pos []int) (bool, error) {
+	if l.prevMul != nil && pos[l.n] == 0 {
+		x := int32(0)
+		for h := 1; h < l.n; h++ {
+			for range pos[h] {
+				x = l.prevMul[x][l.prevPhi[h]]
+			}
+		}
+		return l.prevP[x], nil
+	}
+	k := posKey(pos)
+	if v, ok := l.memo[k]; ok {
+		return v, nil
+	}
+	if err := l.tick(); err != nil {
+		return false, err
+	}
+	moved, p := false, true
+	for h := 1; h <= l.n && p; h++ {
+		if pos[h] == 0 {
+			continue
+		}
+		pos[h]--
+		for _, o := range l.opts[h] {
+			moved = true
+			for _, m := range o {
+				pos[m]++
+			}
+			v, err := l.outcome(pos)
+			for _, m := range o {
+				pos[m]--
+			}
+			if err != nil {
+				pos[h]++
+				return false, err
+			}
+			if v {
+				p = false
+				break
+			}
+		}
+		pos[h]++
+	}
+	v := moved && p
+	l.memo[k] = v
+	return v, nil
+}
+
+// row computes the outcomes of pos plus each test from column from on,
+// appending them to bits.
+func (l *learner) row(pos []int, bits []uint64, from int) ([]uint64, error) {
+	for len(bits)*64 < len(l.tests) {
+		bits = append(bits, 0)
+	}
+	for j := from; j < len(l.tests); j++ {
+		for _, h := range l.tests[j] {
+			pos[h]++
+		}
+		v, err := l.outcome(pos)
+		for _, h := range l.tests[j] {
+			pos[h]--
+		}
+		if err != nil {
+			return nil, err
+		}
+		if v {
+			bits[j/64] |= 1 << (j % 64)
+		}
+	}
+	return bits, nil
+}
+
+func rowKey(bits []uint64) string {
+	b := make([]byte, 8*len(bits))
+	for i, w := range bits {
+		binary.LittleEndian.PutUint64(b[8*i:], w)
+	}
+	return string(b)
+}
+
+// refresh recomputes every state's row after tests were added; rows stay
+// distinct (columns only split them).
+func (l *learner) refresh(from int) error {
+	l.byRow = make(map[string]int, len(l.pos))
+	for i := range l.pos {
+		var bits []uint64
+		if from > 0 {
+			bits = l.rows[i]
+		}
+		bits, err := l.row(l.pos[i], bits, from)
+		if err != nil {
+			return err
+		}
+		if i < len(l.rows) {
+			l.rows[i] = bits
+		} else {
+			l.rows = append(l.rows, bits)
+		}
+		l.byRow[rowKey(bits)] = i
+	}
+	return nil
+}
+
+// close fills the transitions of every state by every heap 1..n, adding
+// a state whenever a successor has a new row.
+func (l *learner) close() error {
+	l.trans = l.trans[:0]
+	for i := 0; i < len(l.pos); i++ {
+		t := make([]int32, l.n+1)
+		for h := 1; h <= l.n; h++ {
+			p := l.pos[i]
+			p[h]++
+			bits, err := l.row(p, nil, 0)
+			p[h]--
+			if err != nil {
+				return err
+			}
+			k := rowKey(bits)
+			j, ok := l.byRow[k]
+			if !ok {
+				j = len(l.pos)
+				np := append([]int(nil), p...)
+				np[h]++
+				l.pos = append(l.pos, np)
+				l.access = append(l.access, append(append([]int(nil), l.access[i]...), h))
+				l.rows = append(l.rows, bits)
+				l.byRow[k] = j
+			}
+			t[h] = int32(j)
+		}
+		l.trans = append(l.trans, t)
+	}
+	return nil
+}
+
+// addSuffixes adds every suffix of word to the tests (keeping E
+// suffix-closed) and reports whether any was new.
+func (l *learner) addSuffixes(word []int) bool {
+	seen := map[string]bool{}
+	for _, e := range l.tests {
+		seen[wordKey(e)] = true
+	}
+	added := false
+	for i := len(word) - 1; i >= 0; i-- {
+		s := append([]int(nil), word[i:]...)
+		if k := wordKey(s); !seen[k] {
+			seen[k] = true
+			l.tests = append(l.tests, s)
+			added = true
+		}
+	}
+	return added
+}
+
+func wordKey(w []int) string {
+	b := make([]byte, 0, 2*len(w))
+	for _, h := range w {
+		b = binary.AppendUvarint(b, uint64(h))
+	}
+	return string(b)
+}
+
+// delta reads a word from state q.
+func (l *learner) delta(q int32, word []int) int32 {
+	for _, h := range word {
+		q = l.trans[q][h]
+	}
+	return q
+}
+
+// commuteCounterexample looks for states q and heaps a, b with q a b and
+// q b a in different states. Both words are the same position, so one of
+// them is predicted wrongly on some test; it returns that word, or nil
+// when the hypothesis commutes.
+func (l *learner) commuteCounterexample() ([]int, error) {
+	for q := range l.trans {
+		for a := 1; a <= l.n; a++ {
+			for b := a + 1; b <= l.n; b++ {
+				if err := l.tick(); err != nil {
+					return nil, err
+				}
+				r1 := l.trans[l.trans[q][a]][b]
+				r2 := l.trans[l.trans[q][b]][a]
+				if r1 == r2 {
+					continue
+				}
+				j := firstDiff(l.rows[r1], l.rows[r2])
+				w1 := append(append(append([]int(nil), l.access[q]...), a, b), l.tests[j]...)
+				w2 := append(append(append([]int(nil), l.access[q]...), b, a), l.tests[j]...)
+				p := wordPos(w1, l.size)
+				truth, err := l.outcome(p)
+				if err != nil {
+					return nil, err
+				}
+				if bit(l.rows[r1], j) != truth {
+					return w1, nil
+				}
+				return w2, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+func firstDiff(a, b []uint64) int {
+	for i := range a {
+		if x := a[i] ^ b[i]; x != 0 {
+			for j := 0; j < 64; j++ {
+				if x&(1<<j) != 0 {
+					return 64*i + j
+				}
+			}
+		}
+	}
+	return -1
+}
+
+func bit(bits []uint64, j int) bool { return bits[j/64]&(1<<(j%64)) != 0 }
+
+func wordPos(w []int, size int) []int {
+	p := make([]int, size+1)
+	for _, h := range w {
+		p[h]++
+	}
+	return p
+}
+
+// hypothesis is the commutative monoid of the states: x·y is the state
+// reached from x by y's access word (well defined once the heaps commute).
+func (l *learner) hypothesis() *monoid {
+	k := len(l.pos)
+	m := &monoid{mul: make([][]int32, k), inP: make([]bool, k), phi: make([]int32, l.n+1)}
+	for i := range k {
+		m.mul[i] = make([]int32, k)
+		for j := range k {
+			m.mul[i][j] = l.delta(int32(i), l.access[j])
+		}
+		m.inP[i] = bit(l.rows[i], 0)
+	}
+	for h := 1; h <= l.n; h++ {
+		m.phi[h] = l.trans[0][h]
+	}
+	return m
+}
+
+// monoid is a finite commutative monoid with its P-portion and the images
+// of the heaps 0..n (phi[0] = 0, the identity).
+type monoid struct {
+	mul [][]int32
+	inP []bool
+	phi []int32
+}
+
+// learnHeap extends the learner to the heaps 1..n and returns the proven
+// quotient of those heaps.
+func (l *learner) learnHeap(n int) (*monoid, error) {
+	l.n = n
+	if len(l.rows) < len(l.pos) {
+		if err := l.refresh(0); err != nil {
+			return nil, err
+		}
+	}
+	for {
+		before := len(l.pos)
+		if err := l.close(); err != nil {
+			return nil, err
+		}
+		w, err := l.commuteCounterexample()
+		if err != nil {
+			return nil, err
+		}
+		if w == nil {
+			m := l.hypothesis()
+			bad, err := l.verify(m)
+			if err != nil {
+				return nil, err
+			}
+			if bad == nil {
+				return m, nil
+			}
+			w = bad
+		}
+		from := len(l.tests)
+		if !l.addSuffixes(w) && len(l.pos) == before {
+			return nil, fmt.Errorf("misere: %v: internal error: counterexample %v refines nothing", l.g, w)
+		}
+		if err := l.refresh(from); err != nil {
+			return nil, err
+		}
+	}
+}
