@@ -46,7 +46,11 @@ func NewQuotient(ctx context.Context, g heap.Game, heaps int, lim heap.Limits, p
 	provenAt := heaps
 	for n := 1; n <= heaps; n++ {
 		var err error
-		m, err = l.learnHeap(n)
+		var prev *monoid
+		if n > 1 {
+			prev = m
+		}
+		m, err = l.learnHeap(n, prev)
 		if err != nil {
 			return nil, err
 		}

@@ -36,6 +36,11 @@ type learner struct {
 	prevMul [][]int32
 	prevP   []bool
 
+	// cert predicts right every position of the heaps 1..n smaller than
+	// certSize (verify's proof): the oracle asks it first.
+	cert     *monoid
+	certSize int
+
 	access [][]int // access word of each state
 	pos    [][]int // its position
 	rows   [][]uint64
@@ -94,6 +99,15 @@ func (l *learner) outcome(pos []int) (bool, error) {
 			}
 		}
 		return l.prevP[x], nil
+	}
+	if l.cert != nil {
+		size := 0
+		for h, c := range pos {
+			size += h * c
+		}
+		if size < l.certSize {
+			return l.cert.predict(pos), nil
+		}
 	}
 	k := posKey(pos)
 	if v, ok := l.memo[k]; ok {
@@ -256,9 +270,11 @@ func (l *learner) delta(q int32, word []int) int32 {
 }
 
 // commuteCounterexample looks for states q and heaps a, b with q a b and
-// q b a in different states. Both words are the same position, so one of
-// them is predicted wrongly on some test; it returns that word, or nil
-// when the hypothesis commutes.
+// q b a in different states. Both words are the same position; the rows
+// of the two states differ on some test e, so either the hypothesis reads
+// (q a b) e and (q b a) e differently, and one of them is wrong, or it
+// reads one of s e (s the access word of either state) unlike the table.
+// It returns a wrongly predicted word, or nil when the hypothesis commutes.
 func (l *learner) commuteCounterexample() ([]int, error) {
 	for q := range l.trans {
 		for a := 1; a <= l.n; a++ {
@@ -271,22 +287,72 @@ func (l *learner) commuteCounterexample() ([]int, error) {
 				if r1 == r2 {
 					continue
 				}
-				j := firstDiff(l.rows[r1], l.rows[r2])
-				w1 := append(append(append([]int(nil), l.access[q]...), a, b), l.tests[j]...)
-				w2 := append(append(append([]int(nil), l.access[q]...), b, a), l.tests[j]...)
-				p := wordPos(w1, l.size)
-				truth, err := l.outcome(p)
-				if err != nil {
-					return nil, err
+				e := l.tests[firstDiff(l.rows[r1], l.rows[r2])]
+				cands := [][]int{
+					append(append(append([]int(nil), l.access[q]...), a, b), e...),
+					append(append(append([]int(nil), l.access[q]...), b, a), e...),
+					append(append([]int(nil), l.access[r1]...), e...),
+					append(append([]int(nil), l.access[r2]...), e...),
 				}
-				if bit(l.rows[r1], j) != truth {
-					return w1, nil
+				for _, w := range cands {
+					truth, err := l.outcome(wordPos(w, l.size))
+					if err != nil {
+						return nil, err
+					}
+					if l.accepts(w) != truth {
+						return w, nil
+					}
 				}
-				return w2, nil
+				return nil, fmt.Errorf("misere: %v: internal error: states %d and %d do not commute, yet no word is wrong", l.g, r1, r2)
 			}
 		}
 	}
 	return nil, nil
+}
+
+// accepts is the hypothesis's outcome of a word (true = P).
+func (l *learner) accepts(w []int) bool { return bit(l.rows[l.delta(0, w)], 0) }
+
+// addCounterexample adds one test from a wrongly predicted word, found as
+// Rivest and Schapire do: with a_i the outcome of the access word of the
+// state reached by w[:i] followed by w[i:], a_0 is the truth and a_len(w)
+// the prediction, so some i has a_i != a_(i+1), and the test w[i+1:] tells
+// the state reached by w[:i+1] from the access word that stood for it.
+func (l *learner) addCounterexample(w []int) error {
+	alpha := func(i int) (bool, error) {
+		q := l.delta(0, w[:i])
+		p := wordPos(l.access[q], l.size)
+		for _, h := range w[i:] {
+			p[h]++
+		}
+		return l.outcome(p)
+	}
+	lo, hi := 0, len(w)
+	alo, err := alpha(lo)
+	if err != nil {
+		return err
+	}
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		am, err := alpha(mid)
+		if err != nil {
+			return err
+		}
+		if am == alo {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	e := append([]int(nil), w[hi:]...)
+	k := wordKey(e)
+	for _, t := range l.tests {
+		if wordKey(t) == k {
+			return fmt.Errorf("misere: %v: internal error: counterexample %v gives the known test %v", l.g, w, e)
+		}
+	}
+	l.tests = append(l.tests, e)
+	return nil
 }
 
 func firstDiff(a, b []uint64) int {
@@ -339,16 +405,24 @@ type monoid struct {
 }
 
 // learnHeap extends the learner to the heaps 1..n and returns the proven
-// quotient of those heaps.
-func (l *learner) learnHeap(n int) (*monoid, error) {
+// quotient of those heaps. It first tries to map n onto an element of the
+// previous quotient (prev, the monoid of the current states), which needs
+// no outcome of a position with a heap of n beyond a few small ones.
+func (l *learner) learnHeap(n int, prev *monoid) (*monoid, error) {
 	l.n = n
+	l.cert = nil
 	if len(l.rows) < len(l.pos) {
 		if err := l.refresh(0); err != nil {
 			return nil, err
 		}
 	}
+	if prev != nil {
+		m, err := l.tryExisting(n, prev)
+		if err != nil || m != nil {
+			return m, err
+		}
+	}
 	for {
-		before := len(l.pos)
 		if err := l.close(); err != nil {
 			return nil, err
 		}
@@ -358,21 +432,76 @@ func (l *learner) learnHeap(n int) (*monoid, error) {
 		}
 		if w == nil {
 			m := l.hypothesis()
-			bad, err := l.verify(m)
+			bad, least, err := l.verify(m)
 			if err != nil {
 				return nil, err
 			}
 			if bad == nil {
+				l.cert = nil
 				return m, nil
 			}
+			l.certify(m, least)
 			w = bad
 		}
 		from := len(l.tests)
-		if !l.addSuffixes(w) && len(l.pos) == before {
-			return nil, fmt.Errorf("misere: %v: internal error: counterexample %v refines nothing", l.g, w)
+		if err := l.addCounterexample(w); err != nil {
+			return nil, err
 		}
 		if err := l.refresh(from); err != nil {
 			return nil, err
 		}
 	}
+}
+
+// certify keeps m as the oracle's first resort when it is proven right on
+// more positions than the one kept.
+func (l *learner) certify(m *monoid, least int) {
+	if l.cert == nil || least > l.certSize {
+		l.cert, l.certSize = m, least
+	}
+}
+
+// tryExisting returns the previous quotient with heap n mapped onto one of
+// its elements when verify proves that right, else nil. Candidates are
+// first checked on n plus the smallest access words.
+func (l *learner) tryExisting(n int, prev *monoid) (*monoid, error) {
+	k := len(prev.mul)
+	small := make([]int, 0, 8)
+	for i := 0; i < len(l.access) && len(small) < 8; i++ {
+		small = append(small, i)
+	}
+	truth := make([]bool, len(small))
+	for j, i := range small {
+		p := append([]int(nil), l.pos[i]...)
+		p[n]++
+		v, err := l.outcome(p)
+		if err != nil {
+			return nil, err
+		}
+		truth[j] = v
+	}
+	phi := append(append([]int32(nil), prev.phi[:n]...), 0)
+next:
+	for x := range int32(k) {
+		for j, i := range small {
+			if prev.inP[prev.mul[i][x]] != truth[j] {
+				continue next
+			}
+		}
+		phi[n] = x
+		m := &monoid{mul: prev.mul, inP: prev.inP, phi: append([]int32(nil), phi...)}
+		bad, least, err := l.verify(m)
+		if err != nil {
+			return nil, err
+		}
+		l.certify(m, least)
+		if bad == nil {
+			l.cert = nil
+			for i := range l.trans {
+				l.trans[i] = append(l.trans[i][:n], prev.mul[i][x])
+			}
+			return m, nil
+		}
+	}
+	return nil, nil
 }

@@ -1,13 +1,17 @@
 package misere
 
 import (
+	"container/heap"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/bits"
 )
 
 // verify proves that m predicts the misère outcome of every position of
-// the heaps 1..n, or returns a position (as a word) it predicts wrongly.
+// the heaps 1..n, or returns a position (as a word) it predicts wrongly,
+// with least, the size (sum of the heaps) below which every prediction of
+// m is right.
 //
 // The proof: give a position X the pair (x, S), x its element and S the
 // set of the elements of its options. Adding a heap h gives (x·h,
@@ -16,8 +20,11 @@ import (
 // search. If every reachable pair has x in P exactly when S is not empty
 // and misses P, then by induction on positions (options before the
 // position) every prediction is right: a position is a misère P-position
-// exactly when it has a move and all its moves lead to N-positions.
-func (l *learner) verify(m *monoid) ([]int, error) {
+// exactly when it has a move and all its moves lead to N-positions. The
+// search is Dijkstra's, a heap of h weighing h, so the first pair that
+// fails is reached by a position of least size: all smaller positions
+// pass the check, and so are predicted right.
+func (l *learner) verify(m *monoid) (bad []int, least int, err error) {
 	k := len(m.mul)
 	words := (k + 63) / 64
 	optEls := make([][]int32, l.n+1)
@@ -39,6 +46,8 @@ func (l *learner) verify(m *monoid) ([]int, error) {
 		set    []uint64
 		parent int32
 		heap   int32
+		dist   int
+		done   bool
 	}
 	pmask := make([]uint64, words)
 	for i, p := range m.inP {
@@ -55,8 +64,15 @@ func (l *learner) verify(m *monoid) ([]int, error) {
 		return string(b)
 	}
 	nodes := []node{{q: 0, set: make([]uint64, words), parent: -1}}
-	seen := map[string]bool{stateKey(0, nodes[0].set): true}
-	for i := 0; i < len(nodes); i++ {
+	index := map[string]int32{stateKey(0, nodes[0].set): 0}
+	pq := &distQueue{{0, 0}}
+	for pq.Len() > 0 {
+		it := heap.Pop(pq).(distItem)
+		i := it.node
+		if nodes[i].done || it.dist != nodes[i].dist {
+			continue
+		}
+		nodes[i].done = true
 		nd := nodes[i]
 		empty, hitsP := true, false
 		for w := range nd.set {
@@ -69,14 +85,15 @@ func (l *learner) verify(m *monoid) ([]int, error) {
 		}
 		if m.inP[nd.q] != (!empty && !hitsP) {
 			var word []int
-			for j := int32(i); nodes[j].parent >= 0; j = nodes[j].parent {
+			for j := i; nodes[j].parent >= 0; j = nodes[j].parent {
 				word = append(word, int(nodes[j].heap))
 			}
-			return l.wrongPrediction(m, word)
+			bad, err := l.wrongPrediction(m, word)
+			return bad, nd.dist, err
 		}
 		for h := 1; h <= l.n; h++ {
 			if err := l.tick(); err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			ph := m.phi[h]
 			set := make([]uint64, words)
@@ -94,15 +111,34 @@ func (l *learner) verify(m *monoid) ([]int, error) {
 			}
 			q := m.mul[nd.q][ph]
 			sk := stateKey(q, set)
-			if seen[sk] {
-				continue
+			d := nd.dist + h
+			j, ok := index[sk]
+			if !ok {
+				j = int32(len(nodes))
+				index[sk] = j
+				nodes = append(nodes, node{q: q, set: set, parent: i, heap: int32(h), dist: d})
+				heap.Push(pq, distItem{d, j})
+			} else if !nodes[j].done && d < nodes[j].dist {
+				nodes[j].dist, nodes[j].parent, nodes[j].heap = d, i, int32(h)
+				heap.Push(pq, distItem{d, j})
 			}
-			seen[sk] = true
-			nodes = append(nodes, node{q: q, set: set, parent: int32(i), heap: int32(h)})
 		}
 	}
-	return nil, nil
+	return nil, math.MaxInt, nil
 }
+
+type distItem struct {
+	dist int
+	node int32
+}
+
+type distQueue []distItem
+
+func (q distQueue) Len() int           { return len(q) }
+func (q distQueue) Less(i, j int) bool { return q[i].dist < q[j].dist }
+func (q distQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *distQueue) Push(x any)        { *q = append(*q, x.(distItem)) }
+func (q *distQueue) Pop() any          { old := *q; x := old[len(old)-1]; *q = old[:len(old)-1]; return x }
 
 // predict is m's outcome of a position.
 func (m *monoid) predict(pos []int) bool {
