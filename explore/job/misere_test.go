@@ -3,10 +3,12 @@ package job
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/misere"
 )
@@ -112,7 +114,7 @@ sections:
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := heap.WinningMoves(gm, []int{3, 5, 6}, 1, heap.Limits{})
+	want, err := heap.WinningMoves(gm, []int{3, 5, 6}, game.Misere, heap.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,6 +123,39 @@ sections:
 	if string(got) != string(w) {
 		t.Errorf("moves by %s %s, generic %s", r.MisereMethod, got, w)
 	}
+	// Every position of three heaps up to 6, for codes tame and wild: the
+	// quotient's outcome and moves are the generic solver's.
+	for _, code := range []string{"0.75", "0.77", "0.07", "4.7"} {
+		gm, err := g.NewGame(heap.Params{"code": code})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for a := 0; a <= 6; a++ {
+			for b := a; b <= 6; b++ {
+				for c := b; c <= 6; c++ {
+					pos := []int{a, b, c}
+					rep, err := runJob(t, fmt.Sprintf("sections:\n  - game: {octal: {code: %q, play: misere}}\n    position: %v\n    show: [outcome, moves]\n", code, strings.ReplaceAll(fmt.Sprint(pos), " ", ", ")))
+					if err != nil {
+						t.Fatal(err)
+					}
+					r := rep.Sections[0].Results
+					o, err := heap.Outcome(gm, pos, game.Misere, heap.Limits{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := heap.WinningMoves(gm, pos, game.Misere, heap.Limits{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, _ := json.Marshal(r.Moves)
+					w, _ := json.Marshal(want)
+					if r.Outcome != o.String() || string(got) != string(w) {
+						t.Errorf("%s %v by %s: %s %s, generic %v %s", code, pos, r.MisereMethod, r.Outcome, got, o, w)
+					}
+				}
+			}
+		}
+	}
 }
 
 // TestQuotientJSON: show: [quotient] gives SPEC's keys, or the quotient
@@ -128,7 +163,7 @@ sections:
 func TestQuotientJSON(t *testing.T) {
 	j, err := Parse("misere.yaml", []byte(`
 sections:
-  - game: {nim: {heaps: [3], upto: 3, play: misere}}
+  - game: {nim: {heaps: [3], upto: 4, play: misere}}
     show: [quotient]
 `))
 	if err != nil {
@@ -136,9 +171,6 @@ sections:
 	}
 	rep, err := Run(context.Background(), j, Options{})
 	if err != nil {
-		if strings.Contains(err.Error(), "not implemented") {
-			t.Skip("misere.NewQuotient is not there yet")
-		}
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(rep.Sections[0].Results)
@@ -152,7 +184,8 @@ sections:
 			t.Errorf("no key %q in %s", k, b)
 		}
 	}
-	// Misère Nim over heaps ≤ 3 is T_3, of order 10 (Plambeck–Siegel).
+	// Misère Nim over heaps ≤ 4 is T_3, of order 10 (Plambeck and Siegel,
+	// "Misère quotients for impartial games", 2008).
 	if q["order"] != 10.0 || q["tame_name"] != "T_3" {
 		t.Errorf("quotient %s, want T_3 of order 10", b)
 	}
