@@ -133,15 +133,20 @@ func ParseGenus(s string) (Genus, error) {
 	return Genus{Normal: n, Misere: vals}, nil
 }
 
-// Tame says whether the genus is that of a nim-heap: 0^{120} (heap 0),
-// 1^{031} (heap 1), or g^{g(g⊕2)} for g ≥ 2, which alternates g, g⊕2 from
-// the start (2^{20}, 3^{31}, 4^{46}). These are Conway's tame genera
-// (On Numbers and Games, ch. 12; Winning Ways, ch. 13, "Tame games"): a
-// game all of whose positions have them plays in misère as Nim does. The
-// genus of one heap says nothing of its options; Genera lists every heap,
-// so a table of them shows where the first wild one is.
+// Tame says whether the genus is one of Conway's tame genera, those of
+// the positions of Nim (On Numbers and Games, ch. 12; Winning Ways, ch.
+// 13, "Tame games"): 0^{120} and 1^{031} (heaps of 0 and 1), 0^{02} and
+// 1^{13} (2+2, 2+3: some heap of 2 or more, nim-sum 0 or 1), and g^{g(g⊕2)}
+// for g ≥ 2 (2^{20}, 3^{31}, 4^{46}). Plambeck's 0.312 is wild by its heap
+// 4, 2^{1420}. A game plays in misère as Nim does when all its positions
+// have tame genera; the genus of one heap says nothing of its options, so
+// a table of every heap shows where the first wild one is.
 func (g Genus) Tame() bool {
-	return g.Equal(NimGenus(g.Normal))
+	if g.Equal(NimGenus(g.Normal)) {
+		return true
+	}
+	// A position of Nim with a heap of 2 or more and nim-sum 0 or 1.
+	return g.Normal <= 1 && g.Equal(Genus{Normal: g.Normal, Misere: []int{g.Normal, g.Normal ^ 2}})
 }
 
 // NimGenus is the genus of a nim-heap of n: 0^{120}, 1^{031}, n^{n(n⊕2)}.
