@@ -40,6 +40,9 @@ type learner struct {
 	// certSize (verify's proof): the oracle asks it first.
 	cert     *monoid
 	certSize int
+	// sync is false when the last quotient did not come from the states
+	// (tryAdjoin): reseed makes them again from it.
+	sync bool
 
 	access [][]int // access word of each state
 	pos    [][]int // its position
@@ -59,6 +62,7 @@ func newLearner(ctx context.Context, g heap.Game, size int, maxSteps int64) *lea
 	l.access = [][]int{{}}
 	l.pos = [][]int{make([]int, size+1)}
 	l.byRow = map[string]int{}
+	l.sync = true
 	return l
 }
 
@@ -234,25 +238,6 @@ func (l *learner) close() error {
 	return nil
 }
 
-// addSuffixes adds every suffix of word to the tests (keeping E
-// suffix-closed) and reports whether any was new.
-func (l *learner) addSuffixes(word []int) bool {
-	seen := map[string]bool{}
-	for _, e := range l.tests {
-		seen[wordKey(e)] = true
-	}
-	added := false
-	for i := len(word) - 1; i >= 0; i-- {
-		s := append([]int(nil), word[i:]...)
-		if k := wordKey(s); !seen[k] {
-			seen[k] = true
-			l.tests = append(l.tests, s)
-			added = true
-		}
-	}
-	return added
-}
-
 func wordKey(w []int) string {
 	b := make([]byte, 0, 2*len(w))
 	for _, h := range w {
@@ -416,10 +401,28 @@ func (l *learner) learnHeap(n int, prev *monoid) (*monoid, error) {
 			return nil, err
 		}
 	}
+	if prev != nil && !l.sync {
+		if err := l.reseed(prev); err != nil {
+			return nil, err
+		}
+	}
 	if prev != nil {
 		m, err := l.tryExisting(n, prev)
 		if err != nil || m != nil {
 			return m, err
+		}
+		bases := []*monoid{prev}
+		if pm := l.pairMonoid(prev, n-1, maxPairs); pm != nil {
+			bases = append(bases, pm)
+		}
+		for _, base := range bases {
+			for k := 1; k <= maxPower; k++ {
+				m, err := l.tryAdjoin(n, base, k)
+				if err != nil || m != nil {
+					l.sync = false
+					return m, err
+				}
+			}
 		}
 	}
 	for {
@@ -432,7 +435,7 @@ func (l *learner) learnHeap(n int, prev *monoid) (*monoid, error) {
 		}
 		if w == nil {
 			m := l.hypothesis()
-			bad, least, err := l.verify(m)
+			bad, least, err := l.verify(m, true)
 			if err != nil {
 				return nil, err
 			}
@@ -490,7 +493,7 @@ next:
 		}
 		phi[n] = x
 		m := &monoid{mul: prev.mul, inP: prev.inP, phi: append([]int32(nil), phi...)}
-		bad, least, err := l.verify(m)
+		bad, least, err := l.verify(m, true)
 		if err != nil {
 			return nil, err
 		}

@@ -24,7 +24,7 @@ import (
 // search is Dijkstra's, a heap of h weighing h, so the first pair that
 // fails is reached by a position of least size: all smaller positions
 // pass the check, and so are predicted right.
-func (l *learner) verify(m *monoid) (bad []int, least int, err error) {
+func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err error) {
 	k := len(m.mul)
 	words := (k + 63) / 64
 	optEls := make([][]int32, l.n+1)
@@ -87,6 +87,9 @@ func (l *learner) verify(m *monoid) (bad []int, least int, err error) {
 			var word []int
 			for j := i; nodes[j].parent >= 0; j = nodes[j].parent {
 				word = append(word, int(nodes[j].heap))
+			}
+			if !explain {
+				return word, nd.dist, nil
 			}
 			bad, err := l.wrongPrediction(m, word)
 			return bad, nd.dist, err
