@@ -273,7 +273,7 @@ func (l *learner) reseed(prev *monoid) error {
 // (x, S)(y, T) = (xy, S·y ∪ x·T). It maps onto m and tells apart more
 // positions, which tryAdjoin needs when the new heap splits old elements.
 // nil when it has more than limit elements.
-func (l *learner) pairMonoid(m *monoid, n, limit int) *monoid {
+func (l *learner) pairMonoid(m *monoid, n, limit int) (*monoid, error) {
 	k := len(m.mul)
 	words := (k + 63) / 64
 	type pair struct {
@@ -320,7 +320,7 @@ func (l *learner) pairMonoid(m *monoid, n, limit int) *monoid {
 	var trans [][]int32
 	for i := 0; i < len(pairs); i++ {
 		if len(pairs) > limit {
-			return nil
+			return nil, nil
 		}
 		p := pairs[i]
 		t := make([]int32, n+1)
@@ -348,6 +348,9 @@ func (l *learner) pairMonoid(m *monoid, n, limit int) *monoid {
 	kk := len(pairs)
 	out := &monoid{mul: make([][]int32, kk), inP: make([]bool, kk), phi: phi}
 	for a := range kk {
+		if err := l.tick(); err != nil {
+			return nil, err
+		}
 		out.mul[a] = make([]int32, kk)
 		out.inP[a] = m.inP[pairs[a].x]
 		for b := range kk {
@@ -359,12 +362,12 @@ func (l *learner) pairMonoid(m *monoid, n, limit int) *monoid {
 			}
 			j, ok := index[keyOf(x, set)]
 			if !ok {
-				return nil // not closed: cannot happen for pairs of positions
+				return nil, nil // not closed: cannot happen for pairs of positions
 			}
 			out.mul[a][b] = j
 		}
 	}
-	return out
+	return out, nil
 }
 
 // maxPairs bounds the pair monoid tryAdjoin builds.

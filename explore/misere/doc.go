@@ -32,17 +32,31 @@
 //     quotients of misère Nim (T_1 of order 2 for heaps of 1, T_k of order
 //     2^k + 2 for heaps below 2^k).
 //
-// Method. NewQuotient works heap by heap, as Plambeck and Siegel describe,
-// but finds each quotient by learning rather than by MisereSolver's
-// recalibration: the elements are the states of the least automaton that
-// reads a position heap by heap and accepts the P-positions (for a
-// commutative monoid the syntactic congruence is that automaton's), and it
-// is learnt as Angluin's L* learns an automaton, with positions as access
-// words and as tests, exact outcomes from the game tree (through the
-// proven quotient of the smaller heaps for positions without the new
-// heap), Rivest and Schapire's handling of counterexamples, and a check
-// that the heaps commute. For heap n it first tries to map n onto an
-// element of Q_(n-1) and only learns a larger monoid when none fits.
+// Method. NewQuotient works heap by heap, as Plambeck and Siegel
+// describe. For heap n, all of whose options are positions of smaller
+// heaps with known elements, it tries in turn:
+//
+//  1. to map n onto an element x of Q_(n-1): each x that gives the right
+//     outcome of n plus a few small positions is put to the proof below;
+//  2. to adjoin a generator z for n with z^(p+1) = z^(p-1), p = 1..4, over
+//     Q_(n-1) and then over its pair monoid (the pairs (x, S) below,
+//     which tell apart positions that Q_(n-1) merges): the elements (y, j)
+//     of y and j heaps of n, the P-portion worked out for the least
+//     position of y plus j heaps of n from its options, the monoid reduced
+//     by indistinguishability, then put to the proof;
+//  3. to learn Q_n as the least automaton that reads a position heap by
+//     heap and accepts the P-positions (for a commutative monoid the
+//     syntactic congruence is that automaton's), as Angluin's L* learns an
+//     automaton: positions as access words and tests, exact outcomes from
+//     the game tree (through Q_(n-1) for positions without a heap of n,
+//     and through the best refuted candidate below the size where it was
+//     proven right), Rivest and Schapire's handling of counterexamples,
+//     and a check that the heaps commute.
+//
+// This differs from MisereSolver, which recalibrates one candidate from
+// its lexicographically least wrong outcome; the candidates here are
+// refuted by a least wrong position too (by size), but the next one comes
+// from steps 2 and 3.
 //
 // What guarantees the result. Every hypothesis (a finite commutative
 // monoid with a P-portion and the elements of the heaps) is proven or
@@ -74,14 +88,14 @@
 // games, or before a period is proven, the quotient holds for the heaps
 // up to Heaps, and Element names a larger heap in its error.
 //
-// Cost. The learner asks the game tree for the outcome of positions
-// containing the new heap, which grows quickly with their size: the
-// quotients of 0.75, 0.77, 0.137, 0.31, 4.7 and 0.15 come in well under a
-// second, Dawson's Kayles 0.07 to heap 24 (order 24) in about two seconds,
-// but at heap 25, where no element of Q_24 fits and the first wrong
-// prediction is a position of size 46, the game-tree outcomes needed
-// grow past what is practical: Q_30 of 0.07 (order 360, Siegel) is out of
-// reach of this method today. EstimateQuotient is an estimate only;
-// NewQuotient also counts its steps against Limits.MaxSteps and honours
-// the context.
+// Cost. Steps 1 and 2 use no game tree; step 3 asks the game tree for
+// outcomes of positions containing the new heap, which grows quickly with
+// their size. The quotients of 0.75 (proven at heap 21), 0.77, 0.137,
+// 0.31, 4.7 and 0.15 come in well under a second, Dawson's Kayles 0.07 to
+// heap 24 (order 24) in about a tenth of a second; at heap 25 no element
+// of Q_24 fits, the adjoined candidates are right only on positions of
+// size below 66, and the learner's game-tree outcomes grow past what is
+// practical: Q_30 of 0.07 (order 360, Siegel) is out of reach of this
+// package today. EstimateQuotient is an estimate only; NewQuotient also
+// counts its steps against Limits.MaxSteps and honours the context.
 package misere

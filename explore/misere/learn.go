@@ -412,7 +412,11 @@ func (l *learner) learnHeap(n int, prev *monoid) (*monoid, error) {
 			return m, err
 		}
 		bases := []*monoid{prev}
-		if pm := l.pairMonoid(prev, n-1, maxPairs); pm != nil {
+		pm, err := l.pairMonoid(prev, n-1, maxPairs)
+		if err != nil {
+			return nil, err
+		}
+		if pm != nil {
 			bases = append(bases, pm)
 		}
 		for _, base := range bases {
