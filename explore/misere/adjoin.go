@@ -53,6 +53,9 @@ func reps(m *monoid, n int) [][]int {
 // verify proves it; nil otherwise.
 func (l *learner) tryAdjoin(n int, prev *monoid, p int) (*monoid, error) {
 	k := len(prev.mul)
+	if k*(p+1) > maxPairs {
+		return nil, nil // its table would pass 64 MiB
+	}
 	r := reps(prev, n-1)
 	// Elements in the order of their least positions, by size.
 	order := make([]int32, k)
@@ -133,6 +136,9 @@ func (l *learner) tryAdjoin(n int, prev *monoid, p int) (*monoid, error) {
 	}
 	mul := make([][]int32, size2)
 	for a := range size2 {
+		if err := l.tick(); err != nil {
+			return nil, err
+		}
 		mul[a] = make([]int32, size2)
 		ya, ja := int32(a/(p+1)), a%(p+1)
 		for b := range size2 {
