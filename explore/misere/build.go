@@ -40,6 +40,7 @@ func NewQuotient(ctx context.Context, g heap.Game, heaps int, lim heap.Limits, p
 		}
 	}
 	l := newLearner(ctx, g, heaps, maxSteps)
+	l.maxMemory = lim.MaxMemory
 	m := &monoid{mul: [][]int32{{0}}, inP: []bool{false}, phi: []int32{0}}
 	shape, periodic := codeShape(g)
 	var period *Period

@@ -27,6 +27,8 @@ type learner struct {
 	opts  [][][]int
 	steps int64
 	max   int64
+	// maxMemory bounds the outcomes remembered (Limits.MaxMemory).
+	maxMemory int64
 
 	memo map[string]bool
 
@@ -75,6 +77,10 @@ func (l *learner) tick() error {
 			if err := budget.Err(l.ctx); err != nil {
 				return fmt.Errorf("misere: %w", err)
 			}
+		}
+		// About 128 bytes a remembered outcome: the memory that grows.
+		if err := budget.Exceeds(fmt.Sprintf("the misère quotient of %v", l.g), 128*int64(len(l.memo)), l.maxMemory); err != nil {
+			return fmt.Errorf("misere: %w (raise it with --max-memory or limits.memory)", err)
 		}
 		if l.max > 0 && l.steps > l.max {
 			return fmt.Errorf("misere: %v: more than the limit of %d steps: %w", l.g, l.max, heap.ErrTooManySteps)

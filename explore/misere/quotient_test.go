@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/heap"
 )
 
@@ -343,6 +344,14 @@ func TestLimitsAndCancel(t *testing.T) {
 	t.Run("memory", func(t *testing.T) {
 		_, err := NewQuotient(context.Background(), g, 30, heap.Limits{MaxMemory: 1000}, nil)
 		if err == nil || !strings.Contains(err.Error(), "memory") {
+			t.Errorf("err = %v", err)
+		}
+	})
+	t.Run("memory while working", func(t *testing.T) {
+		// Past heap 24 the learner remembers ever more outcomes: 40 MiB
+		// (24 MiB kept aside by budget) stops it with the memory error.
+		_, err := NewQuotient(context.Background(), g, 30, heap.Limits{MaxMemory: 40 << 20}, nil)
+		if !errors.Is(err, budget.ErrMemory) || !strings.HasPrefix(err.Error(), "misere: ") {
 			t.Errorf("err = %v", err)
 		}
 	})
