@@ -127,15 +127,14 @@ func (q *Quotient) WinningMoves(g heap.Game, position []int) ([]Move, error) {
 		els[i] = e
 	}
 	pre := make([]int, k+1)
+	suf := make([]int, k+1)
 	for i := range k {
 		pre[i+1] = int(q.mul[pre[i]][els[i]])
+		suf[k-1-i] = int(q.mul[suf[k-i]][els[k-1-i]])
 	}
 	var moves []Move
-	suf := 0
-	for i := k - 1; i >= 0; i-- {
-		rest := int(q.mul[pre[i]][suf])
-		seen := map[int]bool{} // a heap size repeated has the same moves: list them once per index anyway
-		_ = seen
+	for i := range k {
+		rest := int(q.mul[pre[i]][suf[i+1]])
 		for _, opt := range g.Options(position[i]) {
 			x := rest
 			ok := true
@@ -151,18 +150,6 @@ func (q *Quotient) WinningMoves(g heap.Game, position []int) ([]Move, error) {
 				moves = append(moves, Move{Heap: position[i], Index: i, To: append([]int(nil), opt...)})
 			}
 		}
-		suf = int(q.mul[suf][els[i]])
 	}
-	// Heaps were walked from the last; put them back in order.
-	sortMoves(moves)
 	return moves, nil
-}
-
-func sortMoves(moves []Move) {
-	// Stable by index: moves of one heap keep the order of g.Options.
-	for i := 1; i < len(moves); i++ {
-		for j := i; j > 0 && moves[j-1].Index > moves[j].Index; j-- {
-			moves[j-1], moves[j] = moves[j], moves[j-1]
-		}
-	}
 }
