@@ -393,6 +393,20 @@ func (r *runner) heap() error {
 			r.res.PPositions = pp
 		}
 	}
+	if (r.wants("genus") || r.wants("quotient")) && r.opts.Estimate != nil {
+		// Long misère work says what it will cost before it starts, as
+		// sweeps do.
+		if c := r.misereCost(g, upto); c.Memory >= EstimateMemory || c.Steps >= EstimateSteps {
+			what := "genera"
+			switch {
+			case r.wants("genus") && r.wants("quotient"):
+				what = "genera and misère quotient"
+			case r.wants("quotient"):
+				what = "misère quotient"
+			}
+			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: about %s and %.2g steps", g, upto, what, budget.FormatSize(c.Memory), c.Steps))
+		}
+	}
 	if r.wants("genus") {
 		gs, err := misere.Genera(r.ctx, g, upto, lim)
 		if err != nil {
