@@ -43,7 +43,9 @@
 //     which tell apart positions that Q_(n-1) merges): the elements (y, j)
 //     of y and j heaps of n, the P-portion worked out for the least
 //     position of y plus j heaps of n from its options, the monoid reduced
-//     by indistinguishability, then put to the proof;
+//     by indistinguishability, then put to the proof; while refuted
+//     candidates get right on more positions, again over the old heaps'
+//     part of the best of them (and its pair monoid);
 //  3. to learn Q_n as the least automaton that reads a position heap by
 //     heap and accepts the P-positions (for a commutative monoid the
 //     syntactic congruence is that automaton's), as Angluin's L* learns an

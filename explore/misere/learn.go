@@ -42,6 +42,10 @@ type learner struct {
 	// certSize (verify's proof): the oracle asks it first.
 	cert     *monoid
 	certSize int
+	// best is the refuted candidate for heap n proven right on the most
+	// positions (those of size below bestSize).
+	best     *monoid
+	bestSize int
 	// sync is false when the last quotient did not come from the states
 	// (tryAdjoin): reseed makes them again from it.
 	sync bool
@@ -425,13 +429,31 @@ func (l *learner) learnHeap(n int, prev *monoid) (*monoid, error) {
 		if pm != nil {
 			bases = append(bases, pm)
 		}
-		for _, base := range bases {
-			for k := 1; k <= maxPower; k++ {
-				m, err := l.tryAdjoin(n, base, k)
-				if err != nil || m != nil {
-					l.sync = false
-					return m, err
+		l.best, l.bestSize = nil, 0
+		for round := 0; round < maxRounds; round++ {
+			before := l.bestSize
+			for _, base := range bases {
+				for k := 1; k <= maxPower; k++ {
+					m, err := l.tryAdjoin(n, base, k)
+					if err != nil || m != nil {
+						l.sync = false
+						return m, err
+					}
 				}
+			}
+			// Build the next candidates on the old heaps' part of the best
+			// refuted one, which tells apart what the new heap needs.
+			if l.best == nil || (round > 0 && l.bestSize <= before) {
+				break
+			}
+			base := restrict(l.best, n)
+			bases = []*monoid{base}
+			pm, err := l.pairMonoid(base, n-1, maxPairs)
+			if err != nil {
+				return nil, err
+			}
+			if pm != nil {
+				bases = append(bases, pm)
 			}
 		}
 	}
