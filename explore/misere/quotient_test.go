@@ -112,14 +112,14 @@ func TestQuotientAgreesWithBruteForce(t *testing.T) {
 		code         string
 		heaps, total int
 	}{
-		{"nim", 7, 16},
-		{"0.75", 24, 18},
-		{"0.77", 16, 16},
-		{"0.07", 20, 18},
-		{"0.137", 16, 16},
-		{"0.31", 16, 18},
-		{"4.7", 12, 14},
-		{"0.15", 16, 16},
+		{"nim", 8, 20},
+		{"0.75", 30, 24},
+		{"0.77", 20, 22},
+		{"0.07", 24, 26},
+		{"0.137", 20, 22},
+		{"0.31", 20, 24},
+		{"4.7", 12, 18},
+		{"0.15", 20, 22},
 	}
 	for _, c := range cases {
 		t.Run(c.code, func(t *testing.T) {
@@ -169,6 +169,8 @@ func TestKnownQuotients(t *testing.T) {
 		{"nim to 3", "nim", 3, 6, 2, "T_2", "Plambeck–Siegel 2008"},
 		{"nim to 4", "nim", 4, 10, 2, "T_3", "Plambeck–Siegel 2008"},
 		{"nim to 7", "nim", 7, 10, 2, "T_3", "Plambeck–Siegel 2008"},
+		// T_n has order 2^n + 2 for n >= 2 (Plambeck–Siegel 2008).
+		{"nim to 8", "nim", 8, 18, 2, "T_4", "Plambeck–Siegel 2008"},
 		// 0.75 reaches R_8, the only quotient of order 8 (Siegel, "The
 		// structure and classification of misère quotients"), P = {a, b^2}.
 		{"0.75", "0.75", 30, 8, 2, "", "Siegel, classification"},
