@@ -172,20 +172,28 @@ func (l *learner) tryAdjoin(n int, prev *monoid, p int) (*monoid, error) {
 // that separates P from the rest and is kept by multiplying by the heaps'
 // elements, which generate the monoid. The identity stays 0.
 func reduce(m *monoid) *monoid {
-	k := len(m.mul)
-	class := make([]int32, k)
-	for x := range k {
-		if m.inP[x] {
-			class[x] = 1
+	label := make([]int32, len(m.mul))
+	for x, p := range m.inP {
+		if p {
+			label[x] = 1
 		}
 	}
+	return reduceBy(m, label)
+}
+
+// reduceBy merges the elements that have the same label and whose
+// products by every heap's element stay so: the coarsest congruence
+// finer than the labels.
+func reduceBy(m *monoid, label []int32) *monoid {
+	k := len(m.mul)
+	class := append([]int32(nil), label...)
 	gens := []int32{}
 	for _, g := range m.phi[1:] {
 		if !slices.Contains(gens, g) {
 			gens = append(gens, g)
 		}
 	}
-	count := 0
+	count := -1
 	for {
 		sig := map[string]int32{}
 		next := make([]int32, k)
@@ -355,13 +363,26 @@ func (l *learner) pairMonoid(m *monoid, n, limit int) (*monoid, error) {
 		phi[h] = trans[0][h]
 	}
 	kk := len(pairs)
-	out := &monoid{mul: make([][]int32, kk), inP: make([]bool, kk), phi: phi}
+	out := &monoid{mul: make([][]int32, kk), inP: make([]bool, kk), phi: phi, label: make([]int32, kk)}
+	pmask := make([]uint64, words)
+	for i, p := range m.inP {
+		if p {
+			pmask[i/64] |= 1 << (i % 64)
+		}
+	}
 	for a := range kk {
 		if err := l.tick(); err != nil {
 			return nil, err
 		}
 		out.mul[a] = make([]int32, kk)
 		out.inP[a] = m.inP[pairs[a].x]
+		hits := int32(0)
+		for w, b := range pairs[a].set {
+			if b&pmask[w] != 0 {
+				hits = 1
+			}
+		}
+		out.label[a] = 2*pairs[a].x + hits
 		for b := range kk {
 			x := m.mul[pairs[a].x][pairs[b].x]
 			set := mulSet(pairs[a].set, pairs[b].x)
@@ -414,3 +435,6 @@ func restrict(m *monoid, n int) *monoid {
 
 // maxRounds bounds the rounds of candidates built on refuted ones.
 const maxRounds = 6
+
+// maxDepth bounds the depth of the types tryAdjoin builds on.
+const maxDepth = 4

@@ -39,8 +39,10 @@
 //  1. to map n onto an element x of Q_(n-1): each x that gives the right
 //     outcome of n plus a few small positions is put to the proof below;
 //  2. to adjoin a generator z for n with z^(p+1) = z^(p-1), p = 1..4, over
-//     Q_(n-1) and then over its pair monoid (the pairs (x, S) below,
-//     which tell apart positions that Q_(n-1) merges): the elements (y, j)
+//     Q_(n-1) and then over deeper types of positions, which tell apart
+//     positions that Q_(n-1) merges (the pairs (x, S) below, reduced to
+//     what the pair search sees, then the pairs of those, up to depth 4
+//     and 4096 elements): the elements (y, j)
 //     of y and j heaps of n, the P-portion worked out for the least
 //     position of y plus j heaps of n from its options, the monoid reduced
 //     by indistinguishability, then put to the proof; while refuted

@@ -397,6 +397,9 @@ type monoid struct {
 	mul [][]int32
 	inP []bool
 	phi []int32
+	// label, for a pair monoid, is 2x+1 for the pair (x, S) with S
+	// meeting P, 2x otherwise: what the pair search checks.
+	label []int32
 }
 
 // learnHeap extends the learner to the heaps 1..n and returns the proven
@@ -421,13 +424,24 @@ func (l *learner) learnHeap(n int, prev *monoid) (*monoid, error) {
 		if err != nil || m != nil {
 			return m, err
 		}
+		// The old quotient, then deeper and deeper types of positions:
+		// the pairs (x, S) reduced to what the pair search sees, the pairs
+		// of those, ...
 		bases := []*monoid{prev}
-		pm, err := l.pairMonoid(prev, n-1, maxPairs)
-		if err != nil {
-			return nil, err
-		}
-		if pm != nil {
-			bases = append(bases, pm)
+		for base := prev; len(bases) < 1+maxDepth; {
+			pm, err := l.pairMonoid(base, n-1, maxPairs)
+			if err != nil {
+				return nil, err
+			}
+			if pm == nil {
+				break
+			}
+			next := reduceBy(pm, pm.label)
+			if len(next.mul) == len(base.mul) {
+				break
+			}
+			bases = append(bases, next)
+			base = next
 		}
 		l.best, l.bestSize = nil, 0
 		for round := 0; round < maxRounds; round++ {
