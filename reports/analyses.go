@@ -537,7 +537,8 @@ func (b *builder) outcome(sr *job.SectionResult) []block {
 	if o == "" {
 		return nil
 	}
-	return []block{para{Spans: b.sentence("outcome", args{"Outcome": o, "Misere": misere(sr)}, b.subject(sr))}}
+	out := []block{para{Spans: b.sentence("outcome", args{"Outcome": o, "Misere": misere(sr)}, b.subject(sr))}}
+	return append(out, b.misereMethod(sr)...)
 }
 
 func (b *builder) moves(sr *job.SectionResult) []block {

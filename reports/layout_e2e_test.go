@@ -23,14 +23,15 @@ import (
 // content: codes (Hamming, extended Hamming, Golay with 2 figures) 3,
 // the f_r table with two longer runs and their figures 2, Nim and
 // Bouton's four short sections 2, the nim-product table and its heatmap
-// 1, four subtraction and octal games (two of 201 values, two figures) 4,
+// 1, four subtraction and octal games (two of 201 values, two figures)
+// and the misère quotient of 0.75 with its table of 8 elements 5,
 // Wythoff's table, heatmap and row periods 2.
 var handoutPages = map[string]int{
 	"codes":       3,
 	"coins-table": 2,
 	"nim-bouton":  2,
 	"nim-product": 1,
-	"subtraction": 4,
+	"subtraction": 5,
 	"wythoff":     2,
 }
 

@@ -69,7 +69,7 @@ func writeBlockMarkdown(w io.Writer, b block, mdOnly bool) {
 	case prose:
 		fmt.Fprintf(w, "%s\n\n", strings.TrimRight(proseScripts(b.MD, mdOnly), "\n"))
 	case table:
-		writeTableMarkdown(w, b)
+		writeTableMarkdown(w, b, mdOnly)
 	case list:
 		for _, it := range b.Items {
 			fmt.Fprintf(w, "- %s\n", spansMarkdown(it, mdOnly))
@@ -155,21 +155,25 @@ func escape(s string) string {
 	return sb.String()
 }
 
-func cellMarkdown(c cell) string {
+func cellMarkdown(c cell, mdOnly bool) string {
+	txt := escape(c.Text)
+	if c.Scripts {
+		txt = mdText(c.Text, mdOnly)
+	}
 	switch {
 	case c.Text == "":
 		return ""
 	case c.Code:
 		return codeSpan(c.Text)
 	case c.Strong:
-		return "**" + escape(c.Text) + "**"
+		return "**" + txt + "**"
 	}
-	return escape(c.Text)
+	return txt
 }
 
 // writeTableMarkdown pads every column to its widest cell so that the
 // table reads as a table in a terminal too; labels left, numbers right.
-func writeTableMarkdown(w io.Writer, t table) {
+func writeTableMarkdown(w io.Writer, t table, mdOnly bool) {
 	cols := len(t.Header)
 	for _, r := range t.Rows {
 		cols = max(cols, len(r))
@@ -179,7 +183,7 @@ func writeTableMarkdown(w io.Writer, t table) {
 		row := make([]string, cols)
 		for j := range cols {
 			if j < len(r) {
-				row[j] = cellMarkdown(r[j])
+				row[j] = cellMarkdown(r[j], mdOnly)
 			}
 		}
 		text = append(text, row)

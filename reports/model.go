@@ -160,6 +160,9 @@ type cell struct {
 	Text   string
 	Strong bool // P-positions (value 0)
 	Code   bool
+	// Scripts says the text has scripts to typeset (a genus 1^{031}, an
+	// element a b^2); other cells are printed as they are.
+	Scripts bool
 }
 
 // list is a bullet list.
@@ -345,6 +348,10 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 			blocks = b.period(sr)
 		case "rare":
 			blocks = b.rare(sr)
+		case "genus":
+			blocks = b.genus(sr)
+		case "quotient":
+			blocks = b.quotient(sr)
 		case "row-periods":
 			blocks = b.rowPeriods(sr)
 		case "outcome":
@@ -440,6 +447,8 @@ func showOrder(sr *job.SectionResult) []string {
 	add(r.PPositions != nil, "p-positions")
 	add(r.Period != nil, "period")
 	add(r.Rare != nil, "rare")
+	add(r.Genus != nil, "genus")
+	add(r.Quotient != nil, "quotient")
 	add(r.RowPeriods != nil, "row-periods")
 	add(r.Outcome != "", "outcome")
 	add(r.Moves != nil, "moves")

@@ -665,6 +665,16 @@ func (p *pdfWriter) table(t table) {
 					align = "R"
 				}
 				f.SetFillColor(238, 238, 238)
+				if c.Scripts && hasScripts(c.Text) {
+					// The box first, then the text with its scripts
+					// typeset, left in the box.
+					x, y := f.GetXY()
+					f.CellFormat(w[j], h, "", "1", 0, align, header, 0, "")
+					f.SetXY(x+size*ptMM*0.45, y)
+					p.writeScripted(h, size, c.Text)
+					f.SetXY(x+w[j], y)
+					continue
+				}
 				f.CellFormat(w[j], h, c.Text, "1", 0, align, header, 0, "")
 			}
 			f.Ln(h)

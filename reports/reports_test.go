@@ -101,18 +101,20 @@ func TestFixtures(t *testing.T) {
 
 func fixtures() map[string]*job.Report {
 	return map[string]*job.Report{
-		"nim":      nimReport(),
-		"kayles":   kaylesReport(),
-		"golay":    golayReport("en"),
-		"golay-fr": golayReport("fr"),
-		"wythoff":  wythoffReport(),
-		"nimbers":  nimbersReport("en"),
-		"rare":     rareReport(),
+		"nim":       nimReport(),
+		"kayles":    kaylesReport(),
+		"golay":     golayReport("en"),
+		"golay-fr":  golayReport("fr"),
+		"wythoff":   wythoffReport(),
+		"nimbers":   nimbersReport("en"),
+		"rare":      rareReport(),
+		"misere":    misereReport("en"),
+		"misere-fr": misereReport("fr"),
 	}
 }
 
 func fixtureNames() []string {
-	return []string{"golay", "golay-fr", "kayles", "nim", "nimbers", "rare", "wythoff"}
+	return []string{"golay", "golay-fr", "kayles", "misere", "misere-fr", "nim", "nimbers", "rare", "wythoff"}
 }
 
 func TestMarkdownGolden(t *testing.T) {

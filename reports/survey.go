@@ -218,6 +218,21 @@ func (b *surveyBuilder) figures() []block {
 			},
 		})
 	}
+	var orders []int
+	for _, res := range f.Results {
+		if res != nil && res.Quotient != nil {
+			orders = append(orders, res.Quotient.Order)
+		}
+	}
+	if len(orders) > 0 {
+		log := slices.Max(orders)-slices.Min(orders) >= 40
+		out = append(out, surveyFigure{
+			Caption: b.tx("survey.plot.orders", args{"Log": log}), Height: plots.Height,
+			draw: func() (*plot.Plot, error) {
+				return plots.Histogram(orders, plots.Labels{X: b.tx("survey.axis.order", nil), Y: b.tx("survey.axis.variants", nil)})
+			},
+		})
+	}
 	if m, ok := b.periodMap(); ok {
 		out = append(out, m)
 	}
@@ -316,7 +331,7 @@ func (b *surveyBuilder) periodMap() (surveyFigure, bool) {
 }
 
 // tableAnalyses are the analyses with columns in the table of variants.
-var tableAnalyses = []string{"period", "p-positions", "values", "weights", "steiner", "automorphisms", "outcome", "moves", "rare", "code"}
+var tableAnalyses = []string{"period", "p-positions", "values", "weights", "steiner", "automorphisms", "outcome", "moves", "rare", "code", "quotient", "genus"}
 
 // column is one column of the variants table: its header and its cell
 // for a variant's results.
@@ -433,6 +448,48 @@ func (b *surveyBuilder) columns() []column {
 					return itoa(res.Rare.Count)
 				}
 				return ""
+			}})
+		case "quotient":
+			q := func(res *job.Results) *job.Quotient { return res.Quotient }
+			cols = append(cols,
+				column{b.tx("survey.col.order", nil), func(res *job.Results) string {
+					if q := q(res); q != nil {
+						return itoa(q.Order)
+					}
+					return ""
+				}},
+				column{b.tx("survey.col.p-portion", nil), func(res *job.Results) string {
+					if q := q(res); q != nil {
+						return itoa(q.PPortion)
+					}
+					return ""
+				}},
+				column{b.tx("survey.col.tame", nil), func(res *job.Results) string {
+					switch q := q(res); {
+					case q == nil:
+						return ""
+					case q.Tame:
+						return q.TameName
+					}
+					return b.tx("survey.wild", nil)
+				}})
+		case "genus":
+			cols = append(cols, column{b.tx("survey.col.tame-heaps", nil), func(res *job.Results) string {
+				if len(res.Genus) == 0 {
+					return ""
+				}
+				tame, first := 0, ""
+				for n, g := range res.Genus {
+					if g.Tame() {
+						tame++
+					} else if first == "" {
+						first = itoa(n)
+					}
+				}
+				if first == "" {
+					return fmt.Sprintf("%d/%d", tame, len(res.Genus))
+				}
+				return b.tx("survey.genus", args{"Tame": itoa(tame), "Count": itoa(len(res.Genus)), "First": first})
 			}})
 		case "code":
 			cols = append(cols, column{b.tx("survey.col.code", nil), func(res *job.Results) string {

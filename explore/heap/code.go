@@ -652,7 +652,7 @@ func init() {
 			`octal game {{.Code}}{{with name .Code}} ({{.}}){{end}}`,
 			`jeu octal {{.Code}}{{with name .Code}} ({{.}}){{end}}`),
 		Signature: `octal(code, upto=100, play="normal", position=None)`,
-		Help:      `The octal game of the code, e.g. octal("0.77") (Kayles), octal("0.07") (Dawson's Kayles). Positions are lists of heaps. Methods: values(upto), period() (a proof by the Guy–Smith theorem), rare(upto) (rare and common values, Winning Ways ch. 4), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().`,
+		Help:      `The octal game of the code, e.g. octal("0.77") (Kayles), octal("0.07") (Dawson's Kayles). Positions are lists of heaps. Methods: values(upto), period() (a proof by the Guy–Smith theorem), genus(upto) and quotient(upto) (misère play), rare(upto) (rare and common values, Winning Ways ch. 4), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().`,
 		New:       func(p Params) (Game, error) { return ParseOctal(p.String("code")) },
 	}, false)
 	registerCode(&Rule{

@@ -167,7 +167,7 @@ func init() {
 		Params:    []Param{UptoParam(1000)},
 		Analyses:  []string{"rare"},
 		Signature: `grundy(upto=1000, play="normal", position=None)`,
-		Help:      `Grundy's game, where a move splits one heap into two unequal heaps, e.g. grundy(). Positions are lists of heaps. Methods: values(upto), period() (never proven: no periodicity theorem is known), rare(upto) (rare and common values, Winning Ways ch. 4), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().`,
+		Help:      `Grundy's game, where a move splits one heap into two unequal heaps, e.g. grundy(). Positions are lists of heaps. Methods: values(upto), period() (never proven: no periodicity theorem is known), genus(upto) and quotient(upto) (misère play), rare(upto) (rare and common values, Winning Ways ch. 4), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().`,
 		New:       func(Params) (Game, error) { return NewGrundysGame(), nil },
 	})
 }

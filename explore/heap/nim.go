@@ -258,7 +258,7 @@ func init() {
 		PositionParam: "heaps",
 		Start:         []int{1, 3, 5, 7}, // seed 001's game
 		Signature:     `nim(*heaps, max_take=None, upto=20, play="normal")`,
-		Help:          "Nim with the given heaps, e.g. nim(1, 3, 5, 7); max_take=k allows taking at most k per move. Methods: values(upto), period(), p_positions() (over every position with heaps at most the given ones), outcome(), moves(), graph(), grundy(), options(), plot().",
+		Help:          "Nim with the given heaps, e.g. nim(1, 3, 5, 7); max_take=k allows taking at most k per move. Methods: values(upto), period(), genus(upto) and quotient(upto) (misère play), p_positions() (over every position with heaps at most the given ones), outcome(), moves(), graph(), grundy(), options(), plot().",
 		New:           func(p Params) (Game, error) { return NewNim(p.Int("max-take")) },
 	})
 }

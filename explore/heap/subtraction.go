@@ -250,7 +250,7 @@ func init() {
 		},
 		Start:     []int{15},
 		Signature: `subtraction(set=None, all_but=None, upto=100, play="normal", position=None)`,
-		Help:      "The subtraction game where a move takes s ∈ set from one heap, e.g. subtraction([1, 3, 4]); all_but=[...] allows every amount except those. Methods: values(upto), period(), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().",
+		Help:      "The subtraction game where a move takes s ∈ set from one heap, e.g. subtraction([1, 3, 4]); all_but=[...] allows every amount except those. Methods: values(upto), period(), genus(upto) and quotient(upto) (misère play), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().",
 		Check: func(p Params) error {
 			switch {
 			case p.Has("set") && p.Has("all-but"):

@@ -21,7 +21,8 @@ type Cost struct {
 // parameters, before any work: one cost model for jobs and the surveys
 // that plan many sections. For a heap rule it is heap.Estimate's cost of
 // the value sweep the analyses need (a section that needs none costs
-// almost nothing); a sweep past lim.Positions is returned with its
+// almost nothing), plus that of the genera (misere.EstimateGenus) and of
+// the misère quotient (misere.EstimateQuotient) when asked for; a sweep past lim.Positions is returned with its
 // positions and no error, for the caller to refuse. Wythoff tables,
 // products and nimber tables cost their cells; coin games are estimated by
 // their value sequence (their codes are analysed by linear algebra when
@@ -36,13 +37,15 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 		if err != nil {
 			return Cost{}, fmt.Errorf("job: %w", err)
 		}
-		if !r.sweepWanted(hg) {
-			return Cost{Positions: 1, Steps: 1, Memory: 1 << 10}, nil
-		}
 		upto := g.Upto()
+		// The genus and the quotient add their own cost to the sweep's.
+		m := r.misereCost(hg, upto)
+		if !r.sweepWanted(hg) {
+			return Cost{Positions: max(1, m.Positions), Steps: max(1, m.Steps), Memory: 1<<10 + m.Memory}, nil
+		}
 		n := int64(upto) + 1
 		if n > lim.Positions {
-			return Cost{Positions: n, Steps: float64(n), Memory: 8 * n}, nil
+			return Cost{Positions: max(n, m.Positions), Steps: float64(n) + m.Steps, Memory: 8*n + m.Memory}, nil
 		}
 		// The memory limit is the caller's to check, against the cost.
 		hl := r.heapLimits()
@@ -51,7 +54,7 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 		if err != nil {
 			return Cost{}, fmt.Errorf("job: %w", err)
 		}
-		return Cost{Positions: n, Steps: c.Steps, Memory: c.Memory}, nil
+		return Cost{Positions: max(n, m.Positions), Steps: c.Steps + m.Steps, Memory: c.Memory + m.Memory}, nil
 	case *WythoffSpec:
 		a, b := int64(g.Size[0]), int64(g.Size[1])
 		return Cost{Positions: a * b, Steps: float64(a*b) * float64(a+b), Memory: 16 * a * b}, nil

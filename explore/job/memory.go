@@ -96,6 +96,7 @@ func (r *runner) heapEstimate() (int64, string) {
 	if r.wants("p-positions") && r.countsPositions(g) {
 		need += listBytes
 	}
+	need += r.misereCost(g, upto).Memory
 	if r.wants("outcome") || r.wants("moves") {
 		_, formula := g.(heap.PositionSolver)
 		switch {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/misere"
 )
 
 // Report is what running a job produces: one result per section, in the
@@ -46,6 +47,13 @@ type Results struct {
 	Distribution  [][]uint64  `json:"distribution,omitempty"` // [weight][value]: rows with that many heads and that Grundy value
 	Record        *Record     `json:"record,omitempty"`
 	Graph         *Graph      `json:"graph,omitempty"`
+	Genus         Genera      `json:"genus,omitempty"`
+	Quotient      *Quotient   `json:"quotient,omitempty"`
+	// MisereMethod says how a misère outcome and its moves were found:
+	// "quotient" (through the misère quotient of the heaps involved) or
+	// "generic" (the whole position solved by the generic solver); ""
+	// under normal play and for Nim, whose rule needs neither.
+	MisereMethod string `json:"method,omitempty"`
 
 	// Game describes the game in words, e.g. "octal game 0.77".
 	Game string `json:"-"`
@@ -246,4 +254,108 @@ func (r *Results) heldBytes() int64 {
 		n += int64(len(r.Graph.DOT)) + 16*int64(len(r.Graph.Moves)) + 40*int64(len(r.Graph.Labels))
 	}
 	return n
+}
+
+// Genera is the genus of each heap 0..upto (SPEC "genus"): in JSON a list
+// [g, γ0, γ1, …] per heap, the superscript as short as it can be written.
+type Genera []misere.Genus
+
+// MarshalJSON writes each genus as [g, γ0, γ1, …].
+func (gs Genera) MarshalJSON() ([]byte, error) {
+	out := make([][]int, len(gs))
+	for i, g := range gs {
+		out[i] = append([]int{g.Normal}, g.Misere...)
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (gs *Genera) UnmarshalJSON(b []byte) error {
+	var rows [][]int
+	if err := json.Unmarshal(b, &rows); err != nil {
+		return err
+	}
+	out := make(Genera, len(rows))
+	for i, r := range rows {
+		if len(r) > 0 {
+			out[i] = misere.Genus{Normal: r[0], Misere: r[1:]}
+		}
+	}
+	*gs = out
+	return nil
+}
+
+// MaxQuotientTable is the largest order whose multiplication table the
+// results carry (SPEC "quotient"): larger tables are long and unread.
+const MaxQuotientTable = 64
+
+// Quotient is the misère quotient of a heap rule over the heaps 1..Heaps
+// (SPEC "quotient"), elements written as words in the generators.
+type Quotient struct {
+	Heaps    int  `json:"heaps"`
+	Order    int  `json:"order"`
+	PPortion int  `json:"p_portion"` // the number of elements in the P-portion
+	Tame     bool `json:"tame"`
+	// TameName is T_n when the quotient is tame, "" when wild.
+	TameName   string              `json:"tame_name"`
+	Generators []QuotientGenerator `json:"generators"`
+	// Relations are "left = right", e.g. "a^2 = 1".
+	Relations []string `json:"relations"`
+	// Elements are the elements' normal-form words, the identity "1"
+	// first; P lists the P-portion among them.
+	Elements []string `json:"elements"`
+	P        []string `json:"p"`
+	// Pretending is the element of each heap 0..Heaps.
+	Pretending []string `json:"pretending"`
+	// Period is the period of Pretending when one is proven, else nil.
+	Period *QuotientPeriod `json:"period"`
+	// Table is the multiplication table, by indices into Elements, when
+	// Order ≤ MaxQuotientTable; absent otherwise.
+	Table [][]int `json:"table,omitempty"`
+}
+
+// QuotientGenerator is a generator and the heap that introduced it.
+type QuotientGenerator struct {
+	Name string `json:"name"`
+	Heap int    `json:"heap"`
+}
+
+// QuotientPeriod is a proven period of the pretending function.
+type QuotientPeriod struct {
+	Preperiod int `json:"preperiod"`
+	Period    int `json:"period"`
+}
+
+// quotientResult writes a quotient under SPEC's keys.
+func quotientResult(q *misere.Quotient) *Quotient {
+	out := &Quotient{Heaps: q.Heaps, Order: q.Order, PPortion: len(q.P), Tame: q.Tame, TameName: q.TameName,
+		Generators: []QuotientGenerator{}, Relations: []string{}, Elements: []string{}, P: []string{}, Pretending: []string{}}
+	for _, g := range q.Generators {
+		out.Generators = append(out.Generators, QuotientGenerator{Name: g.Name, Heap: g.Heap})
+	}
+	for _, r := range q.Relations {
+		out.Relations = append(out.Relations, r.Left+" = "+r.Right)
+	}
+	for _, e := range q.Elements {
+		out.Elements = append(out.Elements, e.Word)
+	}
+	word := func(i int) string {
+		if i >= 0 && i < len(q.Elements) {
+			return q.Elements[i].Word
+		}
+		return "?"
+	}
+	for _, i := range q.P {
+		out.P = append(out.P, word(i))
+	}
+	for _, i := range q.Pretending {
+		out.Pretending = append(out.Pretending, word(i))
+	}
+	if p := q.Period; p != nil && p.Proven {
+		out.Period = &QuotientPeriod{Preperiod: p.Preperiod, Period: p.Period}
+	}
+	if q.Order <= MaxQuotientTable && q.Table != nil {
+		out.Table = q.Table
+	}
+	return out
 }

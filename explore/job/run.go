@@ -16,6 +16,7 @@ import (
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/misere"
 	"github.com/nimbook/nimbook/explore/nimber"
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
@@ -394,15 +395,49 @@ func (r *runner) heap() error {
 			r.res.PPositions = pp
 		}
 	}
+	if (r.wants("genus") || r.wants("quotient")) && r.opts.Estimate != nil {
+		// Long misère work says what it will cost before it starts, as
+		// sweeps do.
+		if c := r.misereCost(g, upto); c.Memory >= EstimateMemory || c.Steps >= EstimateSteps {
+			what := "genera"
+			switch {
+			case r.wants("genus") && r.wants("quotient"):
+				what = "genera and misère quotient"
+			case r.wants("quotient"):
+				what = "misère quotient"
+			}
+			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: about %s and %.2g steps", g, upto, what, budget.FormatSize(c.Memory), c.Steps))
+		}
+	}
+	if r.wants("genus") {
+		gs, err := misere.Genera(r.ctx, g, upto, lim)
+		if err != nil {
+			return limitErr(err)
+		}
+		r.res.Genus = gs
+	}
+	var quot *misere.Quotient
+	if r.wants("quotient") {
+		if quot, err = r.quotient(g, upto); err != nil {
+			return limitErr(err)
+		}
+		r.res.Quotient = quotientResult(quot)
+	}
 	heaps, _ := r.s.Position.([]int)
-	if r.wants("outcome") {
+	byQuotient := false
+	if (r.wants("outcome") || r.wants("moves")) && r.play() == game.Misere {
+		if byQuotient, err = r.misereByQuotient(g, heaps, quot); err != nil {
+			return err
+		}
+	}
+	if r.wants("outcome") && !byQuotient {
 		o, err := heap.Outcome(g, heaps, r.play(), lim)
 		if err != nil {
 			return limitErr(err)
 		}
 		r.res.Outcome = o.String()
 	}
-	if r.wants("moves") {
+	if r.wants("moves") && !byQuotient {
 		ms, err := heap.WinningMoves(g, heaps, r.play(), lim)
 		if err != nil {
 			return limitErr(err)

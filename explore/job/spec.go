@@ -337,12 +337,18 @@ var analyses = map[string][]string{
 	"nimbers": {"table", "plot"},
 }
 
+// heapAnalyses are what show may ask of every heap rule before its own
+// (Rule.Analyses): the genus of each heap and the misère quotient are
+// found from the rule's options alone (package misere), so every rule
+// registered has them, whatever its play.
+var heapAnalyses = []string{"values", "p-positions", "period", "genus", "quotient"}
+
 // Analyses returns the analyses show may list for a family, in order: for
-// a heap rule, those of every heap rule with the rule's own (Rule.Analyses)
-// after period.
+// a heap rule, those of every heap rule (heapAnalyses) with the rule's own
+// (Rule.Analyses) after them.
 func Analyses(family string) []string {
 	if r, ok := heap.Lookup(family); ok {
-		out := []string{"values", "p-positions", "period"}
+		out := slices.Clone(heapAnalyses)
 		out = append(out, r.Analyses...)
 		return append(out, "outcome", "moves", "graph", "record", "plot")
 	}

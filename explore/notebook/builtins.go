@@ -59,6 +59,8 @@ var methodDocs = map[string]string{
 	"table":         "table(sizes): the table of values (Wythoff: g(a, b); product: the value of one head at each cell; nimbers).",
 	"period":        "period(upto): the periodicity certificate of the values: proven, preperiod, period, checked_to.",
 	"rare":          "rare(upto): the split of the values into rare and common ones with the fewest rare positions (games of codes that split heaps, Winning Ways ch. 4): mask, type (\"range\" or \"domain\"), t, count, positions, checked_to.",
+	"genus":         "genus(upto): Conway's genus g^{γ0γ1…} of each heap 0..upto (γk: the misère value of the heap with k heaps of 2), with .normal, .misere and .tame; shown as a table, tame genera in bold. Either play.",
+	"quotient":      "quotient(upto): the misère quotient of the heaps 1..upto (Plambeck–Siegel): order, p_portion, tame, tame_name, generators, relations, elements, p, pretending, period, table; shown with its presentation and, when small, its multiplication table.",
 	"p_positions":   "p_positions(size): the P-positions (previous player wins), with .count and .of.",
 	"weights":       "weights(n): the number of P-positions with each number of heads.",
 	"distribution":  "distribution(n): the rows counted by number of heads and Grundy value.",

@@ -320,6 +320,10 @@ func makeResult(kind string, sr *job.SectionResult) (starlark.Value, error) {
 			{"mistakes", starlark.MakeInt(rec.Mistakes)}, {"winner", starlark.MakeInt(rec.Winner)}, {"illegal", starlark.MakeInt(rec.Illegal)}}}, nil
 	case "plot":
 		return &recResult{kind: kind, sr: sr, text: fmt.Sprintf("plot of %s", r.Game)}, nil
+	case "genus":
+		return genusResult(sr), nil
+	case "quotient":
+		return quotientResult(sr), nil
 	}
 	return nil, fmt.Errorf("no result form for %s", kind)
 }

@@ -35,9 +35,11 @@ type Heaps struct {
 	vals    []uint64   // g(0..) of one heap, for the other games
 	shaped  *moveShape // learnt when first needed (shape)
 
-	// misère play of the other games is solved on whole positions; the
-	// solver remembers them between moves.
-	solver *game.Solver[heap.Multiset]
+	// misère play of the other games is solved through a misère quotient
+	// of the heaps in play when one is had (quotient), else on whole
+	// positions by the solver, which remembers them between moves.
+	solver   *game.Solver[heap.Multiset]
+	quotient quotientCache
 }
 
 // NewHeaps returns g played on several heaps under play, its work bounded by
@@ -152,6 +154,18 @@ func (h *Heaps) Outcome(p []int) (game.Outcome, error) {
 	if h.play == game.Misere {
 		if h.formula {
 			return heap.Outcome(h.g, p, game.Misere, h.lim)
+		}
+		if q, err := h.quotientFor(p); err != nil {
+			return 0, err
+		} else if q != nil {
+			inP, err := q.Outcome(p)
+			if err != nil {
+				return 0, fmt.Errorf("play: %w", err)
+			}
+			if inP {
+				return game.P, nil
+			}
+			return game.N, nil
 		}
 		m, err := heap.NewMultiset(p...)
 		if err != nil {

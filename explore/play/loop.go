@@ -337,6 +337,8 @@ func (l *loop) hintText(p []int) error {
 		}
 		// Values too large for the limits: the outcome and the moves
 		// still help.
+	} else if mh, ok := l.g.(misereHinter); ok && mh.MisereHint(p) != "" {
+		l.printf("Hint: misère play: %s\n", mh.MisereHint(p))
 	} else {
 		l.printf("Hint: misère play: the outcome is solved on the whole game, not from the values.\n")
 	}

@@ -50,7 +50,7 @@ func init() {
 		},
 		Signature: `rule(file, name, params={}, upto=100, play="normal", position=None)`,
 		Help: "A heap rule written in Starlark: def name(n, ...) in file returns the options of a heap of n, a list of lists of heaps, each smaller than n ([] removes the heap); params are its other parameters, by name. " +
-			"Methods: values(upto), period() (observed, never proven), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().",
+			"Methods: values(upto), period() (observed, never proven), genus(upto) and quotient(upto) (misère play), p_positions(upto), outcome(p), moves(p), graph(p), grundy(p), plot().",
 	})
 }
 

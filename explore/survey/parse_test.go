@@ -206,6 +206,7 @@ func TestGame(t *testing.T) {
 func TestExamples(t *testing.T) {
 	want := map[string]int{
 		"octal-two-digits.yaml":     63,
+		"misere-two-digits.yaml":    63,
 		"subtraction-within-8.yaml": 1<<8 - 1,
 		"coins-codes.yaml":          2 * 9 * 17,
 	}

@@ -1,0 +1,199 @@
+package misere
+
+import (
+	"container/heap"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// verify proves that m predicts the misère outcome of every position of
+// the heaps 1..n, or returns a position (as a word) it predicts wrongly,
+// with least, the size (sum of the heaps) below which every prediction of
+// m is right.
+//
+// The proof: give a position X the pair (x, S), x its element and S the
+// set of the elements of its options. Adding a heap h gives (x·h,
+// S·h ∪ x·O(h)), O(h) the elements of h's options, so the pairs of all
+// positions are the states reachable from (1, ∅), a finite set found by a
+// search. If every reachable pair has x in P exactly when S is not empty
+// and misses P, then by induction on positions (options before the
+// position) every prediction is right: a position is a misère P-position
+// exactly when it has a move and all its moves lead to N-positions. The
+// search is Dijkstra's, a heap of h weighing h, so the first pair that
+// fails is reached by a position of least size: all smaller positions
+// pass the check, and so are predicted right.
+func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err error) {
+	k := len(m.mul)
+	words := (k + 63) / 64
+	optEls := make([][]int32, l.n+1)
+	for h := 1; h <= l.n; h++ {
+		seen := map[int32]bool{}
+		for _, o := range l.opts[h] {
+			x := int32(0)
+			for _, part := range o {
+				x = m.mul[x][m.phi[part]]
+			}
+			if !seen[x] {
+				seen[x] = true
+				optEls[h] = append(optEls[h], x)
+			}
+		}
+	}
+	type node struct {
+		q      int32
+		set    []uint64
+		parent int32
+		heap   int32
+		dist   int
+		done   bool
+	}
+	pmask := make([]uint64, words)
+	for i, p := range m.inP {
+		if p {
+			pmask[i/64] |= 1 << (i % 64)
+		}
+	}
+	stateKey := func(q int32, set []uint64) string {
+		b := make([]byte, 4+8*len(set))
+		binary.LittleEndian.PutUint32(b, uint32(q))
+		for i, w := range set {
+			binary.LittleEndian.PutUint64(b[4+8*i:], w)
+		}
+		return string(b)
+	}
+	nodes := []node{{q: 0, set: make([]uint64, words), parent: -1}}
+	index := map[string]int32{stateKey(0, nodes[0].set): 0}
+	pq := &distQueue{{0, 0}}
+	for pq.Len() > 0 {
+		it := heap.Pop(pq).(distItem)
+		i := it.node
+		if nodes[i].done || it.dist != nodes[i].dist {
+			continue
+		}
+		nodes[i].done = true
+		nd := nodes[i]
+		empty, hitsP := true, false
+		for w := range nd.set {
+			if nd.set[w] != 0 {
+				empty = false
+			}
+			if nd.set[w]&pmask[w] != 0 {
+				hitsP = true
+			}
+		}
+		if m.inP[nd.q] != (!empty && !hitsP) {
+			var word []int
+			for j := i; nodes[j].parent >= 0; j = nodes[j].parent {
+				word = append(word, int(nodes[j].heap))
+			}
+			if !explain {
+				return word, nd.dist, nil
+			}
+			bad, err := l.wrongPrediction(m, word)
+			return bad, nd.dist, err
+		}
+		for h := 1; h <= l.n; h++ {
+			if err := l.tick(); err != nil {
+				return nil, 0, err
+			}
+			ph := m.phi[h]
+			set := make([]uint64, words)
+			for w, b := range nd.set {
+				for b != 0 {
+					j := 64*w + bits.TrailingZeros64(b)
+					b &= b - 1
+					y := m.mul[j][ph]
+					set[y/64] |= 1 << (y % 64)
+				}
+			}
+			for _, o := range optEls[h] {
+				y := m.mul[nd.q][o]
+				set[y/64] |= 1 << (y % 64)
+			}
+			q := m.mul[nd.q][ph]
+			sk := stateKey(q, set)
+			d := nd.dist + h
+			j, ok := index[sk]
+			if !ok {
+				j = int32(len(nodes))
+				index[sk] = j
+				nodes = append(nodes, node{q: q, set: set, parent: i, heap: int32(h), dist: d})
+				heap.Push(pq, distItem{d, j})
+			} else if !nodes[j].done && d < nodes[j].dist {
+				nodes[j].dist, nodes[j].parent, nodes[j].heap = d, i, int32(h)
+				heap.Push(pq, distItem{d, j})
+			}
+		}
+	}
+	return nil, math.MaxInt, nil
+}
+
+type distItem struct {
+	dist int
+	node int32
+}
+
+type distQueue []distItem
+
+func (q distQueue) Len() int           { return len(q) }
+func (q distQueue) Less(i, j int) bool { return q[i].dist < q[j].dist }
+func (q distQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *distQueue) Push(x any)        { *q = append(*q, x.(distItem)) }
+func (q *distQueue) Pop() any          { old := *q; x := old[len(old)-1]; *q = old[:len(old)-1]; return x }
+
+// predict is m's outcome of a position.
+func (m *monoid) predict(pos []int) bool {
+	x := int32(0)
+	for h := 1; h < len(pos); h++ {
+		for range pos[h] {
+			x = m.mul[x][m.phi[h]]
+		}
+	}
+	return m.inP[x]
+}
+
+// wrongPrediction returns the position of word or one of its options that
+// m predicts wrongly: one of them must be, since the local check failed.
+func (l *learner) wrongPrediction(m *monoid, word []int) ([]int, error) {
+	pos := wordPos(word, l.size)
+	truth, err := l.outcome(pos)
+	if err != nil {
+		return nil, err
+	}
+	if m.predict(pos) != truth {
+		return word, nil
+	}
+	for h := 1; h <= l.n; h++ {
+		if pos[h] == 0 {
+			continue
+		}
+		for _, o := range l.opts[h] {
+			q := append([]int(nil), pos...)
+			q[h]--
+			for _, part := range o {
+				q[part]++
+			}
+			t, err := l.outcome(q)
+			if err != nil {
+				return nil, err
+			}
+			if m.predict(q) != t {
+				return posWord(q), nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("misere: %v: internal error: no wrong prediction under %v", l.g, word)
+}
+
+// posWord lists a position's heaps, largest first.
+func posWord(pos []int) []int {
+	var w []int
+	for h := len(pos) - 1; h >= 1; h-- {
+		for range pos[h] {
+			w = append(w, h)
+		}
+	}
+	return w
+}
