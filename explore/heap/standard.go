@@ -45,6 +45,12 @@ const standardValues = 1000
 type StandardForm struct {
 	Code  string // in canonical form (Code), "4.0" for the code 4.
 	Shift int
+	// Reduced is how many heaps smaller the code's normal form is (rule
+	// 1): g_code(n) = 0 for n ≤ Reduced and g_code(n + Reduced) is the
+	// value of heap n of the normal form. The tables print the values of
+	// normal forms, so the printed values of the class are the code's
+	// from heap Reduced on.
+	Reduced int
 	// Solved says the class was proven periodic from its first 1000
 	// values, by the lookup tables' rule.
 	Solved bool
@@ -238,7 +244,7 @@ var standardTable = sync.OnceValue(func() standardTables {
 			}
 		}
 		for _, m := range ms {
-			t.byCode[m.code] = StandardForm{Code: rep.code, Shift: m.shift - rep.shift, Solved: solved[key]}
+			t.byCode[m.code] = StandardForm{Code: rep.code, Shift: m.shift - rep.shift, Reduced: m.shift, Solved: solved[key]}
 		}
 	}
 	return t
