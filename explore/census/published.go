@@ -50,19 +50,19 @@ type SolvedBy struct {
 
 // Game is the published entry of a standard form.
 type Game struct {
-	Code      string     `yaml:"code" json:"code"`
-	Status    string     `yaml:"status" json:"status"` // StatusSolved or StatusUnsolved
-	Preperiod int        `yaml:"preperiod,omitempty" json:"preperiod,omitempty"`
-	Period    int        `yaml:"period,omitempty" json:"period,omitempty"`
-	Values    string     `yaml:"values,omitempty" json:"-"`
+	Code      string `yaml:"code" json:"code"`
+	Status    string `yaml:"status" json:"status"` // StatusSolved or StatusUnsolved
+	Preperiod int    `yaml:"preperiod,omitempty" json:"preperiod,omitempty"`
+	Period    int    `yaml:"period,omitempty" json:"period,omitempty"`
+	Values    string `yaml:"values,omitempty" json:"-"`
 	// Reduced: Preperiod and Values are of the normal form, on heaps
 	// heap.StandardForm.Reduced smaller, as the source prints them.
-	Reduced bool `yaml:"reduced,omitempty" json:"-"`
-	Largest   *Largest   `yaml:"largest,omitempty" json:"largest,omitempty"`
-	Rare      *RareStats `yaml:"rare,omitempty" json:"rare,omitempty"`
-	Computed  int        `yaml:"computed,omitempty" json:"computed,omitempty"`
-	SolvedBy  *SolvedBy  `yaml:"solved_by,omitempty" json:"solved_by,omitempty"`
-	Sources   []string   `yaml:"sources" json:"sources"`
+	Reduced  bool       `yaml:"reduced,omitempty" json:"-"`
+	Largest  *Largest   `yaml:"largest,omitempty" json:"largest,omitempty"`
+	Rare     *RareStats `yaml:"rare,omitempty" json:"rare,omitempty"`
+	Computed int        `yaml:"computed,omitempty" json:"computed,omitempty"`
+	SolvedBy *SolvedBy  `yaml:"solved_by,omitempty" json:"solved_by,omitempty"`
+	Sources  []string   `yaml:"sources" json:"sources"`
 }
 
 // Statuses of a published game.
