@@ -435,6 +435,11 @@ func (r *runner) rare(g heap.Game, values []uint64) error {
 	if len(sp.Rare) > 0 {
 		rare.Last = sp.Rare[len(sp.Rare)-1]
 	}
+	for n, v := range values[:min(len(values), sp.CheckedTo+1)] {
+		if v > rare.Largest || n == 0 {
+			rare.Largest, rare.LargestAt = v, n
+		}
+	}
 	if len(sp.Rare) <= MaxListed {
 		rare.Positions = nonNil(sp.Rare)
 	}
