@@ -54,6 +54,9 @@ func (b *surveyBuilder) census() *section {
 		}
 		cr := censusRow{i: i, row: row, algorithm: rareAlgorithm(v.Results)}
 		counts[row.Verdict]++
+		if row.Verdict == census.Agree && row.Published.Status == census.StatusSolved {
+			counts["agree-solved"]++
+		}
 		if cr.algorithm != "" {
 			algorithms[cr.algorithm]++
 		}
@@ -68,6 +71,7 @@ func (b *surveyBuilder) census() *section {
 	s := &section{Title: b.tx("census.title", nil), ID: "census"}
 	s.Blocks = append(s.Blocks, para{Spans: text(b.tx("census.intro", args{
 		"Count": b.big(itoa(len(rows))), "Agree": b.big(itoa(counts[census.Agree])),
+		"Solved": b.big(itoa(counts["agree-solved"])), "Open": b.big(itoa(counts[census.Agree] - counts["agree-solved"])),
 		"Disagree": b.big(itoa(counts[census.Disagree])), "New": b.big(itoa(counts[census.New])),
 		"Beyond": b.big(itoa(counts[census.Beyond])), "Unlisted": b.big(itoa(counts[census.Unlisted])),
 	}))})
