@@ -342,7 +342,12 @@ func (r *runner) heap() error {
 				}
 			}
 		}
-		if values, err = g.Values(upto, lim); err != nil {
+		if r.earlyPeriod(g) {
+			values, err = r.periodValues(g, upto, lim)
+		} else {
+			values, err = g.Values(upto, lim)
+		}
+		if err != nil {
 			return limitErr(err)
 		}
 	}
