@@ -32,7 +32,18 @@ func (r *runner) earlyPeriod(g heap.Game) bool {
 // same ones), at a fraction of the cost when the proof needs far fewer
 // heaps than upto (0.16 to 2·10^7: proven at 2^19). A quadratic sweep
 // costs at most 4/3 of one stage to upto, a linear one at most twice.
+//
+// Work is still refused before it starts as the values to upto would be:
+// a sweep over the limits goes to g.Values, which refuses it whole.
 func (r *runner) periodValues(g heap.Game, upto int, lim heap.Limits) ([]uint64, error) {
+	c, err := heap.Estimate(g, upto, lim)
+	steps := lim.MaxSteps
+	if steps <= 0 {
+		steps = heap.DefaultMaxSteps
+	}
+	if err != nil || lim.MaxMemory > 0 && c.Memory > lim.MaxMemory || c.Steps > float64(steps) {
+		return g.Values(upto, lim)
+	}
 	for n := min(earlyFrom, upto); ; n = min(2*n+1, upto) {
 		values, err := g.Values(n, lim)
 		if err != nil || n == upto {
