@@ -112,7 +112,7 @@ func (b *surveyBuilder) census() *section {
 	withAlg := len(algorithms) > 0
 	t := table{Header: []cell{
 		{Text: b.tx("census.col.standard", nil)}, {Text: b.tx("census.col.code", nil)},
-		{Text: b.tx("census.col.shift", nil)}, {Text: b.tx("census.col.result", nil)},
+		{Text: b.tx("census.col.result", nil)},
 		{Text: b.tx("census.col.rare", nil)}, {Text: b.tx("census.col.largest", nil)},
 		{Text: b.tx("census.col.published", nil)}, {Text: b.tx("census.col.verdict", nil)},
 	}}
@@ -120,6 +120,8 @@ func (b *surveyBuilder) census() *section {
 		t.Header = append(t.Header, cell{Text: b.tx("census.col.algorithm", nil)})
 	}
 	last := ""
+	var solvers []string
+	solved := map[string][]string{}
 	for _, cr := range rows {
 		r, res := cr.row, b.f.Results[cr.i]
 		std := r.Standard
@@ -128,9 +130,16 @@ func (b *surveyBuilder) census() *section {
 		} else {
 			last = r.Standard
 		}
-		shift := ""
+		code := r.Code
 		if r.Shift != 0 {
-			shift = fmt.Sprintf("%+d", r.Shift)
+			code += fmt.Sprintf(" (%+d)", r.Shift)
+		}
+		if e := r.Published; e != nil && e.SolvedBy != nil {
+			who := fmt.Sprintf("%s, %d", e.SolvedBy.Who, e.SolvedBy.Year)
+			if !slices.Contains(solvers, who) {
+				solvers = append(solvers, who)
+			}
+			solved[who] = append(solved[who], r.Code)
 		}
 		result := b.tx("census.open", args{"N": b.big(itoa(res.Period.CheckedTo))})
 		if res.Period.Proven {
@@ -144,7 +153,7 @@ func (b *surveyBuilder) census() *section {
 			}
 			largest = b.tx("census.largest", args{"V": utoa(rr.Largest), "N": b.big(itoa(rr.LargestAt))})
 		}
-		row := []cell{{Text: std, Code: std != ""}, {Text: r.Code, Code: true}, {Text: shift}, {Text: result}, {Text: rare}, {Text: largest},
+		row := []cell{{Text: std, Code: std != ""}, {Text: code, Code: true}, {Text: result}, {Text: rare}, {Text: largest},
 			{Text: b.published(r)}, {Text: b.verdict(r)}}
 		if withAlg {
 			row = append(row, cell{Text: cr.algorithm})
@@ -152,6 +161,13 @@ func (b *surveyBuilder) census() *section {
 		t.Rows = append(t.Rows, row)
 	}
 	s.Blocks = append(s.Blocks, t, para{Spans: text(b.tx("census.table.note", nil)), Note: true})
+	if len(solvers) > 0 {
+		var items [][]span
+		for _, who := range solvers {
+			items = append(items, text(who+": "+strings.Join(solved[who], ", ")))
+		}
+		s.Blocks = append(s.Blocks, heading{Text: b.tx("census.solvers", nil)}, list{Items: items})
+	}
 	var corr [][]span
 	for _, c := range pub.Corrections {
 		corr = append(corr, text(c.Text+" ("+strings.Join(c.Sources, ", ")+")"))
@@ -188,11 +204,7 @@ func (b *surveyBuilder) published(r census.Row) string {
 		}
 		return b.tx("census.pub.unsolved", args{"N": n})
 	}
-	who := ""
-	if e.SolvedBy != nil {
-		who = fmt.Sprintf("%s, %d", e.SolvedBy.Who, e.SolvedBy.Year)
-	}
-	return b.tx("census.pub.solved", args{"Pre": b.big(itoa(e.Preperiod)), "Period": b.big(itoa(e.Period)), "Who": who})
+	return b.tx("census.pub.solved", args{"Pre": b.big(itoa(e.Preperiod)), "Period": b.big(itoa(e.Period))})
 }
 
 // verdict says how a census row compares.
