@@ -60,3 +60,20 @@ func TestSurveyCensusSays(t *testing.T) {
 		}
 	}
 }
+
+// The algorithm of a sweep is shown when the rare results name it.
+func TestRareAlgorithm(t *testing.T) {
+	for _, c := range []struct{ results, want string }{
+		{`{"rare": {"mask": 1, "algorithm": "bitset"}}`, "bitset"},
+		{`{"rare": {"mask": 1}}`, ""},
+		{`{"period": {"proven": false}}`, ""},
+		{``, ""},
+		{`not json`, ""},
+	} {
+		t.Run(c.results, func(t *testing.T) {
+			if got := rareAlgorithm([]byte(c.results)); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
