@@ -7,7 +7,11 @@ import (
 	"sort"
 	"strings"
 
+	"gonum.org/v1/plot"
+
 	"github.com/nimbook/nimbook/explore/census"
+	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/plots"
 )
 
 // The census section of an octal survey (issue 20): every code with its
@@ -161,6 +165,9 @@ func (b *surveyBuilder) census() *section {
 		t.Rows = append(t.Rows, row)
 	}
 	s.Blocks = append(s.Blocks, t, para{Spans: text(b.tx("census.table.note", nil)), Note: true})
+	if fig, ok := b.openValues(rows); ok {
+		s.Blocks = append(s.Blocks, fig)
+	}
 	if len(solvers) > 0 {
 		var items [][]span
 		for _, who := range solvers {
@@ -189,6 +196,41 @@ func (b *surveyBuilder) census() *section {
 	}
 	s.Blocks = append(s.Blocks, heading{Text: b.tx("census.sources", nil)}, list{Items: srcs})
 	return s
+}
+
+// censusFigureValues is how many first values the figure of the codes
+// without a proven period draws: the survey keeps no values (they would
+// be megabytes a code), so the figure computes these few again.
+const censusFigureValues = 256
+
+// openValues is the figure of the first values of the codes without a
+// proven period, a row each, in the table's order.
+func (b *surveyBuilder) openValues(rows []censusRow) (surveyFigure, bool) {
+	var vals [][]uint64
+	var names []string
+	for _, cr := range rows {
+		if p := b.f.Results[cr.i].Period; p == nil || p.Proven {
+			continue
+		}
+		g, err := heap.ParseOctal(cr.row.Code)
+		if err != nil {
+			continue
+		}
+		vs, err := g.Values(censusFigureValues-1, heap.Limits{})
+		if err != nil {
+			continue
+		}
+		vals, names = append(vals, vs), append(names, cr.row.Code)
+	}
+	if len(vals) == 0 {
+		return surveyFigure{}, false
+	}
+	return surveyFigure{
+		Caption: b.tx("census.plot.open", args{"To": itoa(censusFigureValues - 1), "Count": itoa(len(vals))}), Height: plots.SquareHeight,
+		draw: func() (*plot.Plot, error) {
+			return plots.ValueRows(vals, 0, plots.Labels{X: b.tx("plot.axis.n", nil), Y: b.tx("survey.axis.variant", nil), Rows: names})
+		},
+	}, true
 }
 
 // published is the published result of a census row, for its code.
