@@ -236,3 +236,24 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A published sequence with a wrong value disagrees from that heap on.
+func TestFirstDifference(t *testing.T) {
+	pub := *mustTable(t).Game("0.77")
+	b := []byte(pub.Values)
+	b[40] = '0' // Kayles has g(40) = 1
+	pub.Values = string(b)
+	g, err := heap.ParseOctal("0.77")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, _ := g.Standard()
+	_, value := expect(&pub, sf)
+	n, err := firstDifference(g, value, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 40 {
+		t.Errorf("first difference at %d, want 40", n)
+	}
+}
