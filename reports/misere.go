@@ -34,7 +34,7 @@ func (b *builder) genus(sr *job.SectionResult) []block {
 	out := []block{
 		para{Spans: text(b.tx("genus.intro", args{"From": "0", "To": itoa(len(gs) - 1)}))},
 		cellTable(cells, b.o.Wrap, b.tx("genus.label", nil)),
-		para{Spans: text(b.tx("genus.bold", nil)), Note: true},
+		para{Spans: []span{{Text: b.tx("genus.bold", nil), BoldNote: true}}, Note: true},
 		para{Spans: text(b.tx("genus.summary", args{"Tame": itoa(tame), "Wild": itoa(len(gs) - tame), "Count": itoa(len(gs)), "First": itoa(first)}))},
 	}
 	if len(shown) < len(gs) {
@@ -113,7 +113,7 @@ func (b *builder) quotient(sr *job.SectionResult) []block {
 		out = append(out, para{Spans: text(b.tx("quotient.holds", args{"Heaps": itoa(q.Heaps)}))})
 	}
 	if t := q.Table; t != nil && len(t) <= b.o.MaxSide {
-		out = append(out, para{Spans: text(b.tx("quotient.table", nil))})
+		out = append(out, para{Spans: []span{{Text: b.tx("quotient.table", nil)}, {Text: " " + b.tx("quotient.bold", nil), BoldNote: true}}})
 		word := func(i int) cell {
 			if i < 0 || i >= len(q.Elements) {
 				return cell{Text: "?"}

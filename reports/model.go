@@ -117,6 +117,7 @@ type document struct {
 type section struct {
 	Title  string
 	Blocks []block
+	ID     string // the HTML anchor of a survey's section: overview, figures, census, variants
 }
 
 type block interface{ isBlock() }

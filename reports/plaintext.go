@@ -102,7 +102,11 @@ func writeTableText(w io.Writer, t table) {
 	for _, r := range append([][]cell{t.Header}, t.Rows...) {
 		row := make([]string, cols)
 		for j := range cols {
-			if j < len(r) {
+			switch {
+			case j >= len(r):
+			case r[j].Scripts:
+				row[j] = plainScripts(r[j].Text) // a genus: 0¹²⁰
+			default:
 				row[j] = r[j].Text
 			}
 		}

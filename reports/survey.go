@@ -73,14 +73,29 @@ func buildSurvey(r *survey.Report, opts Options) (*document, Options, *surveyBui
 	if o.Date != "" {
 		d.Date = b.tx("date", args{"Date": o.Date})
 	}
-	d.Sections = append(d.Sections, b.overview())
+	ov := b.overview()
+	ov.ID = "overview"
+	d.Sections = append(d.Sections, ov)
 	if figs := b.figures(); len(figs) > 0 {
 		blocks := []block{para{Spans: text(b.tx("plot.markdown", nil)), Note: true, MDOnly: true}}
-		d.Sections = append(d.Sections, &section{Title: b.tx("survey.figures", nil), Blocks: append(blocks, figs...)})
+		d.Sections = append(d.Sections, &section{Title: b.tx("survey.figures", nil), Blocks: append(blocks, figs...), ID: "figures"})
 	}
-	d.Sections = append(d.Sections, b.variants())
+	for _, sec := range surveySections {
+		if s := sec(b); s != nil {
+			d.Sections = append(d.Sections, s)
+		}
+	}
+	vs := b.variants()
+	vs.ID = "variants"
+	d.Sections = append(d.Sections, vs)
 	return d, o, b, b.err
 }
+
+// surveySections are the sections a survey's document may have between
+// its figures and its table of variants, each written in its own file
+// (surveycensus.go) and added there at init, in file order; a section
+// returns nil when it does not apply to the survey.
+var surveySections []func(b *surveyBuilder) *section
 
 // name names a variant by the parameters that tell it from the others:
 // its code or set alone (0.07, [1,3,4]), else key = value pairs.

@@ -60,13 +60,9 @@ func SurveyHTML(w io.Writer, r *survey.Report, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("reports: page template: %w", err)
 	}
-	ids := []string{"overview", "figures", "variants"}
-	if len(d.Sections) == 2 {
-		ids = []string{"overview", "variants"}
-	}
 	var body bytes.Buffer
-	for i, s := range d.Sections {
-		fmt.Fprintf(&body, "<section class=\"section\" id=\"%s\">\n", ids[i])
+	for _, s := range d.Sections {
+		fmt.Fprintf(&body, "<section class=\"section\" id=\"%s\">\n", s.ID)
 		var run bytes.Buffer
 		fmt.Fprintf(&run, "## %s\n\n", mdText(s.Title, false))
 		if err := b.blocksHTML(&body, &run, s.Blocks, o, false); err != nil {

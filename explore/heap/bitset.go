@@ -186,9 +186,15 @@ func (c *code) bitsetValues(g Game, vs []uint32, from, upto int, lim Limits) ([]
 	b := newBitset(c.sweepMoves(), vs, from)
 	sw := Sweep{Algorithm: AlgorithmBitset}
 	for n := from; n <= upto; {
-		if n > periodFrom && fillPeriodic(g, vs, n-1) {
-			sw.PeriodFrom = n
-			break
+		if n > periodFrom {
+			ok, err := fillPeriodic(g, vs, n-1, lim)
+			if err != nil {
+				return nil, Sweep{}, err
+			}
+			if ok {
+				sw.PeriodFrom = n
+				break
+			}
 		}
 		to := nextLook(n, upto)
 		next, err := b.run(g, n, to, lim)
@@ -201,9 +207,9 @@ func (c *code) bitsetValues(g Game, vs []uint32, from, upto int, lim Limits) ([]
 		}
 		n = next
 	}
-	out := make([]uint64, upto+1)
-	for n, v := range vs {
-		out[n] = uint64(v)
+	out, err := widen(vs, lim)
+	if err != nil {
+		return nil, Sweep{}, err
 	}
 	return out, sw, nil
 }

@@ -252,10 +252,14 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 		// follows from it (Dawson's Kayles and most codes of the census).
 		vs := make([]uint32, upto+1)
 		copy(vs, p.sweep.vs)
-		if fillPeriodic(g, vs, sparseTrial) {
-			out := make([]uint64, upto+1)
-			for n, v := range vs {
-				out[n] = uint64(v)
+		ok, err := fillPeriodic(g, vs, sparseTrial, lim)
+		if err != nil {
+			return nil, Sweep{}, err
+		}
+		if ok {
+			out, err := widen(vs, lim)
+			if err != nil {
+				return nil, Sweep{}, err
 			}
 			return out, Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1}, nil
 		}

@@ -227,9 +227,15 @@ func (c *code) denseValues(g Game, vs []uint32, from, upto int, lim Limits) ([]u
 	d := newDense(c.sweepMoves(), vs, from)
 	filled := 0
 	for n := from; n <= upto; {
-		if n > periodFrom && fillPeriodic(g, vs, n-1) {
-			filled = n
-			break
+		if n > periodFrom {
+			ok, err := fillPeriodic(g, vs, n-1, lim)
+			if err != nil {
+				return nil, 0, err
+			}
+			if ok {
+				filled = n
+				break
+			}
 		}
 		to := nextLook(n, upto)
 		if err := d.run(g, n, to, lim); err != nil {
@@ -238,9 +244,9 @@ func (c *code) denseValues(g Game, vs []uint32, from, upto int, lim Limits) ([]u
 		n = to + 1
 	}
 	d.rev = nil // free before out
-	out := make([]uint64, upto+1)
-	for n, v := range vs {
-		out[n] = uint64(v)
+	out, err := widen(vs, lim)
+	if err != nil {
+		return nil, 0, err
 	}
 	return out, filled, nil
 }
@@ -252,20 +258,41 @@ const periodFrom = 1 << 12
 // fillPeriodic looks for a period of vs[0..n] that the values themselves
 // prove (Period: the Guy–Smith window for codes), and when there is one,
 // fills vs[n+1..] with it, exactly: the theorem says the values go on so.
-// It costs O(n) a look. It returns whether it filled.
-func fillPeriodic(g Game, vs []uint32, n int) bool {
+// It costs O(n) a look. It returns whether it filled; a fill of a
+// hundred million heaps takes a second, so it stops on cancellation.
+func fillPeriodic(g Game, vs []uint32, n int, lim Limits) (bool, error) {
 	prefix := make([]uint64, n+1)
 	for i, v := range vs[:n+1] {
 		prefix[i] = uint64(v)
 	}
 	c := Period(g, prefix)
 	if !c.Proven {
-		return false
+		return false, nil
 	}
 	for m := n + 1; m < len(vs); m++ {
+		if m&(1<<20-1) == 0 {
+			if err := lim.cancelled(); err != nil {
+				return false, err
+			}
+		}
 		vs[m] = vs[m-c.Period]
 	}
-	return true
+	return true, nil
+}
+
+// widen returns the values vs as uint64, stopping on cancellation: the
+// copy of a hundred million values takes a fraction of a second.
+func widen(vs []uint32, lim Limits) ([]uint64, error) {
+	out := make([]uint64, len(vs))
+	for n, v := range vs {
+		if n&(1<<20-1) == 0 {
+			if err := lim.cancelled(); err != nil {
+				return nil, err
+			}
+		}
+		out[n] = uint64(v)
+	}
+	return out, nil
 }
 
 // nextLook is the last heap a sweep from heap from computes before it

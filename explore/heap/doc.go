@@ -51,6 +51,14 @@
 //     the largest value (at most MaxSparseBits), and keeps the split with
 //     the fewest rare positions.
 //
+// Standard forms (standard.go): many codes are one game, some on heaps
+// one smaller. Octal.Standard names the code T. Czajka's lookup tables
+// list for a code of at most three digits and the shift between their
+// values, by the tables' own rules (a heap of 1 that no move takes is no
+// heap; moves that change no mex may be added; codes proven periodic from
+// 1000 values with equal values are one game); the tests check every such
+// code against the published tables and by its values.
+//
 // Work is bounded by Limits: heap sizes and positions by MaxPositions
 // (the job layer's --max-positions), value sweeps by MaxSteps and
 // MaxMemory; Estimate says which sweep Values will use and what it needs,

@@ -106,3 +106,20 @@ func ExampleGrundysGame() {
 	// [[2 3 6 7] [5 1 5 7]]
 	// split one heap into two unequal heaps (take no token).
 }
+
+// No move of Dawson's Kayles (0.07) takes a whole heap of 1, so a heap of 1
+// is no heap, and the game on heaps one smaller is 0.4 (take one, leaving
+// two heaps, one or none): the values of 0.07 are those of 0.4 one heap
+// later, g(n) = g_0.4(n + 1), a shift of −1. In 0.01, taking a whole heap
+// of 2 is taking a whole heap of 1 (0.1) one heap earlier.
+func ExampleOctal_Standard() {
+	for _, c := range []string{"0.07", "0.01", "0.77"} {
+		g, _ := heap.ParseOctal(c)
+		sf, _ := g.Standard()
+		fmt.Println(c, sf.Code, sf.Shift)
+	}
+	// Output:
+	// 0.07 0.4 -1
+	// 0.01 0.1 1
+	// 0.77 0.77 0
+}

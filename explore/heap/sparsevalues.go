@@ -753,9 +753,9 @@ func (w *sweep) finish(g Game, upto int, lim Limits) ([]uint64, error) {
 	if w.switchAt > 0 {
 		return nil, nil // w.vs up to switchAt, for the dense sweep
 	}
-	out := make([]uint64, upto+1)
-	for n, v := range vs {
-		out[n] = uint64(v)
+	out, err := widen(vs, lim)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -789,9 +789,9 @@ func (c *code) sparseValues(g Game, prefix []uint64, sp SparseSpace, upto int, l
 		return nil, err
 	}
 	w.rev = nil // as in finish
-	out := make([]uint64, upto+1)
-	for n, v := range vs {
-		out[n] = uint64(v)
+	out, err := widen(vs, lim)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

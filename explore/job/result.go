@@ -141,7 +141,11 @@ type Rare struct {
 	Positions any `json:"positions,omitempty"`
 	CheckedTo int `json:"checked_to"`
 	// Last is the last rare position, -1 when there is none.
-	Last int `json:"-"`
+	Last int `json:"last"`
+	// Largest is the largest value of 0..CheckedTo, first at heap
+	// LargestAt: with Last, the statistics the tables of octal games give.
+	Largest   uint64 `json:"largest"`
+	LargestAt int    `json:"largest_at"`
 	// Values are the values split, g(0..CheckedTo), for figures.
 	Values []uint64 `json:"-"`
 	// Algorithm is the sweep that computed the values, as Period's; it

@@ -345,7 +345,12 @@ func (r *runner) heap() error {
 				}
 			}
 		}
-		if values, r.sweep, err = heap.ValuesSweep(g, upto, lim); err != nil {
+		if r.earlyPeriod(g) {
+			values, r.sweep, err = r.periodValues(g, upto, lim)
+		} else {
+			values, r.sweep, err = heap.ValuesSweep(g, upto, lim)
+		}
+		if err != nil {
 			return limitErr(err)
 		}
 	}
@@ -472,6 +477,11 @@ func (r *runner) rare(g heap.Game, values []uint64) error {
 	}
 	if len(sp.Rare) > 0 {
 		rare.Last = sp.Rare[len(sp.Rare)-1]
+	}
+	for n, v := range values[:min(len(values), sp.CheckedTo+1)] {
+		if v > rare.Largest || n == 0 {
+			rare.Largest, rare.LargestAt = v, n
+		}
 	}
 	if len(sp.Rare) <= MaxListed {
 		rare.Positions = nonNil(sp.Rare)

@@ -68,8 +68,10 @@ func TestSurveyCell(t *testing.T) {
 	if _, ok := d.Data["text/html"]; ok {
 		t.Error("a survey's bundle holds text/html: nbconvert --to markdown would copy it raw")
 	}
-	if len(figs.shown) != 3 {
-		t.Errorf("%d figures shown before the survey, want 3", len(figs.shown))
+	// Three of the survey, and the census's values of the codes without a
+	// proven period.
+	if len(figs.shown) != 4 {
+		t.Errorf("%d figures shown before the survey, want 4", len(figs.shown))
 	}
 	for _, f := range figs.shown {
 		if _, ok := f.Data["image/png"]; !ok || f.Data["image/svg+xml"] == nil {

@@ -10,4 +10,11 @@
 // resumes where it stopped. Shards of a survey run on several machines
 // (Slurm job arrays: Script, Submit, Wait) and their databases merge into
 // the database a single machine would have written (Merge).
+//
+// Other packages may add what they know of a variant beside its results
+// (RegisterAnnotation): package census compares octal codes with the
+// published tables. Annotations go under "annotations" in the JSON report
+// and into the CSV columns; they are computed when a report is written,
+// from the stored results, so a database needs no recomputing when they
+// change.
 package survey

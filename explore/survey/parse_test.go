@@ -207,6 +207,9 @@ func TestExamples(t *testing.T) {
 	want := map[string]int{
 		"octal-two-digits.yaml":     63,
 		"misere-two-digits.yaml":    63,
+		"octal-three-digits.yaml":   511,
+		"octal-long-proofs.yaml":    5,
+		"octal-unsolved.yaml":       69,
 		"subtraction-within-8.yaml": 1<<8 - 1,
 		"coins-codes.yaml":          2 * 9 * 17,
 	}
@@ -218,6 +221,11 @@ func TestExamples(t *testing.T) {
 		}
 		if len(s.Variants) != n {
 			t.Errorf("%s: %d variants, want %d", name, len(s.Variants), n)
+		}
+		if strings.HasPrefix(name, "octal-long") || strings.HasPrefix(name, "octal-three") || strings.HasPrefix(name, "octal-unsolved") {
+			// The census: planning it sweeps thousands of values of each
+			// code to choose its algorithm, minutes on a busy machine.
+			continue
 		}
 		if _, err := NewPlan(context.Background(), s, s.Variants, 2); err != nil {
 			t.Errorf("%s: %v", name, err)

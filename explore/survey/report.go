@@ -89,10 +89,11 @@ func NewReport(s *Survey, rows []Row, lang string) *Report {
 // same bytes for the same results, whichever machines computed them.
 func (r *Report) JSON(w io.Writer) error {
 	type variant struct {
-		Game    json.RawMessage `json:"game"`
-		Status  string          `json:"status"`
-		Error   string          `json:"error,omitempty"`
-		Results json.RawMessage `json:"results,omitempty"`
+		Game        json.RawMessage `json:"game"`
+		Status      string          `json:"status"`
+		Error       string          `json:"error,omitempty"`
+		Results     json.RawMessage `json:"results,omitempty"`
+		Annotations json.RawMessage `json:"annotations,omitempty"`
 	}
 	doc := struct {
 		Title    string    `json:"title"`
@@ -100,8 +101,13 @@ func (r *Report) JSON(w io.Writer) error {
 		Done     int       `json:"done"`
 		Variants []variant `json:"variants"`
 	}{Title: r.Title, Count: r.Count, Done: r.Done, Variants: []variant{}}
-	for _, v := range r.Variants {
-		doc.Variants = append(doc.Variants, variant{Game: v.Game, Status: v.Status, Error: v.Error, Results: v.Results})
+	for i := range r.Variants {
+		v := &r.Variants[i]
+		ann, err := Annotate(r.Family, v)
+		if err != nil {
+			return err
+		}
+		doc.Variants = append(doc.Variants, variant{Game: v.Game, Status: v.Status, Error: v.Error, Results: v.Results, Annotations: ann})
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -110,10 +110,11 @@ func WriteJSON(w io.Writer, s *Survey, st *Store) error {
 	}
 	fmt.Fprintf(bw, "{\n  \"title\": %s,\n  \"count\": %d,\n  \"done\": %d,\n  \"variants\": [", title, len(s.Variants), done)
 	type variant struct {
-		Game    json.RawMessage `json:"game"`
-		Status  string          `json:"status"`
-		Error   string          `json:"error,omitempty"`
-		Results json.RawMessage `json:"results,omitempty"`
+		Game        json.RawMessage `json:"game"`
+		Status      string          `json:"status"`
+		Error       string          `json:"error,omitempty"`
+		Results     json.RawMessage `json:"results,omitempty"`
+		Annotations json.RawMessage `json:"annotations,omitempty"`
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -122,8 +123,12 @@ func WriteJSON(w io.Writer, s *Survey, st *Store) error {
 	n := 0
 	err = eachVariant(s, st, func(v *Variant, r *Row) error {
 		vr := variantResult(v, r)
+		ann, err := Annotate(s.Family, &vr)
+		if err != nil {
+			return err
+		}
 		b.Reset()
-		if err := enc.Encode(variant{Game: vr.Game, Status: vr.Status, Error: vr.Error, Results: vr.Results}); err != nil {
+		if err := enc.Encode(variant{Game: vr.Game, Status: vr.Status, Error: vr.Error, Results: vr.Results, Annotations: ann}); err != nil {
 			return fmt.Errorf("survey: %w", err)
 		}
 		if n > 0 {
@@ -162,7 +167,7 @@ func WriteCSV(w io.Writer, s *Survey, st *Store) error {
 	var cols []string
 	seen := map[string]bool{}
 	err := eachVariant(s, st, func(v *Variant, r *Row) error {
-		return flattenResults(variantResult(v, r), func(path, _ string) {
+		return flattenResults(s.Family, variantResult(v, r), func(path, _ string) {
 			if !seen[path] {
 				seen[path] = true
 				cols = append(cols, path)
@@ -185,7 +190,7 @@ func WriteCSV(w io.Writer, s *Survey, st *Store) error {
 	err = eachVariant(s, st, func(v *Variant, r *Row) error {
 		vr := variantResult(v, r)
 		clear(flat)
-		if err := flattenResults(vr, func(path, val string) { flat[path] = val }); err != nil {
+		if err := flattenResults(s.Family, vr, func(path, val string) { flat[path] = val }); err != nil {
 			return err
 		}
 		rec := []string{strconv.Itoa(vr.Index)}
@@ -212,18 +217,27 @@ func WriteCSV(w io.Writer, s *Survey, st *Store) error {
 	return bw.Flush()
 }
 
-// flattenResults calls f for every scalar of a variant's results, as
-// Report.CSV reads them.
-func flattenResults(v VariantResult, f func(path, val string)) error {
+// flattenResults calls f for every scalar of a variant's results and of
+// its annotations (Annotation), as Report.CSV reads them.
+func flattenResults(family string, v VariantResult, f func(path, val string)) error {
 	if len(v.Results) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(v.Results))
-	dec.UseNumber()
-	var x any
-	if err := dec.Decode(&x); err != nil {
-		return fmt.Errorf("survey: variant %d: %w", v.Index, err)
+	ann, err := Annotate(family, &v)
+	if err != nil {
+		return err
 	}
-	flatten("", x, f)
+	for _, raw := range []json.RawMessage{v.Results, ann} {
+		if len(raw) == 0 {
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var x any
+		if err := dec.Decode(&x); err != nil {
+			return fmt.Errorf("survey: variant %d: %w", v.Index, err)
+		}
+		flatten("", x, f)
+	}
 	return nil
 }
