@@ -200,6 +200,10 @@ func hostileCases() []hostileCase {
 		{name: "survey JSON report of 20000 variants", args: "survey s.yaml --quiet --max-memory 128MiB -o r.json", files: map[string]string{"s.yaml": "survey:\n  nim: {heaps: [[1, 2], [3, 4]], upto: \"1..10000\"}\nshow: [outcome]\n"}, creates: []string{"r.json", "s.db"}, maxRSS: 128 * mib},
 		{name: "survey Markdown report of 20000 variants", args: "survey s.yaml --quiet --max-memory 128MiB -o r.md", files: map[string]string{"s.yaml": "survey:\n  nim: {heaps: [[1, 2], [3, 4]], upto: \"1..10000\"}\nshow: [outcome]\n"}, creates: []string{"r.md", "s.db"}, maxRSS: 128 * mib},
 		{name: "survey HTML report past the limit", args: "survey s.yaml --quiet --max-memory 128MiB -o r.html", files: map[string]string{"s.yaml": "survey:\n  nim: {heaps: [[1, 2], [3, 4]], upto: \"1..10000\"}\nshow: [outcome]\n"}, code: 1, msg: "the html report of 20000 variants needs about", creates: []string{"s.db"}, maxRSS: 128 * mib},
+		// Issue 19: a misère position of Dawson's Kayles past the heaps its
+		// quotient reaches went on to the generic solver, which ran past
+		// SIGTERM and twice its memory limit.
+		{name: "misère position past the quotient", args: "run job.yaml --max-memory 256MiB --quiet -o out.json", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.07\", position: [1000, 900, 800, 700, 600, 500], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "stopped at the memory limit of 256 MiB", maxRSS: 256 * mib},
 		{name: "run four sections two at a time", args: "run job.yaml --jobs 2 --max-memory 64MiB --quiet -o out.json", files: map[string]string{"job.yaml": fourSweeps}, creates: []string{"out.json"}, maxRSS: 64 * mib},
 
 		// Surveys: reports that would destroy an input, databases that are

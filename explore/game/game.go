@@ -197,6 +197,16 @@ func (s *Solver[T]) solve(p T) (node, error) {
 	var stack []frame[T]
 	var held int64 // bytes of the stack: frames, their options, onStack
 	push := func(q T) error {
+		// Listing the moves of a position of big heaps allocates
+		// thousands of positions: the context (and the memory watchdog
+		// behind it) is looked at before each listing, not only every
+		// 1024 steps (a misère position of six heaps up to 1000 ran past
+		// SIGTERM and its memory limit).
+		if s.opts.Context != nil {
+			if err := budget.Err(s.opts.Context); err != nil {
+				return fmt.Errorf("game: %w", err)
+			}
+		}
 		if len(s.memo)+len(stack) >= s.opts.MaxPositions {
 			return fmt.Errorf("game: more than %d positions: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, ErrTooManyPositions)
 		}

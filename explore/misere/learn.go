@@ -26,6 +26,7 @@ type learner struct {
 	n     int // generators are the heaps 1..n
 	opts  [][][]int
 	steps int64
+	polls int64 // calls of outcome, to look at the context between steps
 	max   int64
 	// maxMemory bounds the outcomes remembered (Limits.MaxMemory).
 	maxMemory int64
@@ -121,6 +122,15 @@ func (l *learner) outcome(pos []int) (bool, error) {
 		}
 		if size < l.certSize {
 			return l.cert.predict(pos), nil
+		}
+	}
+	// Remembered outcomes are most of the calls on big positions: they
+	// are not steps, but the context and the memory watchdog are looked at
+	// between them too (a misère position of 0.07 ran past SIGTERM and
+	// twice its memory limit on remembered outcomes alone).
+	if l.polls++; l.polls&(1<<16-1) == 0 && l.ctx != nil {
+		if err := budget.Err(l.ctx); err != nil {
+			return false, fmt.Errorf("misere: %w", err)
 		}
 	}
 	k := posKey(pos)
