@@ -614,19 +614,7 @@ func (tw *texWriter) mdBlocks(n ast.Node, src []byte) {
 		case *ast.ThematicBreak:
 			tw.s("\\noindent\\rule{\\linewidth}{0.4pt}\n\n")
 		case *east.Table:
-			var t table
-			for r := c.FirstChild(); r != nil; r = r.NextSibling() {
-				var row []cell
-				for k := r.FirstChild(); k != nil; k = k.NextSibling() {
-					row = append(row, cell{Text: nodeText(k, src)})
-				}
-				if _, ok := r.(*east.TableHeader); ok {
-					t.Header = row
-				} else {
-					t.Rows = append(t.Rows, row)
-				}
-			}
-			tw.table(t)
+			tw.table(markdownTable(c, src))
 		default:
 			tw.mdBlocks(c, src)
 		}

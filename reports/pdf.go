@@ -805,19 +805,7 @@ func (p *pdfWriter) mdBlocks(n ast.Node, src []byte) {
 			f.Line(pdfLeft, y, pdfLeft+pdfWidth, y)
 			f.SetY(y + 3)
 		case *east.Table:
-			var t table
-			for r := c.FirstChild(); r != nil; r = r.NextSibling() {
-				var row []cell
-				for k := r.FirstChild(); k != nil; k = k.NextSibling() {
-					row = append(row, cell{Text: nodeText(k, src)})
-				}
-				if _, ok := r.(*east.TableHeader); ok {
-					t.Header = row
-				} else {
-					t.Rows = append(t.Rows, row)
-				}
-			}
-			p.table(t)
+			p.table(markdownTable(c, src))
 		default:
 			p.mdBlocks(c, src)
 		}
@@ -909,4 +897,22 @@ func nodeText(n ast.Node, src []byte) string {
 		sb.WriteString(s.Text)
 	}
 	return strings.TrimSpace(sb.String())
+}
+
+// markdownTable is a Markdown table of a user's prose as a table block,
+// for the renderers that lay tables out themselves (PDF, LaTeX).
+func markdownTable(n ast.Node, src []byte) table {
+	var t table
+	for r := n.FirstChild(); r != nil; r = r.NextSibling() {
+		var row []cell
+		for k := r.FirstChild(); k != nil; k = k.NextSibling() {
+			row = append(row, cell{Text: nodeText(k, src)})
+		}
+		if _, ok := r.(*east.TableHeader); ok {
+			t.Header = row
+		} else {
+			t.Rows = append(t.Rows, row)
+		}
+	}
+	return t
 }

@@ -28,7 +28,7 @@ type censusRow struct {
 }
 
 func (b *surveyBuilder) census() *section {
-	if b.r.Family != "octal" {
+	if !census.Applies(b.r.Family) {
 		return nil
 	}
 	pub, err := census.Published()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/survey"
 )
 
@@ -14,10 +15,14 @@ import (
 func init() {
 	survey.RegisterAnnotation(survey.Annotation{
 		Key:      "census",
-		Applies:  func(family string) bool { return family == "octal" },
+		Applies:  Applies,
 		Annotate: annotate,
 	})
 }
+
+// Applies says whether a survey's family is the census's: octal codes,
+// the only games the published tables list.
+func Applies(family string) bool { return family == heap.OctalRule }
 
 // annotate compares a done variant with the tables; nil when it has no
 // period result.

@@ -51,7 +51,7 @@ func ParseHex(s string) (*Hex, error) {
 }
 
 func parseCode(s string, hex bool) (code, error) {
-	kind, allowed, base := "octal", "0-7", 8
+	kind, allowed, base := OctalRule, "0-7", 8
 	if hex {
 		kind, allowed, base = "hex", "0-9 and a-f", 16
 	}
@@ -645,9 +645,13 @@ func registerCode(r *Rule, hex bool) {
 	Register(r)
 }
 
+// OctalRule is the name of the octal games' rule, for the packages whose
+// work is about octal codes alone (the census and its tables).
+const OctalRule = "octal"
+
 func init() {
 	registerCode(&Rule{
-		Name:  "octal",
+		Name:  OctalRule,
 		Order: 30,
 		Text: Texts(
 			"an octal game: digit k of the code says what taking k tokens may leave (+1 nothing, +2 one heap, +4 two heaps)",

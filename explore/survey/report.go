@@ -85,29 +85,32 @@ func NewReport(s *Survey, rows []Row, lang string) *Report {
 	return r
 }
 
+// jsonVariant is a variant in the JSON report (SPEC.md), as Report.JSON
+// and WriteJSON write it.
+type jsonVariant struct {
+	Game        json.RawMessage `json:"game"`
+	Status      string          `json:"status"`
+	Error       string          `json:"error,omitempty"`
+	Results     json.RawMessage `json:"results,omitempty"`
+	Annotations json.RawMessage `json:"annotations,omitempty"`
+}
+
 // JSON writes the report in SPEC.md's form, indented by two spaces: the
 // same bytes for the same results, whichever machines computed them.
 func (r *Report) JSON(w io.Writer) error {
-	type variant struct {
-		Game        json.RawMessage `json:"game"`
-		Status      string          `json:"status"`
-		Error       string          `json:"error,omitempty"`
-		Results     json.RawMessage `json:"results,omitempty"`
-		Annotations json.RawMessage `json:"annotations,omitempty"`
-	}
 	doc := struct {
-		Title    string    `json:"title"`
-		Count    int       `json:"count"`
-		Done     int       `json:"done"`
-		Variants []variant `json:"variants"`
-	}{Title: r.Title, Count: r.Count, Done: r.Done, Variants: []variant{}}
+		Title    string        `json:"title"`
+		Count    int           `json:"count"`
+		Done     int           `json:"done"`
+		Variants []jsonVariant `json:"variants"`
+	}{Title: r.Title, Count: r.Count, Done: r.Done, Variants: []jsonVariant{}}
 	for i := range r.Variants {
 		v := &r.Variants[i]
 		ann, err := Annotate(r.Family, v)
 		if err != nil {
 			return err
 		}
-		doc.Variants = append(doc.Variants, variant{Game: v.Game, Status: v.Status, Error: v.Error, Results: v.Results, Annotations: ann})
+		doc.Variants = append(doc.Variants, jsonVariant{Game: v.Game, Status: v.Status, Error: v.Error, Results: v.Results, Annotations: ann})
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

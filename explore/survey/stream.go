@@ -109,13 +109,6 @@ func WriteJSON(w io.Writer, s *Survey, st *Store) error {
 		return err
 	}
 	fmt.Fprintf(bw, "{\n  \"title\": %s,\n  \"count\": %d,\n  \"done\": %d,\n  \"variants\": [", title, len(s.Variants), done)
-	type variant struct {
-		Game        json.RawMessage `json:"game"`
-		Status      string          `json:"status"`
-		Error       string          `json:"error,omitempty"`
-		Results     json.RawMessage `json:"results,omitempty"`
-		Annotations json.RawMessage `json:"annotations,omitempty"`
-	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -128,7 +121,7 @@ func WriteJSON(w io.Writer, s *Survey, st *Store) error {
 			return err
 		}
 		b.Reset()
-		if err := enc.Encode(variant{Game: vr.Game, Status: vr.Status, Error: vr.Error, Results: vr.Results, Annotations: ann}); err != nil {
+		if err := enc.Encode(jsonVariant{Game: vr.Game, Status: vr.Status, Error: vr.Error, Results: vr.Results, Annotations: ann}); err != nil {
 			return fmt.Errorf("survey: %w", err)
 		}
 		if n > 0 {
