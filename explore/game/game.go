@@ -196,6 +196,7 @@ func (s *Solver[T]) solve(p T) (node, error) {
 	onStack := make(map[T]int) // position → index in stack
 	var stack []frame[T]
 	var held int64 // bytes of the stack: frames, their options, onStack
+	listed := 0    // options listed since the memory was last sampled
 	push := func(q T) error {
 		// Listing the moves of a position of big heaps allocates
 		// thousands of positions: the context (and the memory watchdog
@@ -224,6 +225,17 @@ func (s *Solver[T]) solve(p T) (node, error) {
 			return fmt.Errorf("game: %w (raise it with --max-memory or limits.memory)", err)
 		}
 		held += size
+		// The watchdog samples every millisecond or so, much later on a
+		// busy machine, while listings of thousands of options allocate
+		// megabytes in that time: the memory is sampled here too, every
+		// few thousand options listed (a misère position of six heaps went
+		// past its limit of 256 MiB at load 10).
+		if listed += len(ms) + 1; listed >= 4096 && s.opts.Context != nil {
+			listed = 0
+			if err := budget.Check(s.opts.Context); err != nil {
+				return fmt.Errorf("game: %w", err)
+			}
+		}
 		onStack[q] = len(stack)
 		stack = append(stack, frame[T]{pos: q, moves: ms})
 		return nil

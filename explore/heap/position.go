@@ -330,25 +330,32 @@ func BoundedMultisetMover(g Game, lim Limits) game.Mover[Multiset] {
 		if err := checkOptions(g, slices.Compact(slices.Clone(hs)), lim); err != nil {
 			return nil, err
 		}
-		var out [][]int
+		// Positions of big heaps have thousands of options: each is made
+		// in one scratch list and kept only as its key, so that a listing
+		// leaves little garbage for the memory limit to carry.
+		var keys []string
+		var q []int
+		var b []byte
 		for i, h := range hs {
 			if i > 0 && hs[i-1] == h {
 				continue
 			}
 			for _, parts := range g.Options(h) {
-				q := slices.Concat(hs[:i], parts, hs[i+1:])
+				q = append(append(append(q[:0], hs[:i]...), parts...), hs[i+1:]...)
 				slices.Sort(q)
-				out = append(out, q)
+				b = b[:0]
+				for _, x := range q {
+					b = binary.BigEndian.AppendUint32(b, uint32(x))
+				}
+				keys = append(keys, string(b))
 			}
 		}
-		out = sortPositions(out)
-		ms := make([]Multiset, len(out))
-		for i, q := range out {
-			m, err := NewMultiset(q...)
-			if err != nil {
-				return nil, err
-			}
-			ms[i] = m
+		// Big-endian keys of equal width sort as their heaps do.
+		slices.Sort(keys)
+		keys = slices.Compact(keys)
+		ms := make([]Multiset, len(keys))
+		for i, k := range keys {
+			ms[i] = Multiset{key: k}
 		}
 		return ms, nil
 	})
