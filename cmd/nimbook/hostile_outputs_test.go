@@ -18,9 +18,11 @@ import (
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/survey"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
-// Hostile cases of issue 21 that the table in hostile_test.go cannot
+// Hostile cases of issue 21 that the table in internal/e2e/hostile cannot
 // state: files outside the case's directory, owners, processes racing,
 // databases made to disagree, another user.
 
@@ -83,7 +85,7 @@ func TestSurveyRaceProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := nimbookBinary(t)
+	bin := e2e.Binary(t)
 	file := writeSurvey(t, "survey:\n  subtraction: {within: 3, upto: 20}\nshow: [period]\n")
 	dir := filepath.Dir(file)
 	for round := range 20 {
@@ -241,7 +243,7 @@ func TestSurveyReadOnlyDatabase(t *testing.T) {
 	dir := filepath.Join(base, "ro")
 	os.Mkdir(dir, 0o755)
 	bin := filepath.Join(base, "nimbook")
-	data, err := os.ReadFile(nimbookBinary(t))
+	data, err := os.ReadFile(e2e.Binary(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/nimbook/nimbook/explore/budget"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // Issue 11 end to end: every family stays under --max-memory when its work
@@ -54,7 +56,7 @@ func runLimitedCPU(t *testing.T, bin string, args ...string) (code int, stderr s
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	stopRSS := watchRSS(cmd.Process.Pid)
+	stopRSS := e2e.WatchRSS(cmd.Process.Pid)
 	err := cmd.Wait()
 	peak = stopRSS()
 	var ee *exec.ExitError
@@ -91,7 +93,7 @@ func TestLimitsUnderMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary")
 	}
-	bin := nimbookBinary(t)
+	bin := e2e.Binary(t)
 	limit, err := budget.ParseSize(limitsMemory)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +124,7 @@ func TestLimitsOverMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary")
 	}
-	bin := nimbookBinary(t)
+	bin := e2e.Binary(t)
 	for _, f := range limitFamilies {
 		t.Run(f, func(t *testing.T) {
 			dir := t.TempDir()
@@ -152,7 +154,7 @@ func TestLimitsInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary")
 	}
-	bin := nimbookBinary(t)
+	bin := e2e.Binary(t)
 	for _, f := range limitFamilies {
 		t.Run(f, func(t *testing.T) {
 			dir := t.TempDir()
@@ -165,21 +167,21 @@ func TestLimitsInterrupt(t *testing.T) {
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
 			// The work runs: it has spent 300 ms of processor time.
-			waitBusy(t, cmd, 300*time.Millisecond, done, errb.String)
-			at, known := procCPU(cmd.Process.Pid)
+			e2e.WaitBusy(t, cmd, 300*time.Millisecond, done, errb.String)
+			at, known := e2e.ProcCPU(cmd.Process.Pid)
 			sent := time.Now()
 			if err := cmd.Process.Signal(os.Interrupt); err != nil {
 				t.Fatal(err)
 			}
 			select {
 			case <-done:
-			case <-time.After(hangGuard):
+			case <-time.After(e2e.HangGuard):
 				cmd.Process.Kill()
 				<-done
-				t.Fatalf("still running %v after SIGINT", hangGuard)
+				t.Fatalf("still running %v after SIGINT", e2e.HangGuard)
 			}
 			took := time.Since(sent)
-			after, ok := cpuAfter(cmd, at, known)
+			after, ok := e2e.CPUAfter(cmd, at, known)
 			t.Logf("%s: exit %d, %v after SIGINT (%v of processor time): %s", f, cmd.ProcessState.ExitCode(), took.Round(time.Millisecond), after, strings.TrimSpace(errb.String()))
 			// The second of the promise, in the work done after Ctrl-C: the
 			// clock's time would count the machine's other work too.
@@ -203,7 +205,7 @@ func TestLimitsWythoffHuge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary")
 	}
-	bin := nimbookBinary(t)
+	bin := e2e.Binary(t)
 	const pos = "[1099511627775, 1099511627776]"
 	tests := []struct {
 		name, section string

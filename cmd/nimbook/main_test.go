@@ -6,7 +6,11 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
+
+func TestMain(m *testing.M) { e2e.Main(m) }
 
 func runArgs(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()

@@ -10,7 +10,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -24,6 +23,8 @@ import (
 	"github.com/nimbook/nimbook/explore/kernel"
 	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/play"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // playCases are command lines of nimbook play, one or more per family.
@@ -329,102 +330,11 @@ func TestPlayUsage(t *testing.T) {
 // detached tmux session, the test types moves with send-keys and reads the
 // screen with capture-pane. Without tmux it is skipped, unless
 // NIMBOOK_E2E=1 asks for it.
-// tmuxServer is a tmux server of the test's own (its own socket) and the
-// nimbook binary built for it.
-type tmuxServer struct {
-	dir, bin string
-	tm       func(args ...string) string
-	tmux     string // the tmux command and its socket, for has-session
-	sock     string
-}
-
-// newTmux builds nimbook and starts nothing yet: sessions are made with
-// tm("new-session", ...). Without tmux the test is skipped, unless
-// NIMBOOK_E2E=1 asks for it.
-func newTmux(t *testing.T) *tmuxServer {
-	t.Helper()
-	tmux, err := exec.LookPath("tmux")
-	if err != nil {
-		if os.Getenv("NIMBOOK_E2E") == "1" {
-			t.Fatal("NIMBOOK_E2E=1 but tmux is not installed")
-		}
-		t.Skip("tmux is not installed (apt-get install tmux)")
-	}
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "nimbook")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	sock := filepath.Join(dir, "tmux.sock")
-	tm := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command(tmux, append([]string{"-S", sock}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %v: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
-	t.Cleanup(func() { exec.Command(tmux, "-S", sock, "kill-server").Run() })
-	return &tmuxServer{dir: dir, bin: bin, tm: tm, tmux: tmux, sock: sock}
-}
-
-// waitGoneOr waits until session has ended (its command exited) or its
-// pane shows want.
-func (tx *tmuxServer) waitGoneOr(t *testing.T, session, want string) {
-	t.Helper()
-	for deadline := time.Now().Add(tmuxWait); ; time.Sleep(50 * time.Millisecond) {
-		if exec.Command(tx.tmux, "-S", tx.sock, "has-session", "-t", session).Run() != nil {
-			return
-		}
-		out, err := exec.Command(tx.tmux, "-S", tx.sock, "capture-pane", "-p", "-J", "-t", session, "-S", "-50").Output()
-		if err == nil && strings.Contains(string(out), want) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("session %s still running after %v, without %q:\n%s", session, tmuxWait, want, out)
-		}
-	}
-}
-
-// tmuxWait bounds every wait for the screen: a hang guard only, generous
-// enough for a machine loaded many times over.
-const tmuxWait = time.Minute
-
-// screen waits until the pane of session shows want and returns the pane.
-func (tx *tmuxServer) screen(t *testing.T, session, want string) string {
-	t.Helper()
-	var s string
-	for deadline := time.Now().Add(tmuxWait); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		s = tx.tm("capture-pane", "-p", "-J", "-t", session, "-S", "-2000")
-		if strings.Contains(s, want) {
-			return s
-		}
-	}
-	t.Fatalf("the screen never showed %q:\n%s", want, s)
-	return s
-}
-
-// waitCount waits until the pane of session shows want n times.
-func (tx *tmuxServer) waitCount(t *testing.T, session, want string, n int) {
-	t.Helper()
-	var s string
-	for deadline := time.Now().Add(tmuxWait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		s = tx.tm("capture-pane", "-p", "-J", "-t", session, "-S", "-5000")
-		if strings.Count(s, want) >= n {
-			return
-		}
-	}
-	t.Fatalf("the screen never showed %q %d times:\n%s", want, n, s)
-}
-
 // TestPlayTmuxFamilies plays one game of each family in a terminal, as
 // TestPlayPiped does through a pipe: a random human types at each prompt,
 // the computer's moves are the library's, and the saved record clears it.
 func TestPlayTmuxFamilies(t *testing.T) {
-	tx := newTmux(t)
+	tx := e2e.NewTmux(t)
 	abs := func(p string) string {
 		a, err := filepath.Abs(p)
 		if err != nil {
@@ -464,25 +374,25 @@ func TestPlayTmuxFamilies(t *testing.T) {
 			const seed = 5
 			var transcript bytes.Buffer
 			lines, want := randomHuman(t, g, start, play.Human, seed, &transcript)
-			save := filepath.Join(tx.dir, fmt.Sprintf("game-%d.yaml", i))
+			save := filepath.Join(tx.Dir, fmt.Sprintf("game-%d.yaml", i))
 			if star {
 				save = strings.TrimSuffix(save, ".yaml") + ".md"
 			}
-			cmd := quote(tx.bin) + " play"
+			cmd := quote(tx.Bin) + " play"
 			for _, a := range append(slices.Clone(tc.args), "--seed", fmt.Sprint(seed), "--save", save) {
 				cmd += " " + quote(a)
 			}
 			session := fmt.Sprintf("game%d", i)
-			tx.tm("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "120", "-y", "50", cmd+"; echo EXITED $?; sleep 60")
+			tx.TM("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "120", "-y", "50", cmd+"; echo EXITED $?; sleep 60")
 			// One line per prompt, as a person types.
 			for k, l := range lines {
-				tx.waitCount(t, session, "your move>", k+1)
-				tx.tm("send-keys", "-t", session, "-l", l)
-				tx.tm("send-keys", "-t", session, "Enter")
+				tx.WaitCount(t, session, "your move>", k+1)
+				tx.TM("send-keys", "-t", session, "-l", l)
+				tx.TM("send-keys", "-t", session, "Enter")
 			}
-			tx.screen(t, session, "Game over")
-			tx.tm("send-keys", "-t", session, "Enter")
-			screen := tx.screen(t, session, "EXITED 0")
+			tx.Screen(t, session, "Game over")
+			tx.TM("send-keys", "-t", session, "Enter")
+			screen := tx.Screen(t, session, "EXITED 0")
 			if os.Getenv("SHOWSCREEN") != "" {
 				t.Log(screen)
 			}
@@ -507,12 +417,12 @@ func TestPlayTmuxFamilies(t *testing.T) {
 }
 
 func TestPlayTmux(t *testing.T) {
-	tx := newTmux(t)
-	dir, bin, tm := tx.dir, tx.bin, tx.tm
+	tx := e2e.NewTmux(t)
+	dir, bin, tm := tx.Dir, tx.Bin, tx.TM
 	save := filepath.Join(dir, "game.yaml")
 	cmd := fmt.Sprintf("%s play nim --heaps 1,2,3 --seed 7 --hint --save %s; echo EXITED $?; sleep 60", bin, save)
 	tm("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "100", "-y", "50", cmd)
-	screen := func(want string) string { t.Helper(); return tx.screen(t, "play", want) }
+	screen := func(want string) string { t.Helper(); return tx.Screen(t, "play", want) }
 	screen("your move>")
 	// (1,2,3) is a P-position: the hint says so; any move loses against
 	// perfect play, and the computer answers with a winning move.

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // Ctrl-C and SIGTERM stop the work within a second (of work: processor
@@ -20,7 +22,7 @@ func TestSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := nimbookBinary(t)
+	bin := e2e.Binary(t)
 	long := "def f():\n    n = 0\n    for i in range(100000000000):\n        n += i\n    return n\nf()"
 	tests := []struct {
 		name string
@@ -42,7 +44,7 @@ func TestSignals(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "nb.md"), []byte("# Long\n\n```nimbook\n"+long+"\n```\n"), 0o644)
 			cmd := exec.Command(bin, tt.args...)
 			cmd.Dir = dir
-			var stdout, stderr lockedBuffer
+			var stdout, stderr e2e.LockedBuffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			// A game waits on an input that neither ends nor answers.
 			stdin, err := cmd.StdinPipe()
@@ -60,21 +62,21 @@ func TestSignals(t *testing.T) {
 			if tt.args[0] == "play" {
 				waitOutput(t, &stdout, "> ", done)
 			} else {
-				waitBusy(t, cmd, 300*time.Millisecond, done, stderr.String)
+				e2e.WaitBusy(t, cmd, 300*time.Millisecond, done, stderr.String)
 			}
-			at, known := procCPU(cmd.Process.Pid)
+			at, known := e2e.ProcCPU(cmd.Process.Pid)
 			cmd.Process.Signal(tt.sig)
 			sent := time.Now()
 			select {
 			case err = <-done:
-			case <-time.After(hangGuard):
+			case <-time.After(e2e.HangGuard):
 				cmd.Process.Kill()
-				t.Fatalf("still running %v after the signal", hangGuard)
+				t.Fatalf("still running %v after the signal", e2e.HangGuard)
 			}
 			// A second is the promise, in the work done after the signal
 			// (processor time, which a loaded machine does not stretch as
 			// it does the clock's).
-			after, ok := cpuAfter(cmd, at, known)
+			after, ok := e2e.CPUAfter(cmd, at, known)
 			if ok && after > time.Second {
 				t.Errorf("%v of processor time after the signal", after)
 			}
@@ -95,15 +97,15 @@ func TestSignals(t *testing.T) {
 
 // waitOutput waits until out holds want; done receives the end of the
 // process, which fails the test when it comes first.
-func waitOutput(t *testing.T, out *lockedBuffer, want string, done <-chan error) {
+func waitOutput(t *testing.T, out *e2e.LockedBuffer, want string, done <-chan error) {
 	t.Helper()
-	guard := time.After(hangGuard)
+	guard := time.After(e2e.HangGuard)
 	for !strings.Contains(out.String(), want) {
 		select {
 		case err := <-done:
 			t.Fatalf("ended (%v) before writing %q:\n%s", err, want, out.String())
 		case <-guard:
-			t.Fatalf("no %q in %v:\n%s", want, hangGuard, out.String())
+			t.Fatalf("no %q in %v:\n%s", want, e2e.HangGuard, out.String())
 		case <-time.After(5 * time.Millisecond):
 		}
 	}

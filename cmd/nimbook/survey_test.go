@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/nimbook/nimbook/explore/survey"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // surveyBinary builds the command for the tests that run it as a process
@@ -26,11 +28,7 @@ func surveyBinary(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "nimbook")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return e2e.Binary(t)
 }
 
 func writeSurvey(t *testing.T, src string) string {
@@ -177,7 +175,7 @@ func TestSurveyKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Kill once some variants are stored.
-	deadline := time.Now().Add(hangGuard)
+	deadline := time.Now().Add(e2e.HangGuard)
 	for {
 		if n := storedRows(t, db); n >= 30 {
 			break
@@ -185,7 +183,7 @@ func TestSurveyKill9(t *testing.T) {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatalf("no variant stored after %v", hangGuard)
+			t.Fatalf("no variant stored after %v", e2e.HangGuard)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

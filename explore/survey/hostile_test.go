@@ -17,7 +17,7 @@ import (
 )
 
 // The hostile cases of the survey's database and merge (issue 21); the
-// command's own are in cmd/nimbook/hostile_test.go.
+// command's own are in cmd/nimbook/internal/e2e/hostile.
 
 const small = "title: Small\nsurvey:\n  octal: {digits: 1, upto: 50}\nshow: [period]\n"
 

@@ -1,4 +1,4 @@
-package main
+package slurm
 
 import (
 	"bufio"
@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // needSlurm skips the test when Slurm, munge or root are missing, unless
@@ -156,7 +158,7 @@ PartitionName=main Nodes=%[1]s Default=YES MaxTime=INFINITE State=UP
 	run("/usr/sbin/slurmd", "-f", conf)
 	// Stopped first (cleanups run last in, first out).
 	t.Cleanup(func() { stopPID(pidOf(t, filepath.Join(d, "slurmd.pid"))) })
-	deadline := time.Now().Add(hangGuard)
+	deadline := time.Now().Add(e2e.HangGuard)
 	for {
 		out, _ := c.command("sinfo", "-h", "-o", "%T").Output()
 		if strings.Contains(string(out), "idle") {
@@ -164,7 +166,7 @@ PartitionName=main Nodes=%[1]s Default=YES MaxTime=INFINITE State=UP
 		}
 		if time.Now().After(deadline) {
 			logs, _ := os.ReadFile(filepath.Join(d, "log", "slurmctld.log"))
-			t.Fatalf("the cluster is not up after %v (sinfo: %q)\n%s", hangGuard, out, logs)
+			t.Fatalf("the cluster is not up after %v (sinfo: %q)\n%s", e2e.HangGuard, out, logs)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -212,7 +214,7 @@ func TestSurveySlurm(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a Slurm cluster")
 	}
-	bin := surveyBinary(t)
+	bin := e2e.Binary(t)
 	c := startCluster(t)
 	// Paths with a blank and a quote: every path in the scripts and on
 	// sbatch's command line must be quoted (issue 21).

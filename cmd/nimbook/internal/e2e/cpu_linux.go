@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"fmt"
@@ -12,12 +12,12 @@ import (
 // every Linux).
 const clockTick = 10 * time.Millisecond
 
-// procCPU is the processor time process pid has used so far, user and
+// ProcCPU is the processor time process pid has used so far, user and
 // system, to the clock tick; ok is false once it is gone. Unlike the time
 // on a clock, it does not grow while the machine runs other work: the
 // processor time a process spends after a signal is the work it did after
 // it, however loaded the machine.
-func procCPU(pid int) (d time.Duration, ok bool) {
+func ProcCPU(pid int) (d time.Duration, ok bool) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, false

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package hostile
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // A hostileCase runs the built command on bad input and checks what a user
@@ -294,7 +296,7 @@ func TestHostileInputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := nimbookBinary(t)
+	bin := e2e.Binary(t)
 	hostile, err := filepath.Abs(filepath.Join("testdata", "hostile"))
 	if err != nil {
 		t.Fatal(err)
@@ -348,7 +350,7 @@ func TestHostileInputs(t *testing.T) {
 			}
 			// The limit is of processor time; the clock's time only
 			// guards against a hang, with room for a loaded machine.
-			guard := max(hangGuard, 4*limit)
+			guard := max(e2e.HangGuard, 4*limit)
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
@@ -357,7 +359,7 @@ func TestHostileInputs(t *testing.T) {
 				hung.Store(true)
 				cmd.Process.Kill()
 			})
-			stopRSS := watchRSS(cmd.Process.Pid)
+			stopRSS := e2e.WatchRSS(cmd.Process.Pid)
 			err := cmd.Wait()
 			rss := stopRSS()
 			timer.Stop()

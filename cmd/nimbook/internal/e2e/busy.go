@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"os/exec"
@@ -6,20 +6,20 @@ import (
 	"time"
 )
 
-// hangGuard bounds the waits of the tests on a child process: it only
+// HangGuard bounds the waits of the tests on a child process: it only
 // guards against a hang, so it is generous enough for a machine loaded many
 // times over. What a test measures is processor time or an event, never
 // this.
-const hangGuard = 2 * time.Minute
+const HangGuard = 2 * time.Minute
 
-// waitBusy waits until the process of cmd, started, has spent busy of
+// WaitBusy waits until the process of cmd, started, has spent busy of
 // processor time (its work is under way, however loaded the machine; half
 // a second on the clock where that is unknown). done receives the end of
-// cmd.Wait: when the process ends first, waitBusy fails the test with its
+// cmd.Wait: when the process ends first, WaitBusy fails the test with its
 // standard error.
-func waitBusy(t *testing.T, cmd *exec.Cmd, busy time.Duration, done <-chan error, stderr func() string) {
+func WaitBusy(t *testing.T, cmd *exec.Cmd, busy time.Duration, done <-chan error, stderr func() string) {
 	t.Helper()
-	if _, ok := procCPU(cmd.Process.Pid); !ok {
+	if _, ok := ProcCPU(cmd.Process.Pid); !ok {
 		select {
 		case err := <-done:
 			t.Fatalf("finished before the signal (%v):\n%s", err, stderr())
@@ -27,24 +27,24 @@ func waitBusy(t *testing.T, cmd *exec.Cmd, busy time.Duration, done <-chan error
 		}
 		return
 	}
-	guard := time.After(hangGuard)
+	guard := time.After(HangGuard)
 	for {
-		if cpu, _ := procCPU(cmd.Process.Pid); cpu >= busy {
+		if cpu, _ := ProcCPU(cmd.Process.Pid); cpu >= busy {
 			return
 		}
 		select {
 		case err := <-done:
 			t.Fatalf("finished before the signal (%v):\n%s", err, stderr())
 		case <-guard:
-			t.Fatalf("%v of processor time in %v: the work never started", busy, hangGuard)
+			t.Fatalf("%v of processor time in %v: the work never started", busy, HangGuard)
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
 }
 
-// cpuAfter is the processor time the process of cmd, ended, spent after it
+// CPUAfter is the processor time the process of cmd, ended, spent after it
 // had spent at, and whether it is known.
-func cpuAfter(cmd *exec.Cmd, at time.Duration, known bool) (time.Duration, bool) {
+func CPUAfter(cmd *exec.Cmd, at time.Duration, known bool) (time.Duration, bool) {
 	if !known || cmd.ProcessState == nil {
 		return 0, false
 	}

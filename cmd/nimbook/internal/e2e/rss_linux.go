@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bufio"
@@ -10,11 +10,11 @@ import (
 	"time"
 )
 
-// watchRSS follows the peak resident memory (VmHWM) of process pid while it
+// WatchRSS follows the peak resident memory (VmHWM) of process pid while it
 // runs, and stop returns it in bytes. The child's own rusage (Maxrss) is no
 // use here: Linux counts in it the parent's peak from before the exec, and
 // the test process may well be larger than the child it measures.
-func watchRSS(pid int) (stop func() int64) {
+func WatchRSS(pid int) (stop func() int64) {
 	var peak int64
 	done := make(chan struct{})
 	var wg sync.WaitGroup

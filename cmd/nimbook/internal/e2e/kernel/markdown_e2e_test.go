@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package kernel
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // TestE2ENbconvertMarkdown exports an executed notebook with `jupyter
@@ -17,8 +19,8 @@ import (
 // as an image file beside it, and the P-positions of a game defined in a
 // cell as a list that can be pasted back into a cell.
 func TestE2ENbconvertMarkdown(t *testing.T) {
-	needJupyter(t, true)
-	env := jupyterHome(t)
+	e2e.NeedJupyter(t, true)
+	env := e2e.JupyterHome(t)
 	dir := t.TempDir()
 	cells := []string{
 		"subtraction(set=[1, 3, 4]).values(30)",

@@ -1,11 +1,10 @@
 //go:build unix
 
-package main
+package kernel
 
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // TestE2EKernelRoughEdges drives the nimbook kernel with jupyter_client
@@ -23,9 +24,9 @@ import (
 // block ending in a line of blanks; %time, %%time, %who, %limits; the
 // history; and nothing on standard error.
 func TestE2EKernelRoughEdges(t *testing.T) {
-	needJupyter(t, false)
-	cmd := exec.Command(systemPython, "testdata/kernelrough.py")
-	cmd.Env = jupyterHome(t)
+	e2e.NeedJupyter(t, false)
+	cmd := exec.Command(e2e.SystemPython, "testdata/kernelrough.py")
+	cmd.Env = e2e.JupyterHome(t)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -121,15 +122,7 @@ func TestE2EKernelRoughEdges(t *testing.T) {
 		t.Errorf("the kernel wrote on standard error:\n%s", stderr.Bytes())
 	}
 	t.Logf("deep list shown in %.3f s (%s of processor time); interrupt_request replied in %.3f s, the cell stopped in %.3f s (%s of processor time)",
-		r.DeepShowSeconds, seconds(r.DeepShowCPU), r.InterruptReplySeconds, r.InterruptStopSeconds, seconds(r.InterruptStopCPU))
-}
-
-// seconds writes a time in seconds the Python client may not know.
-func seconds(s *float64) string {
-	if s == nil {
-		return "unknown"
-	}
-	return fmt.Sprintf("%.2f s", *s)
+		r.DeepShowSeconds, e2e.Seconds(r.DeepShowCPU), r.InterruptReplySeconds, r.InterruptStopSeconds, e2e.Seconds(r.InterruptStopCPU))
 }
 
 // TestE2EKernelConsole types into jupyter console (Debian's
@@ -137,57 +130,57 @@ func seconds(s *float64) string {
 // the line of blanks the console offers runs (is_complete says complete),
 // the magics work, and the kernel writes nothing on standard error.
 func TestE2EKernelConsole(t *testing.T) {
-	needJupyter(t, false)
+	e2e.NeedJupyter(t, false)
 	if out, err := exec.Command("jupyter", "console", "--version").CombinedOutput(); err != nil {
 		if os.Getenv("NIMBOOK_E2E") == "1" {
 			t.Fatalf("NIMBOOK_E2E=1 but jupyter console is not available: %v %s", err, out)
 		}
 		t.Skipf("jupyter console is not available (apt-get install jupyter-console): %v", err)
 	}
-	tx := newTmux(t)
+	tx := e2e.NewTmux(t)
 	var env []string
-	for _, kv := range jupyterHome(t) {
+	for _, kv := range e2e.JupyterHome(t) {
 		if strings.HasPrefix(kv, "JUPYTER_") || strings.HasPrefix(kv, "IPYTHONDIR=") {
 			env = append(env, "'"+kv+"'")
 		}
 	}
-	stderr := filepath.Join(tx.dir, "stderr")
-	tx.tm("new-session", "-d", "-s", "c", "-x", "150", "-y", "50",
+	stderr := filepath.Join(tx.Dir, "stderr")
+	tx.TM("new-session", "-d", "-s", "c", "-x", "150", "-y", "50",
 		"env "+strings.Join(env, " ")+" jupyter console --kernel nimbook 2>"+stderr)
-	tx.screen(t, "c", "In [1]:")
+	tx.Screen(t, "c", "In [1]:")
 	// The console asks is_complete at each Enter: the next line is typed
 	// once it has answered with a continuation prompt.
 	for i, keys := range [][]string{{"def f(n):", "Enter"}, {"return n + 1", "Enter"}} {
-		tx.tm(append([]string{"send-keys", "-t", "c"}, keys...)...)
-		tx.waitCount(t, "c", "...:", i+1)
+		tx.TM(append([]string{"send-keys", "-t", "c"}, keys...)...)
+		tx.WaitCount(t, "c", "...:", i+1)
 	}
-	tx.tm("send-keys", "-t", "c", "Enter")
-	tx.screen(t, "c", "In [2]:")
-	tx.tm("send-keys", "-t", "c", "f(1)", "Enter")
-	tx.screen(t, "c", "Out[2]: 2")
-	tx.tm("send-keys", "-t", "c", "%time nim_mul(2, 3)", "Enter")
-	tx.screen(t, "c", "Out[3]: 1")
-	tx.tm("send-keys", "-t", "c", "%who", "Enter")
-	s := tx.screen(t, "c", "In [5]:")
+	tx.TM("send-keys", "-t", "c", "Enter")
+	tx.Screen(t, "c", "In [2]:")
+	tx.TM("send-keys", "-t", "c", "f(1)", "Enter")
+	tx.Screen(t, "c", "Out[2]: 2")
+	tx.TM("send-keys", "-t", "c", "%time nim_mul(2, 3)", "Enter")
+	tx.Screen(t, "c", "Out[3]: 1")
+	tx.TM("send-keys", "-t", "c", "%who", "Enter")
+	s := tx.Screen(t, "c", "In [5]:")
 	if !strings.Contains(s, "Wall time: ") || !regexp.MustCompile(`(?m)^f\s*$`).MatchString(s) {
 		t.Errorf("%%time and %%who in the console:\n%s", s)
 	}
-	tx.tm("send-keys", "-t", "c", "exit", "Enter")
+	tx.TM("send-keys", "-t", "c", "exit", "Enter")
 	// On a loaded machine the console may still ask whether to exit;
 	// answer it, then wait for the console and the kernel it shut down.
 	for range 20 {
-		if exec.Command(tx.tmux, "-S", tx.sock, "has-session", "-t", "c").Run() != nil {
+		if exec.Command(tx.Cmd, "-S", tx.Sock, "has-session", "-t", "c").Run() != nil {
 			break
 		}
-		if out, _ := exec.Command(tx.tmux, "-S", tx.sock, "capture-pane", "-p", "-t", "c").Output(); strings.Contains(string(out), "(y/n)") || strings.Contains(string(out), "[y]/n") {
-			tx.tm("send-keys", "-t", "c", "y", "Enter")
+		if out, _ := exec.Command(tx.Cmd, "-S", tx.Sock, "capture-pane", "-p", "-t", "c").Output(); strings.Contains(string(out), "(y/n)") || strings.Contains(string(out), "[y]/n") {
+			tx.TM("send-keys", "-t", "c", "y", "Enter")
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
 	// The kernel has answered: the console ends, or (when the answer
 	// comes once it has shown its next prompt, as a loaded machine makes
 	// likely) it waits at that prompt.
-	tx.waitGoneOr(t, "c", "In [6]:")
+	tx.WaitGoneOr(t, "c", "In [6]:")
 	if b, err := os.ReadFile(stderr); err != nil || strings.Contains(string(b), "kernel: ") {
 		t.Errorf("standard error of the console and kernel (%v):\n%s", err, b)
 	}

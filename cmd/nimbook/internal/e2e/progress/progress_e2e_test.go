@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package progress
 
 import (
 	"bytes"
@@ -11,12 +11,22 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // progressGame is a game whose hint takes seconds: the Wythoff table of
 // its start, 16000² = 2.56·10^8 cells (about 3 s on two cores; 10^8, the
 // default limit, took 1.2 s, too close to the line's one-second delay on
 // a faster machine). A loaded machine only makes it longer.
+// progressDelay and progressEvery are cmd/nimbook's: the progress line
+// appears once work has run for a second, and is redrawn five times a
+// second.
+const (
+	progressDelay = time.Second
+	progressEvery = 200 * time.Millisecond
+)
+
 var progressGame = []string{"play", "wythoff", "--position", "15999,15999", "--max-positions", "256000000", "--seed", "1"}
 
 // reWythoffLine is the progress line of the table: done/total, percent.
@@ -27,7 +37,7 @@ var reWythoffLine = regexp.MustCompile(`Wythoff table: \d+/256000000 \(\d+%\)`)
 // and the line is gone, the prompt intact, when the game goes on; with
 // --quiet no line shows. Without tmux it is skipped, unless NIMBOOK_E2E=1.
 func TestPlayProgressTmux(t *testing.T) {
-	tx := newTmux(t)
+	tx := e2e.NewTmux(t)
 	for _, quiet := range []bool{false, true} {
 		name := map[bool]string{false: "terminal", true: "quiet"}[quiet]
 		t.Run(name, func(t *testing.T) {
@@ -35,29 +45,29 @@ func TestPlayProgressTmux(t *testing.T) {
 			if quiet {
 				args = append(args[:len(args):len(args)], "--quiet")
 			}
-			cmd := tx.bin + " " + strings.Join(args, " ") + "; echo EXITED $?; sleep 60"
-			tx.tm("-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "150", "-y", "40", cmd)
+			cmd := tx.Bin + " " + strings.Join(args, " ") + "; echo EXITED $?; sleep 60"
+			tx.TM("-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "150", "-y", "40", cmd)
 			// Everything written to the terminal goes to a file as well:
 			// a line shown between two captures of the screen is not
 			// missed, however loaded the machine.
-			written := filepath.Join(tx.dir, name+".out")
-			tx.tm("pipe-pane", "-t", name, "-o", "cat >> '"+written+"'")
-			tx.screen(t, name, "your move>")
-			tx.tm("send-keys", "-t", name, "hint", "Enter")
+			written := filepath.Join(tx.Dir, name+".out")
+			tx.TM("pipe-pane", "-t", name, "-o", "cat >> '"+written+"'")
+			tx.Screen(t, name, "your move>")
+			tx.TM("send-keys", "-t", name, "hint", "Enter")
 			start := time.Now()
 			var pane string
-			for deadline := start.Add(hangGuard); ; time.Sleep(20 * time.Millisecond) {
+			for deadline := start.Add(e2e.HangGuard); ; time.Sleep(20 * time.Millisecond) {
 				if time.Now().After(deadline) {
-					t.Fatalf("no hint after %v:\n%s", hangGuard, pane)
+					t.Fatalf("no hint after %v:\n%s", e2e.HangGuard, pane)
 				}
-				pane = tx.tm("capture-pane", "-p", "-t", name)
+				pane = tx.TM("capture-pane", "-p", "-t", name)
 				if strings.Contains(pane, "Hint: values") {
 					break
 				}
 			}
 			took := time.Since(start)
-			tx.waitCount(t, name, "your move>", 2)
-			pane = tx.tm("capture-pane", "-p", "-t", name)
+			tx.WaitCount(t, name, "your move>", 2)
+			pane = tx.TM("capture-pane", "-p", "-t", name)
 			out, err := os.ReadFile(written)
 			if err != nil {
 				t.Fatal(err)
@@ -91,8 +101,8 @@ func TestPlayProgressTmux(t *testing.T) {
 			if !strings.Contains(pane, "\nyour move> hint\nHint: values (15999,15999) = ") {
 				t.Errorf("the hint is not right under the command typed:\n%s", pane)
 			}
-			tx.tm("send-keys", "-t", name, "quit", "Enter")
-			pane = tx.screen(t, name, "EXITED 0")
+			tx.TM("send-keys", "-t", name, "quit", "Enter")
+			pane = tx.Screen(t, name, "EXITED 0")
 			if !strings.Contains(pane, "your move> quit\nGame left unfinished.") {
 				t.Errorf("quitting:\n%s", pane)
 			}
@@ -106,7 +116,7 @@ func TestPlayProgressPiped(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	cmd := exec.Command(nimbookBinary(t), progressGame...)
+	cmd := exec.Command(e2e.Binary(t), progressGame...)
 	cmd.Stdin = strings.NewReader("hint\nquit\n")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package kernel
 
 import (
 	"bytes"
@@ -10,9 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // End-to-end tests: the real Jupyter client from Debian (jupyter-client,
@@ -20,98 +21,6 @@ import (
 // nimbook kernel, built with go build and installed with `nimbook kernel
 // install --prefix` into a temporary Jupyter home. They skip when the tools
 // are missing, unless NIMBOOK_E2E=1 (CI), which makes that a failure.
-
-const systemPython = "/usr/bin/python3" // the Python that has the Debian packages
-
-func needJupyter(t *testing.T, nbconvert bool) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end test")
-	}
-	missing := func(what string, out []byte, err error) {
-		t.Helper()
-		msg := strings.TrimSpace(string(out))
-		if os.Getenv("NIMBOOK_E2E") == "1" {
-			t.Fatalf("NIMBOOK_E2E=1 but %s is not available: %v %s", what, err, msg)
-		}
-		t.Skipf("%s is not available (%v %s); set NIMBOOK_E2E=1 to make this a failure", what, err, msg)
-	}
-	if out, err := exec.Command(systemPython, "-c", "import jupyter_client, nbclient, nbformat").CombinedOutput(); err != nil {
-		missing(systemPython+" with jupyter_client, nbclient and nbformat", out, err)
-	}
-	if nbconvert {
-		if out, err := exec.Command("jupyter", "nbconvert", "--version").CombinedOutput(); err != nil {
-			missing("jupyter nbconvert", out, err)
-		}
-	}
-}
-
-var (
-	e2eOnce sync.Once
-	e2eBin  string
-	e2eErr  error
-)
-
-// nimbookBinary builds the command once per test run, outside any `go run`
-// temporary directory (kernel install refuses those).
-func nimbookBinary(t *testing.T) string {
-	t.Helper()
-	e2eOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "nimbook-e2e")
-		if err != nil {
-			e2eErr = err
-			return
-		}
-		e2eBin = filepath.Join(dir, "nimbook")
-		if out, err := exec.Command("go", "build", "-o", e2eBin, ".").CombinedOutput(); err != nil {
-			e2eErr = &buildError{err, string(out)}
-		}
-	})
-	if e2eErr != nil {
-		t.Fatalf("building nimbook: %v", e2eErr)
-	}
-	return e2eBin
-}
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if e2eBin != "" {
-		os.RemoveAll(filepath.Dir(e2eBin))
-	}
-	os.Exit(code)
-}
-
-// jupyterHome installs the kernelspec with `nimbook kernel install --prefix`
-// into a fresh directory and returns the environment that makes Jupyter see
-// only it.
-func jupyterHome(t *testing.T) []string {
-	t.Helper()
-	bin := nimbookBinary(t)
-	dir := t.TempDir()
-	if out, err := exec.Command(bin, "kernel", "install", "--prefix", dir).CombinedOutput(); err != nil {
-		t.Fatalf("kernel install: %v\n%s", err, out)
-	}
-	spec, err := os.ReadFile(filepath.Join(dir, "share", "jupyter", "kernels", "nimbook", "kernel.json"))
-	if err != nil || !bytes.Contains(spec, []byte(bin)) {
-		t.Fatalf("kernel.json: %v\n%s", err, spec)
-	}
-	env := append(os.Environ(),
-		"JUPYTER_PATH="+filepath.Join(dir, "share", "jupyter"),
-		"JUPYTER_DATA_DIR="+filepath.Join(dir, "data"),
-		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "runtime"),
-		"JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
-		"IPYTHONDIR="+filepath.Join(dir, "ipython"),
-		"PYTHONDONTWRITEBYTECODE=1",
-	)
-	return env
-}
 
 type nbSummary struct {
 	Kernel   string `json:"kernel"`
@@ -131,8 +40,8 @@ type nbSummary struct {
 // --execute` on the nimbook kernel, validates them with nbformat and checks
 // the MIME types of their outputs.
 func TestE2ENbconvert(t *testing.T) {
-	needJupyter(t, true)
-	env := jupyterHome(t)
+	e2e.NeedJupyter(t, true)
+	env := e2e.JupyterHome(t)
 	tests := []struct {
 		file string
 		mime []string // every one appears in some output
@@ -148,11 +57,11 @@ func TestE2ENbconvert(t *testing.T) {
 			dir := t.TempDir()
 			in := filepath.Join(dir, "in.ipynb")
 			if strings.HasSuffix(tt.file, ".md") {
-				if _, _, err := runArgs(t, "run", example("notebooks/"+tt.file), "-o", in, "--quiet"); err != nil {
+				if _, _, err := e2e.Run(t, "run", e2e.Example(5, "notebooks/"+tt.file), "-o", in, "--quiet"); err != nil {
 					t.Fatal(err)
 				}
 			} else {
-				b, err := os.ReadFile(example("notebooks/" + tt.file))
+				b, err := os.ReadFile(e2e.Example(5, "notebooks/"+tt.file))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -168,7 +77,7 @@ func TestE2ENbconvert(t *testing.T) {
 				t.Fatalf("nbconvert: %v\n%s", err, out)
 			}
 			t.Logf("nbconvert --execute %s: %v", tt.file, time.Since(start).Round(time.Millisecond))
-			out, err := exec.Command(systemPython, "testdata/nbsummary.py", filepath.Join(dir, "out.ipynb")).CombinedOutput()
+			out, err := exec.Command(e2e.SystemPython, "testdata/nbsummary.py", filepath.Join(dir, "out.ipynb")).CombinedOutput()
 			if err != nil {
 				t.Fatalf("nbformat.validate: %v\n%s", err, out)
 			}
@@ -209,9 +118,9 @@ func TestE2ENbconvert(t *testing.T) {
 // TestE2EInterrupt interrupts `while True: pass` through jupyter_client,
 // checks that the next cell runs, and measures a small cell's round trip.
 func TestE2EInterrupt(t *testing.T) {
-	needJupyter(t, false)
-	env := jupyterHome(t)
-	cmd := exec.Command(systemPython, "testdata/kernelclient.py")
+	e2e.NeedJupyter(t, false)
+	env := e2e.JupyterHome(t)
+	cmd := exec.Command(e2e.SystemPython, "testdata/kernelclient.py")
 	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -260,6 +169,6 @@ func TestE2EInterrupt(t *testing.T) {
 	if r.AliveAfterShutdown {
 		t.Error("kernel alive after shutdown")
 	}
-	t.Logf("interrupt of while True: pass: %.3f s, %s of processor time (%s, %s)", r.InterruptSeconds, seconds(r.InterruptCPU), r.InterruptedStatus, r.InterruptedEname)
+	t.Logf("interrupt of while True: pass: %.3f s, %s of processor time (%s, %s)", r.InterruptSeconds, e2e.Seconds(r.InterruptCPU), r.InterruptedStatus, r.InterruptedEname)
 	t.Logf("round trip of nim_mul(2, 3), mean of %d cells through execute_interactive: %.2f ms", r.CellsTimed, r.RoundtripMS)
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package browser
 
 import (
 	"encoding/json"
@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // widgetsJS is Debian's jupyter-js-widgets (ipywidgets 6), which Notebook
@@ -32,7 +34,7 @@ func TestE2ENotebookWidgets(t *testing.T) {
 		}
 		t.Skipf("the widgets' front end is not installed (%v); set NIMBOOK_E2E=1 to make this a failure", err)
 	}
-	env := jupyterHome(t)
+	env := e2e.JupyterHome(t)
 	dir := t.TempDir()
 	nb := map[string]any{
 		"nbformat": 4, "nbformat_minor": 5,
@@ -60,7 +62,7 @@ func TestE2ENotebookWidgets(t *testing.T) {
 		t.Helper()
 		var got string
 		_, err := chromedp.Run(tab.ctx, chromedp.Poll[bool](`(() => { const s = `+js+`; window.__nimbookText = s; return `+what+`; })()`,
-			chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(hangGuard)))
+			chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(e2e.HangGuard)))
 		got, _ = chromedp.Run(tab.ctx, chromedp.Evaluate[string](`String(window.__nimbookText)`))
 		if err != nil {
 			tab.screenshot(t, shot, pageState{})
@@ -104,7 +106,7 @@ func TestE2ENotebookWidgets(t *testing.T) {
 	}
 	tab.screenshot(t, shot, st)
 	if d := os.Getenv("NIMBOOK_SCREENSHOTS"); d != "" {
-		copyFile(t, shot, filepath.Join(d, "widgets.png"))
+		e2e.CopyFile(t, shot, filepath.Join(d, "widgets.png"))
 	}
 	tab.close(t)
 }

@@ -1,12 +1,11 @@
 //go:build unix
 
-package main
+package browser
 
 import (
 	"context"
-	"errors"
+
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -22,6 +21,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
 )
 
 // The Notebook UI test: Debian's classic Jupyter Notebook 6.4
@@ -72,7 +73,7 @@ type uiNotebook struct {
 func TestE2ENotebookUI(t *testing.T) {
 	needNotebookUI(t)
 	start := time.Now()
-	env := jupyterHome(t)
+	env := e2e.JupyterHome(t)
 	dir := t.TempDir()
 	shots := t.TempDir()
 	if d := os.Getenv("NIMBOOK_SHOTS"); d != "" {
@@ -80,26 +81,26 @@ func TestE2ENotebookUI(t *testing.T) {
 	}
 
 	var notebooks []uiNotebook
-	examples, err := filepath.Glob(example("notebooks/*.ipynb"))
+	examples, err := filepath.Glob(e2e.Example(5, "notebooks/*.ipynb"))
 	if err != nil || len(examples) == 0 {
 		t.Fatalf("no example notebooks: %v", err)
 	}
-	examples = append(examples, example("notebooks/handout.md")) // a Markdown notebook
+	examples = append(examples, e2e.Example(5, "notebooks/handout.md")) // a Markdown notebook
 	for _, src := range examples {
 		name := strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))
 		nb := uiNotebook{file: name + ".ipynb", untrust: name + "-executed.ipynb"}
 		if strings.HasSuffix(src, ".md") {
 			// nimbook run turns it into a notebook (with outputs, which Run
 			// All replaces).
-			if _, _, err := runArgs(t, "run", src, "-o", filepath.Join(dir, nb.file), "--quiet"); err != nil {
+			if _, _, err := e2e.Run(t, "run", src, "-o", filepath.Join(dir, nb.file), "--quiet"); err != nil {
 				t.Fatal(err)
 			}
 		} else {
-			copyFile(t, src, filepath.Join(dir, nb.file))
+			e2e.CopyFile(t, src, filepath.Join(dir, nb.file))
 		}
 		// A notebook executed elsewhere and shared carries no signature, so
 		// the Notebook opens it untrusted.
-		if _, _, err := runArgs(t, "run", src, "-o", filepath.Join(dir, nb.untrust), "--quiet"); err != nil {
+		if _, _, err := e2e.Run(t, "run", src, "-o", filepath.Join(dir, nb.untrust), "--quiet"); err != nil {
 			t.Fatal(err)
 		}
 		if strings.HasSuffix(src, ".ipynb") {
@@ -115,7 +116,7 @@ func TestE2ENotebookUI(t *testing.T) {
 		}
 		notebooks = append(notebooks, nb)
 	}
-	copyFile(t, filepath.Join("testdata", "notebookui", "stop.ipynb"), filepath.Join(dir, "stop.ipynb"))
+	e2e.CopyFile(t, filepath.Join("testdata", "notebookui", "stop.ipynb"), filepath.Join(dir, "stop.ipynb"))
 	notebooks = append(notebooks, uiNotebook{file: "stop.ipynb", errors: []int{2}, stops: true})
 
 	base := startNotebookServer(t, env, dir)
@@ -197,7 +198,7 @@ func TestE2ENotebookUI(t *testing.T) {
 		}
 		pngs, _ := filepath.Glob(filepath.Join(shots, "*.png"))
 		for _, p := range pngs {
-			copyFile(t, p, filepath.Join(d, filepath.Base(p)))
+			e2e.CopyFile(t, p, filepath.Join(d, filepath.Base(p)))
 		}
 		t.Logf("%d screenshots in %s", len(pngs), d)
 	}
@@ -336,7 +337,7 @@ func startNotebookServer(t *testing.T, env []string, dir string) string {
 		"--ip=127.0.0.1", fmt.Sprintf("--port=%d", port), "--port-retries=0",
 		"--NotebookApp.token=", "--NotebookApp.password=", "--notebook-dir="+dir)
 	cmd.Env, cmd.Dir = env, dir
-	log := &lockedBuffer{}
+	log := &e2e.LockedBuffer{}
 	cmd.Stdout, cmd.Stderr = log, log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -357,7 +358,7 @@ func startNotebookServer(t *testing.T, env []string, dir string) string {
 			t.Logf("jupyter notebook log:\n%s", log.String())
 		}
 	})
-	deadline := time.Now().Add(hangGuard)
+	deadline := time.Now().Add(e2e.HangGuard)
 	for {
 		resp, err := http.Get(base + "/api/status")
 		if err == nil {
@@ -372,7 +373,7 @@ func startNotebookServer(t *testing.T, env []string, dir string) string {
 		case <-time.After(100 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("jupyter notebook does not answer on %s after %v\n%s", base, hangGuard, log.String())
+			t.Fatalf("jupyter notebook does not answer on %s after %v\n%s", base, e2e.HangGuard, log.String())
 		}
 	}
 }
@@ -545,8 +546,8 @@ func openTab(t *testing.T, browser context.Context, url string, kernel bool) *ui
 	if kernel {
 		ready = kernelReadyJS
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(hangGuard))); err != nil {
-		t.Fatalf("%s: notebook or kernel not ready after %v: %v%s", url, hangGuard, err, tab.consoleText())
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(e2e.HangGuard))); err != nil {
+		t.Fatalf("%s: notebook or kernel not ready after %v: %v%s", url, e2e.HangGuard, err, tab.consoleText())
 	}
 	tab.state = tab.read(t)
 	return tab
@@ -560,10 +561,10 @@ func (tab *uiTab) runAll(t *testing.T, shot string) {
 	if err != nil || n == 0 {
 		t.Fatalf("Run All: %v (%d code cells)", err, n)
 	}
-	if _, err := chromedp.Run(tab.ctx, chromedp.Poll[bool](runDoneJS, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(hangGuard))); err != nil {
+	if _, err := chromedp.Run(tab.ctx, chromedp.Poll[bool](runDoneJS, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(e2e.HangGuard))); err != nil {
 		pending, _ := chromedp.Run(tab.ctx, chromedp.Evaluate[string](runPendingJS))
 		tab.screenshot(t, shot, pageState{})
-		t.Fatalf("Run All not finished after %v: %v; cells (reply, iopub idle): %s%s", hangGuard, err, pending, tab.consoleText())
+		t.Fatalf("Run All not finished after %v: %v; cells (reply, iopub idle): %s%s", e2e.HangGuard, err, pending, tab.consoleText())
 	}
 }
 
@@ -682,40 +683,6 @@ func (tab *uiTab) consoleText() string {
 }
 
 // Small helpers.
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	r, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	w, err := os.Create(to)
-	if err == nil {
-		_, err = io.Copy(w, r)
-		err = errors.Join(err, w.Close())
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 func ptrTo[T any](v T) *T { return &v }
 
