@@ -406,6 +406,9 @@ func (b *builder) period(sr *job.SectionResult) []block {
 			// A rule's own reason, in the engine's words.
 			msg += " " + b.tx("period.why", args{"Why": capitalize(strings.TrimSuffix(p.Method, "."))})
 		}
+		if rc := sr.Results.Reached; rc != nil {
+			msg += " " + b.tx("period.reached."+rc.By, args{"Heap": b.big(itoa(rc.Heap)), "Upto": b.big(itoa(rc.Upto)), "Next": b.big(itoa(rc.Next)), "Limit": rc.Limit})
+		}
 		return []block{para{Spans: text(msg)}}
 	}
 	// The engine names its argument in English; the reader reads it in the

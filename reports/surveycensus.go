@@ -40,6 +40,7 @@ func (b *surveyBuilder) census() *section {
 	counts := map[string]int{}
 	algorithms := map[string]int{}
 	reached := -1
+	stopped, limit := 0, "" // the codes a time limit stopped before upto
 	for i := range b.r.Variants {
 		v := &b.r.Variants[i]
 		res := b.f.Results[i]
@@ -67,6 +68,10 @@ func (b *surveyBuilder) census() *section {
 		if !res.Period.Proven {
 			reached = max(reached, res.Period.CheckedTo)
 		}
+		if rc := res.Reached; rc != nil {
+			stopped++
+			limit = rc.Limit
+		}
 		rows = append(rows, cr)
 	}
 	if len(rows) == 0 {
@@ -81,6 +86,9 @@ func (b *surveyBuilder) census() *section {
 	}))})
 	if reached >= 0 {
 		s.Blocks = append(s.Blocks, para{Spans: text(b.tx("census.reached", args{"N": b.big(itoa(reached))}))})
+	}
+	if stopped > 0 {
+		s.Blocks = append(s.Blocks, para{Spans: text(b.tx("census.timelimit", args{"Count": b.big(itoa(stopped)), "Limit": limit}))})
 	}
 	if len(algorithms) > 0 {
 		var names []string

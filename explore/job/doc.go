@@ -6,4 +6,10 @@
 // instead. Work whose size is known in advance (positions to enumerate,
 // table cells, heap sizes) is compared with the job's limits before it
 // starts; a refusal names the limit and the flag or key that raises it.
+//
+// A time limit (limits.time) is the exception that gives instead of
+// refusing: a heap game's values are then computed in doubling stages and
+// kept to the last stage that ended in time (Results.Reached says where),
+// so that a survey of codes whose sweeps no machine finishes to upto can
+// spend a night on them evenly (timedValues).
 package job

@@ -54,6 +54,9 @@ type Results struct {
 	// "generic" (the whole position solved by the generic solver); ""
 	// under normal play and for Nim, whose rule needs neither.
 	MisereMethod string `json:"method,omitempty"`
+	// Reached says where a sweep under a time limit (limits.time) stopped
+	// before upto; nil when the values reach upto.
+	Reached *Reached `json:"reached,omitempty"`
 
 	// Game describes the game in words, e.g. "octal game 0.77".
 	Game string `json:"-"`

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/code"
@@ -51,6 +52,10 @@ type Options struct {
 	// observe, when not nil, is told as each section starts and ends
 	// computing (tests check the memory held together).
 	observe func(index int, start bool)
+	// clock and after, when not nil, stand for time.Now and time.After in
+	// the sweeps under a time limit (tests).
+	clock func() time.Time
+	after func(time.Duration) <-chan time.Time
 }
 
 // The costs from which Options.Estimate is told.
@@ -93,6 +98,9 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 	}
 	if opts.Limits.Memory > 0 {
 		lim.Memory = opts.Limits.Memory
+	}
+	if opts.Limits.Time > 0 {
+		lim.Time = opts.Limits.Time
 	}
 	lang := j.Lang
 	if opts.Lang != "" {
@@ -345,9 +353,12 @@ func (r *runner) heap() error {
 				}
 			}
 		}
-		if r.earlyPeriod(g) {
+		switch {
+		case r.lim.Time > 0:
+			values, r.sweep, err = r.timedValues(g, upto, lim)
+		case r.earlyPeriod(g):
 			values, r.sweep, err = r.periodValues(g, upto, lim)
-		} else {
+		default:
 			values, r.sweep, err = heap.ValuesSweep(g, upto, lim)
 		}
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -30,6 +31,10 @@ type Limits struct {
 	Positions int64
 	// Memory bounds the bytes an analysis may allocate for its tables.
 	Memory int64
+	// Time, when positive, bounds the time of each section's value sweep
+	// (limits.time): the values are computed in doubling stages and kept
+	// to the last stage finished in time (Results.Reached). 0: no bound.
+	Time time.Duration
 }
 
 // DefaultLimits suit a laptop: 2^24 Golay rows pass, 2^40 do not.
@@ -280,7 +285,7 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := lm.Check("positions", "memory"); err != nil {
+		if err := lm.Check("positions", "memory", "time"); err != nil {
 			return nil, err
 		}
 		if pn, ok := lm.Nodes["positions"]; ok {
@@ -299,6 +304,13 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 				return nil, p.Errf(mn, "limits.memory", "want a positive size like 512MiB or 4GiB, not %s (leave the key out for the default, %s)", yamlfile.Describe(mn), budget.FormatSize(DefaultLimits.Memory))
 			}
 			j.Limits.Memory = v
+		}
+		if tn, ok := lm.Nodes["time"]; ok {
+			d, err := time.ParseDuration(tn.Value)
+			if err != nil || tn.Kind != yaml.ScalarNode || d <= 0 {
+				return nil, p.Errf(tn, "limits.time", "want a positive duration like 90s, 20m or 1h30m, not %s", yamlfile.Describe(tn))
+			}
+			j.Limits.Time = d
 		}
 	}
 	sn, ok := m.Nodes["sections"]

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -348,8 +349,14 @@ func (p *parser) limits(s *Survey, n *yaml.Node) error {
 				return p.Errf(e.val, path, "want a size like 512MiB or 4GiB, not %s", yamlfile.Describe(e.val))
 			}
 			s.Limits.Memory = v
+		case "time":
+			d, err := time.ParseDuration(e.val.Value)
+			if err != nil || d <= 0 {
+				return p.Errf(e.val, path, "want a positive duration like 90s, 20m or 1h30m, not %s", yamlfile.Describe(e.val))
+			}
+			s.Limits.Time = d
 		default:
-			return p.Errf(e.key, path, "unknown key; allowed here: positions, memory, variants")
+			return p.Errf(e.key, path, "unknown key; allowed here: positions, memory, time, variants")
 		}
 	}
 	return nil

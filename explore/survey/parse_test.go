@@ -145,6 +145,8 @@ func TestErrors(t *testing.T) {
 		{"too many sets", "survey:\n  subtraction:\n    within: 24\nshow: [period]\n", 3, []string{"survey.subtraction.within", "16777215 variants"}},
 		{"too long a range", "survey:\n  nim:\n    max-take: \"1..1000000\"\nshow: [period]\n", 3, []string{"survey.nim.max-take", "1000000 variants"}},
 		{"bad limits", "limits: {memory: lots}\nsurvey: {octal: {digits: 1}}\nshow: [values]\n", 1, []string{"limits.memory", "512MiB"}},
+		{"bad time", "limits: {time: 14}\nsurvey: {octal: {digits: 1}}\nshow: [values]\n", 1, []string{"limits.time", "20m"}},
+		{"zero time", "limits: {time: 0s}\nsurvey: {octal: {digits: 1}}\nshow: [values]\n", 1, []string{"limits.time", "positive"}},
 		{"position outside n", "survey:\n  coins: {r: 2, n: \"3..5\"}\nshow: [outcome]\nposition: [1, 4]\n", 4, []string{"position", "from 1 to 3"}},
 	}
 	for _, tt := range tests {

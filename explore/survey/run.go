@@ -58,6 +58,9 @@ type Plan struct {
 	// so that Jobs × MaxMemory fits the memory limit beside the program.
 	Jobs    int
 	Lowered bool
+	// Time is the survey's time limit of each variant's sweep
+	// (limits.time), 0 when none.
+	Time time.Duration
 }
 
 // NewPlan checks todo against the survey's limits before any work: a
@@ -70,7 +73,7 @@ func NewPlan(ctx context.Context, s *Survey, todo []*Variant, jobs int) (*Plan, 
 	if jobs < 1 {
 		jobs = runtime.NumCPU()
 	}
-	p := &Plan{Todo: todo, Jobs: jobs}
+	p := &Plan{Todo: todo, Jobs: jobs, Time: s.Limits.Time}
 	costs := make([]job.Cost, len(todo))
 	errs := make([]error, len(todo))
 	next := make(chan int)
@@ -138,6 +141,12 @@ func (p *Plan) String() string {
 		len(p.Todo), count(float64(p.Cost.Positions)), count(p.Cost.Steps), budget.FormatSize(max(p.MaxMemory, 1)), p.Jobs)
 	if p.Lowered {
 		s += " (lowered to fit the memory limit)"
+	}
+	if p.Time > 0 {
+		// The steps of a sweep under a time limit are those to upto; the
+		// time bounds what is done of them.
+		all := p.Time * time.Duration((len(p.Todo)+p.Jobs-1)/p.Jobs)
+		s += fmt.Sprintf("; each sweep stops after %s (at most %s in all)", job.DurationText(p.Time), job.DurationText(all))
 	}
 	return s
 }

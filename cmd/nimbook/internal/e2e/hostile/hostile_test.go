@@ -207,6 +207,8 @@ func hostileCases() []hostileCase {
 		// quotient reaches went on to the generic solver, which ran past
 		// SIGTERM and twice its memory limit.
 		{name: "misère position past the quotient", args: "run job.yaml --max-memory 256MiB --quiet -o out.json", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.07\", position: [1000, 900, 800, 700, 600, 500], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "stopped at the memory limit of 256 MiB", maxRSS: 256 * mib},
+		{name: "time limit shorter than the first stage", args: "run job.yaml --quiet -o out.json", files: map[string]string{"job.yaml": "limits: {time: 1ns}\nsections:\n  - game: {octal: {code: \"0.6\", upto: 100000}}\n    show: [period]\n"}, code: 1, msg: "the time limit of 1ns ran out before the values to 4095"},
+		{name: "time limit without a unit", args: "run job.yaml --quiet -o out.json", files: map[string]string{"job.yaml": "limits: {time: 600}\nsections:\n  - game: {octal: {code: \"0.6\", upto: 100}}\n    show: [period]\n"}, code: 1, msg: "limits.time: want a positive duration like 90s, 20m or 1h30m"},
 		{name: "run four sections two at a time", args: "run job.yaml --jobs 2 --max-memory 64MiB --quiet -o out.json", files: map[string]string{"job.yaml": fourSweeps}, creates: []string{"out.json"}, maxRSS: 64 * mib},
 
 		// Surveys: reports that would destroy an input, databases that are
