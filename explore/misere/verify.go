@@ -63,6 +63,12 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 		}
 		return string(b)
 	}
+	// Each pair holds its set twice (node and key) and about 120 bytes
+	// besides; the monoid's table is held too.
+	held := l.held
+	defer func() { l.held = held }()
+	perNode := int64(16*words + 120)
+	l.held += 4 * int64(k) * int64(k)
 	nodes := []node{{q: 0, set: make([]uint64, words), parent: -1}}
 	index := map[string]int32{stateKey(0, nodes[0].set): 0}
 	pq := &distQueue{{0, 0}}
@@ -120,6 +126,7 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 				j = int32(len(nodes))
 				index[sk] = j
 				nodes = append(nodes, node{q: q, set: set, parent: i, heap: int32(h), dist: d})
+				l.held += perNode
 				heap.Push(pq, distItem{d, j})
 			} else if !nodes[j].done && d < nodes[j].dist {
 				nodes[j].dist, nodes[j].parent, nodes[j].heap = d, i, int32(h)
