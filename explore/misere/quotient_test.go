@@ -350,6 +350,20 @@ func TestLimitsAndCancel(t *testing.T) {
 			t.Errorf("err = %v", err)
 		}
 	})
+	t.Run("steps while working", func(t *testing.T) {
+		// Admitted by its estimate, 0.06 up to 17 recalibrates candidates
+		// for heap 17 past it: the steps stop the work there.
+		g := octal(t, "0.06")
+		est, _ := EstimateQuotient(g, 17)
+		done := 0
+		_, err := NewQuotient(context.Background(), g, 17, heap.Limits{MaxSteps: est}, func(n, _ int) { done = n })
+		if !errors.Is(err, heap.ErrTooManySteps) || !strings.HasPrefix(err.Error(), "misere: ") {
+			t.Errorf("err = %v", err)
+		}
+		if done != 16 {
+			t.Errorf("stopped after heap %d, want during the recalibrations past heap 16", done)
+		}
+	})
 	t.Run("memory", func(t *testing.T) {
 		_, err := NewQuotient(context.Background(), g, 30, heap.Limits{MaxMemory: 1000}, nil)
 		if err == nil || !strings.Contains(err.Error(), "memory") {
