@@ -349,14 +349,15 @@ func freeHeaps(m *monoid, n int, free []int, bad []int) *draft {
 			}
 		}
 		c := cyclic{index: max(powerIndex(m, m.phi[h]), copies-1), period: 2}
+		// Checked before the product, which could pass int32.
+		if int64(d.order)*int64(c.order()) > maxDraft {
+			d.order = maxDraft + 1
+			return d
+		}
 		d.cyc = append(d.cyc, c)
 		d.phi[h] = stride
 		stride *= c.order()
 		d.order *= int(c.order())
-		if d.order > maxDraft {
-			d.order = maxDraft + 1
-			return d
-		}
 	}
 	for h := 1; h <= n; h++ {
 		if !isFree[h] {
