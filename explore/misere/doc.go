@@ -55,8 +55,8 @@
 //     less one, and is kept when it gets X right; then it is put to the
 //     proof in turn. The candidates stay single: one at a time, changed
 //     only where a wrong position shows it;
-//  3. should no freeing put X right (or the candidates pass 2^19 elements
-//     before reduction, 4096 after, or 2000 for one heap), to adjoin a
+//  3. should no freeing put X right (or the candidates pass 2^17 elements
+//     before reduction, 2048 after, or 2000 for one heap), to adjoin a
 //     generator z for n with z^(p+1) = z^(p-1), p = 1..4, over Q_(n-1)
 //     and over deeper types of positions (the pairs (x, S) below, reduced
 //     to what the pair search sees, then the pairs of those, up to depth

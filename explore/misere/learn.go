@@ -98,9 +98,10 @@ func (l *learner) tick() error {
 }
 
 // memory stops work past Limits.MaxMemory: about 128 bytes a remembered
-// outcome, and the tables held.
+// outcome, and the tables held twice over (candidates come and go, and
+// the garbage collector lets the heap grow to twice what is live).
 func (l *learner) memory() error {
-	if err := budget.Exceeds(fmt.Sprintf("the misère quotient of %v", l.g), 128*int64(len(l.memo))+l.held, l.maxMemory); err != nil {
+	if err := budget.Exceeds(fmt.Sprintf("the misère quotient of %v", l.g), 128*int64(len(l.memo))+2*l.held, l.maxMemory); err != nil {
 		return fmt.Errorf("misere: %w (raise it with --max-memory or limits.memory)", err)
 	}
 	return nil

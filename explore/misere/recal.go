@@ -55,11 +55,14 @@ func (d *draft) mul(a, b int32) int32 {
 }
 
 // maxDraft bounds the elements of a draft (its tables take about
-// 4·(n+2) bytes an element) and maxOrder the order of a candidate (its
-// multiplication table takes 4·order² bytes).
+// 4·(n+18) bytes an element) and maxOrder the order of a candidate (its
+// multiplication table takes 4·order² bytes): 16 MiB or so each, so that
+// one allocation does not overshoot a memory limit between the
+// watchdog's looks. The quotients reached (Q_30 of 0.07, order 360)
+// need far less.
 const (
-	maxDraft = 1 << 19
-	maxOrder = 4096
+	maxDraft = 1 << 17
+	maxOrder = 2048
 )
 
 // keyItem orders positions by size, then by more heaps first: a move
