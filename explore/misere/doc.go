@@ -123,7 +123,11 @@
 // as Siegel found with MisereSolver; its proof searches 15,660 pairs), so
 // that Q_30 of 0.07 comes in about 2.6 s of CPU time (4.4 s wall under
 // that load), through orders 24, 144, 144, 176, 176, 176, 360 at heaps
-// 24 to 30. The quotient of 0.75, proven at heap 21, comes in under a
+// 24 to 30. Past it, Q_31, Q_32 and Q_33 have orders 520, 552 and 638
+// (about 15 s to heap 33, most of it at heap 33); the candidates for heap
+// 34 pass 2000 elements and are not proven within minutes, so a job that
+// asks for the quotient of 0.07 over 64 heaps works until a limit stops
+// it. The quotient of 0.75, proven at heap 21, comes in under a
 // millisecond; 0.137 to heap 30 (order 520) in about 3.5 s, 4.7 to heap
 // 20 (order 122) in 1.5 s. Some codes' candidates outgrow what is
 // practical: those of 0.06 pass 2000 elements at heap 17 and those of
