@@ -115,21 +115,21 @@
 // the wrong position's options for codes whose moves may keep the size);
 // step 4 asks the game tree for outcomes of positions containing the new
 // heap, which grows quickly with their size. Most of the time goes to the
-// proofs (pair searches). Measured on a shared 2-core machine (CPU time,
-// or the wall time of benchmarks run under a load of about 14): Dawson's
-// Kayles 0.07 to heap 24 (order 24) in about 14 ms; then heap 25 takes 18
-// refuted candidates (up to 656 elements) before one of order 144 is
-// proven, heap 27 takes 10 (order 176) and heap 30 takes 13 (order 360,
-// as Siegel found with MisereSolver; its proof searches 15,660 pairs), so
-// that Q_30 of 0.07 comes in about 2.6 s of CPU time (4.4 s wall under
-// that load), through orders 24, 144, 144, 176, 176, 176, 360 at heaps
-// 24 to 30. Past it, Q_31, Q_32 and Q_33 have orders 520, 552 and 638
-// (about 15 s to heap 33, most of it at heap 33); the candidates for heap
-// 34 pass 2000 elements and are not proven within minutes, so a job that
-// asks for the quotient of 0.07 over 64 heaps works until a limit stops
-// it. The quotient of 0.75, proven at heap 21, comes in under a
-// millisecond; 0.137 to heap 30 (order 520) in about 3.5 s, 4.7 to heap
-// 20 (order 122) in 1.5 s. Some codes' candidates outgrow what is
+// proofs (pair searches). Measured on a shared 2-core machine, nearly
+// idle (benchmarks, CPU time): Dawson's Kayles 0.07 to heap 24 (order 24)
+// in about 14 ms; then heap 25 takes 18 refuted candidates (up to 656
+// elements) before one of order 144 is proven, heap 27 takes 10 (order
+// 176) and heap 30 takes 13 (order 360, as Siegel found with
+// MisereSolver; its proof searches 15,660 pairs), so that Q_30 of 0.07
+// comes in about 2.3 s (4.4 s wall under a load of 14, 32 MiB resident),
+// through orders 24, 144, 144, 176, 176, 176, 360 at heaps 24 to 30.
+// Past it, Q_31, Q_32 and Q_33 have orders 520, 552 and 638 (about 19 s
+// of CPU time to heap 33, most of it at heap 33, 170 MiB resident); the
+// candidates for heap 34 pass 2000 elements and are not proven within
+// minutes, so a job that asks for the quotient of 0.07 over 64 heaps
+// works until a limit stops it. The quotient of 0.75, proven at heap 21,
+// comes in 0.7 ms; 0.137 to heap 30 (order 520) in about 3.5 s, 4.7 to
+// heap 20 (order 122) in 1.5 s. Some codes' candidates outgrow what is
 // practical: those of 0.06 pass 2000 elements at heap 17 and those of
 // 0.14 3000 at heap 22, and a minute does not see them proven.
 // EstimateQuotient is an estimate only; NewQuotient also counts its steps
