@@ -309,12 +309,12 @@ func powerIndex(m *monoid, x int32) int32 {
 	}
 }
 
-// freeHeaps is the draft of m (a candidate for the heaps 1..n) with the
-// heaps free taken out of its relations: the submonoid the other heaps
-// generate, plus one cyclic monoid for each heap of free, whose index
-// lets it count the copies of it in the failing position bad and is at
-// least that of its element in m.
-func freeHeaps(m *monoid, n int, free []int, bad []int) *draft {
+// freeHeaps returns the draft of m (a candidate for the heaps 1..n) with
+// the heaps free taken out of its relations: the submonoid the other
+// heaps generate, plus one cyclic monoid for each heap of free, whose
+// index lets it count the copies of it in the failing position bad and
+// is at least that of its element in m.
+func (l *learner) freeHeaps(m *monoid, n int, free []int, bad []int) (*draft, error) {
 	isFree := make([]bool, n+1)
 	for _, h := range free {
 		isFree[h] = true
@@ -336,6 +336,9 @@ func freeHeaps(m *monoid, n int, free []int, bad []int) *draft {
 	k := len(elems)
 	base := &monoid{mul: make([][]int32, k), inP: make([]bool, k)}
 	for a, x := range elems {
+		if err := l.tick(); err != nil {
+			return nil, err
+		}
 		base.mul[a] = make([]int32, k)
 		base.inP[a] = m.inP[x]
 		for b, y := range elems {
@@ -355,7 +358,7 @@ func freeHeaps(m *monoid, n int, free []int, bad []int) *draft {
 		// Checked before the product, which could pass int32.
 		if int64(d.order)*int64(c.order()) > maxDraft {
 			d.order = maxDraft + 1
-			return d
+			return d, nil
 		}
 		d.cyc = append(d.cyc, c)
 		d.phi[h] = stride
@@ -367,7 +370,7 @@ func freeHeaps(m *monoid, n int, free []int, bad []int) *draft {
 			d.phi[h] = index[m.phi[h]]
 		}
 	}
-	return d
+	return d, nil
 }
 
 // maxRecalibrations bounds the candidates tried for one heap.
@@ -432,7 +435,11 @@ func (l *learner) recalibrateOn(m *monoid, n int, bad []int, truth bool) (*monoi
 	for size := 1; size <= len(heaps); size++ {
 		var found *monoid
 		err := subsets(heaps, size, func(free []int) (bool, error) {
-			next, err := l.build(freeHeaps(m, n, free, bad))
+			d, err := l.freeHeaps(m, n, free, bad)
+			if err != nil {
+				return true, err
+			}
+			next, err := l.build(d)
 			if err != nil || next == nil {
 				return err != nil, err
 			}
