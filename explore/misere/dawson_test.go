@@ -16,9 +16,6 @@ import (
 // and its outcomes are the game tree's on every position of heaps 1..30
 // of total at most 36.
 func TestDawsonQ30(t *testing.T) {
-	if testing.Short() {
-		t.Skip("Q_30 of 0.07 takes seconds, more on a busy machine")
-	}
 	g := octal(t, "0.07")
 	q, err := NewQuotient(context.Background(), g, 30, heap.Limits{}, nil)
 	if err != nil {
