@@ -22,10 +22,12 @@ func benchQuotient(b *testing.B, code string, heaps int) *Quotient {
 	return q
 }
 
-// BenchmarkQuotientDawson30 would time Q_30 of Dawson's Kayles (order 360,
-// Siegel); the learner does not get past heap 25 (doc.go, "Cost").
+// BenchmarkQuotientDawson30 times Q_30 of Dawson's Kayles (order 360,
+// Siegel), which recalibration reaches past heap 24.
 func BenchmarkQuotientDawson30(b *testing.B) {
-	b.Skip("Q_30 of 0.07 is out of reach of the learner: it stalls at heap 25 (doc.go, Cost); see BenchmarkQuotientDawson24")
+	if q := benchQuotient(b, "0.07", 30); q.Order != 360 {
+		b.Fatalf("order %d, want 360", q.Order)
+	}
 }
 
 // BenchmarkQuotientDawson24 times Q_24 of Dawson's Kayles (order 24).

@@ -28,8 +28,12 @@ type learner struct {
 	steps int64
 	polls int64 // calls of outcome, to look at the context between steps
 	max   int64
-	// maxMemory bounds the outcomes remembered (Limits.MaxMemory).
+	// maxMemory bounds the outcomes remembered and the tables of the
+	// candidates (Limits.MaxMemory).
 	maxMemory int64
+	// held is the bytes of the candidate being built or proven: its tables
+	// and verify's pairs.
+	held int64
 
 	memo map[string]bool
 
@@ -83,13 +87,22 @@ func (l *learner) tick() error {
 				return fmt.Errorf("misere: %w", err)
 			}
 		}
-		// About 128 bytes a remembered outcome: the memory that grows.
-		if err := budget.Exceeds(fmt.Sprintf("the misère quotient of %v", l.g), 128*int64(len(l.memo)), l.maxMemory); err != nil {
-			return fmt.Errorf("misere: %w (raise it with --max-memory or limits.memory)", err)
+		if err := l.memory(); err != nil {
+			return err
 		}
 		if l.max > 0 && l.steps > l.max {
 			return fmt.Errorf("misere: %v: more than the limit of %d steps: %w", l.g, l.max, heap.ErrTooManySteps)
 		}
+	}
+	return nil
+}
+
+// memory stops work past Limits.MaxMemory: about 128 bytes a remembered
+// outcome, and the tables held twice over (candidates come and go, and
+// the garbage collector lets the heap grow to twice what is live).
+func (l *learner) memory() error {
+	if err := budget.Exceeds(fmt.Sprintf("the misère quotient of %v", l.g), 128*int64(len(l.memo))+2*l.held, l.maxMemory); err != nil {
+		return fmt.Errorf("misere: %w (raise it with --max-memory or limits.memory)", err)
 	}
 	return nil
 }
@@ -432,6 +445,11 @@ func (l *learner) learnHeap(n int, prev *monoid) (*monoid, error) {
 	if prev != nil {
 		m, err := l.tryExisting(n, prev)
 		if err != nil || m != nil {
+			return m, err
+		}
+		m, err = l.recalibrate(n, prev)
+		if err != nil || m != nil {
+			l.sync = false
 			return m, err
 		}
 		// The old quotient, then deeper and deeper types of positions:

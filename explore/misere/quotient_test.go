@@ -229,56 +229,63 @@ func TestStructure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			k := q.Order
-			for x := range k {
-				if q.mul[0][x] != int32(x) {
-					t.Fatalf("1·%d = %d", x, q.mul[0][x])
-				}
-				for y := range k {
-					if q.mul[x][y] != q.mul[y][x] {
-						t.Fatalf("not commutative at %d, %d", x, y)
-					}
-					if q.Elements[q.mul[x][y]].Parity != q.Elements[x].Parity^q.Elements[y].Parity {
-						t.Fatalf("parity is not a homomorphism at %d, %d", x, y)
-					}
-					for z := range k {
-						if q.mul[q.mul[x][y]][z] != q.mul[x][q.mul[y][z]] {
-							t.Fatalf("not associative at %d, %d, %d", x, y, z)
-						}
-					}
-				}
-			}
-			// Distinct elements are told apart by some element (reduced).
-			for x := range k {
-				for y := x + 1; y < k; y++ {
-					apart := false
-					for z := range k {
-						if q.inP[q.mul[x][z]] != q.inP[q.mul[y][z]] {
-							apart = true
-							break
-						}
-					}
-					if !apart {
-						t.Errorf("elements %s and %s are indistinguishable", q.Elements[x].Word, q.Elements[y].Word)
-					}
-				}
-			}
-			if len(q.Pretending) != c.heaps+1 || q.Pretending[0] != 0 {
-				t.Errorf("pretending %v", q.Pretending)
-			}
-			vals, err := g.Values(c.heaps, heap.Limits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for n := 1; n <= c.heaps; n++ {
-				if got := q.Elements[q.Pretending[n]].Parity; got != int(vals[n]&1) {
-					t.Errorf("heap %d: parity %d, normal-play value %d", n, got, vals[n])
-				}
-			}
-			if (k <= 64) != (q.Table != nil) {
-				t.Errorf("table kept for order %d: %v", k, q.Table != nil)
-			}
+			checkStructure(t, g, q, c.heaps)
 		})
+	}
+}
+
+// checkStructure checks the monoid laws, the presentation and parities of
+// q, the quotient of g over the heaps 1..heaps.
+func checkStructure(t *testing.T, g heap.Game, q *Quotient, heaps int) {
+	t.Helper()
+	k := q.Order
+	for x := range k {
+		if q.mul[0][x] != int32(x) {
+			t.Fatalf("1·%d = %d", x, q.mul[0][x])
+		}
+		for y := range k {
+			if q.mul[x][y] != q.mul[y][x] {
+				t.Fatalf("not commutative at %d, %d", x, y)
+			}
+			if q.Elements[q.mul[x][y]].Parity != q.Elements[x].Parity^q.Elements[y].Parity {
+				t.Fatalf("parity is not a homomorphism at %d, %d", x, y)
+			}
+			for z := range k {
+				if q.mul[q.mul[x][y]][z] != q.mul[x][q.mul[y][z]] {
+					t.Fatalf("not associative at %d, %d, %d", x, y, z)
+				}
+			}
+		}
+	}
+	// Distinct elements are told apart by some element (reduced).
+	for x := range k {
+		for y := x + 1; y < k; y++ {
+			apart := false
+			for z := range k {
+				if q.inP[q.mul[x][z]] != q.inP[q.mul[y][z]] {
+					apart = true
+					break
+				}
+			}
+			if !apart {
+				t.Errorf("elements %s and %s are indistinguishable", q.Elements[x].Word, q.Elements[y].Word)
+			}
+		}
+	}
+	if len(q.Pretending) != heaps+1 || q.Pretending[0] != 0 {
+		t.Errorf("pretending %v", q.Pretending)
+	}
+	vals, err := g.Values(heaps, heap.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= heaps; n++ {
+		if got := q.Elements[q.Pretending[n]].Parity; got != int(vals[n]&1) {
+			t.Errorf("heap %d: parity %d, normal-play value %d", n, got, vals[n])
+		}
+	}
+	if (k <= 64) != (q.Table != nil) {
+		t.Errorf("table kept for order %d: %v", k, q.Table != nil)
 	}
 }
 
@@ -343,6 +350,20 @@ func TestLimitsAndCancel(t *testing.T) {
 			t.Errorf("err = %v", err)
 		}
 	})
+	t.Run("steps while working", func(t *testing.T) {
+		// Admitted by its estimate, 0.06 up to 17 recalibrates candidates
+		// for heap 17 past it: the steps stop the work there.
+		g := octal(t, "0.06")
+		est, _ := EstimateQuotient(g, 17)
+		done := 0
+		_, err := NewQuotient(context.Background(), g, 17, heap.Limits{MaxSteps: est}, func(n, _ int) { done = n })
+		if !errors.Is(err, heap.ErrTooManySteps) || !strings.HasPrefix(err.Error(), "misere: ") {
+			t.Errorf("err = %v", err)
+		}
+		if done != 16 {
+			t.Errorf("stopped after heap %d, want during the recalibrations past heap 16", done)
+		}
+	})
 	t.Run("memory", func(t *testing.T) {
 		_, err := NewQuotient(context.Background(), g, 30, heap.Limits{MaxMemory: 1000}, nil)
 		if err == nil || !strings.Contains(err.Error(), "memory") {
@@ -350,9 +371,10 @@ func TestLimitsAndCancel(t *testing.T) {
 		}
 	})
 	t.Run("memory while working", func(t *testing.T) {
-		// Past heap 24 the learner remembers ever more outcomes: 40 MiB
-		// (24 MiB kept aside by budget) stops it with the memory error.
-		_, err := NewQuotient(context.Background(), g, 30, heap.Limits{MaxMemory: 40 << 20}, nil)
+		// The candidates for heap 17 of 0.06 pass 2000 elements, whose
+		// tables pass the 16 MiB that 40 MiB leaves (24 MiB kept aside
+		// by budget): the memory error stops the work.
+		_, err := NewQuotient(context.Background(), octal(t, "0.06"), 30, heap.Limits{MaxMemory: 40 << 20}, nil)
 		if !errors.Is(err, budget.ErrMemory) || !strings.HasPrefix(err.Error(), "misere: ") {
 			t.Errorf("err = %v", err)
 		}

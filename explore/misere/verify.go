@@ -2,10 +2,10 @@ package misere
 
 import (
 	"container/heap"
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // verify proves that m predicts the misère outcome of every position of
@@ -43,7 +43,6 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 	}
 	type node struct {
 		q      int32
-		set    []uint64
 		parent int32
 		heap   int32
 		dist   int
@@ -55,16 +54,27 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 			pmask[i/64] |= 1 << (i % 64)
 		}
 	}
-	stateKey := func(q int32, set []uint64) string {
-		b := make([]byte, 4+8*len(set))
-		binary.LittleEndian.PutUint32(b, uint32(q))
-		for i, w := range set {
-			binary.LittleEndian.PutUint64(b[4+8*i:], w)
-		}
-		return string(b)
+	// The pairs' sets lie end to end in one slice, found through a table
+	// of their hashes: no allocation a transition, which is most of the
+	// work of a proof.
+	var sets []uint64
+	setOf := func(i int32) []uint64 { return sets[int(i)*words : (int(i)+1)*words] }
+	var nodes []node
+	st := newStateTable()
+	find := func(q int32, set []uint64) (int32, bool) {
+		h := stateHash(q, set)
+		return st.find(h, func(i int32) bool { return nodes[i].q == q && slices.Equal(setOf(i), set) })
 	}
-	nodes := []node{{q: 0, set: make([]uint64, words), parent: -1}}
-	index := map[string]int32{stateKey(0, nodes[0].set): 0}
+	// Each pair takes its set, its node and its place in the table; the
+	// monoid's table is held too.
+	held := l.held
+	defer func() { l.held = held }()
+	perNode := int64(8*words + 64)
+	l.held += 4 * int64(k) * int64(k)
+	sets = make([]uint64, words)
+	nodes = append(nodes, node{q: 0, parent: -1})
+	st.insert(stateHash(0, sets), 0)
+	set := make([]uint64, words)
 	pq := &distQueue{{0, 0}}
 	for pq.Len() > 0 {
 		it := heap.Pop(pq).(distItem)
@@ -75,11 +85,11 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 		nodes[i].done = true
 		nd := nodes[i]
 		empty, hitsP := true, false
-		for w := range nd.set {
-			if nd.set[w] != 0 {
+		for w, b := range setOf(i) {
+			if b != 0 {
 				empty = false
 			}
-			if nd.set[w]&pmask[w] != 0 {
+			if b&pmask[w] != 0 {
 				hitsP = true
 			}
 		}
@@ -99,8 +109,8 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 				return nil, 0, err
 			}
 			ph := m.phi[h]
-			set := make([]uint64, words)
-			for w, b := range nd.set {
+			clear(set)
+			for w, b := range setOf(i) {
 				for b != 0 {
 					j := 64*w + bits.TrailingZeros64(b)
 					b &= b - 1
@@ -113,13 +123,14 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 				set[y/64] |= 1 << (y % 64)
 			}
 			q := m.mul[nd.q][ph]
-			sk := stateKey(q, set)
 			d := nd.dist + h
-			j, ok := index[sk]
+			j, ok := find(q, set)
 			if !ok {
 				j = int32(len(nodes))
-				index[sk] = j
-				nodes = append(nodes, node{q: q, set: set, parent: i, heap: int32(h), dist: d})
+				st.insert(stateHash(q, set), j)
+				sets = append(sets, set...)
+				nodes = append(nodes, node{q: q, parent: i, heap: int32(h), dist: d})
+				l.held += perNode
 				heap.Push(pq, distItem{d, j})
 			} else if !nodes[j].done && d < nodes[j].dist {
 				nodes[j].dist, nodes[j].parent, nodes[j].heap = d, i, int32(h)
@@ -128,6 +139,77 @@ func (l *learner) verify(m *monoid, explain bool) (bad []int, least int, err err
 		}
 	}
 	return nil, math.MaxInt, nil
+}
+
+// stateHash mixes a pair (x, S) into 64 bits.
+func stateHash(q int32, set []uint64) uint64 {
+	h := uint64(q)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	for _, w := range set {
+		h ^= w
+		h *= 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+	}
+	return h
+}
+
+// stateTable finds pairs by their hashes: open addressing with linear
+// probing, each slot a pair's index and its hash.
+type stateTable struct {
+	slots []stateSlot
+	count int
+}
+
+type stateSlot struct {
+	hash uint64
+	idx  int32 // -1 when empty
+}
+
+func newStateTable() *stateTable {
+	t := &stateTable{slots: make([]stateSlot, 1024)}
+	for i := range t.slots {
+		t.slots[i].idx = -1
+	}
+	return t
+}
+
+// find returns the index of the pair of hash h for which same is true.
+func (t *stateTable) find(h uint64, same func(int32) bool) (int32, bool) {
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s.idx < 0 {
+			return 0, false
+		}
+		if s.hash == h && same(s.idx) {
+			return s.idx, true
+		}
+	}
+}
+
+func (t *stateTable) insert(h uint64, idx int32) {
+	if 2*(t.count+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]stateSlot, 2*len(old))
+		for i := range t.slots {
+			t.slots[i].idx = -1
+		}
+		for _, s := range old {
+			if s.idx >= 0 {
+				t.put(s)
+			}
+		}
+	}
+	t.put(stateSlot{h, idx})
+	t.count++
+}
+
+func (t *stateTable) put(s stateSlot) {
+	mask := uint64(len(t.slots) - 1)
+	i := s.hash & mask
+	for t.slots[i].idx >= 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = s
 }
 
 type distItem struct {
