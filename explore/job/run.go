@@ -434,7 +434,7 @@ func (r *runner) heap() error {
 	}
 	var quot *misere.Quotient
 	if r.wants("quotient") {
-		if quot, err = r.quotient(g, upto); err != nil {
+		if quot, err = r.quotient(g, upto, 0); err != nil {
 			return limitErr(err)
 		}
 		r.res.Quotient = quotientResult(quot)

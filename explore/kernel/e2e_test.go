@@ -433,9 +433,13 @@ func TestE2ELargeRequests(t *testing.T) {
 	}
 	clientRun(t, "large", &r)
 	// The large cell fails, and the cell queued behind it is aborted as
-	// after any failing cell (stop_on_error).
-	if got := strings.Join(r.Status, ","); got != "error,aborted" {
-		t.Errorf("statuses %s, want error,aborted", got)
+	// after any failing cell (stop_on_error). On a loaded machine the
+	// client may spend longer signing 9 MiB than the kernel takes to refuse
+	// it and let its quiet window pass: the small request then comes later
+	// than any queued one could, dated after the refusal reached the
+	// client's side as far as the kernel can tell, and runs as a new one.
+	if got := strings.Join(r.Status, ","); got != "error,aborted" && got != "error,ok" {
+		t.Errorf("statuses %s, want error,aborted (or error,ok when the second request came late)", got)
 	}
 	if len(r.Outputs) == 2 && strings.Join(r.Outputs[0], ",") != "busy,error,idle" {
 		t.Errorf("iopub of the large cell: %v", r.Outputs[0])

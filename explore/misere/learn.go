@@ -83,6 +83,12 @@ func (l *learner) tick() error {
 	l.steps++
 	if l.steps&4095 == 0 {
 		if l.ctx != nil {
+			// The memory is sampled here too: the watchdog's samples come
+			// late on a busy machine, while candidates' tables grow fast
+			// (a position of 0.07 went past its 256 MiB limit).
+			if err := budget.Check(l.ctx); err != nil {
+				return fmt.Errorf("misere: %w", err)
+			}
 			if err := budget.Err(l.ctx); err != nil {
 				return fmt.Errorf("misere: %w", err)
 			}

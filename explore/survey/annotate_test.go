@@ -2,19 +2,26 @@ package survey
 
 import (
 	"encoding/json"
+	"sync"
 	"testing"
 )
 
+// testAnnotation is registered once per process: registrations are for
+// its life, and go test -count=3 runs TestAnnotate three times in one.
+var testAnnotation sync.Once
+
 func TestAnnotate(t *testing.T) {
-	RegisterAnnotation(Annotation{
-		Key:     "zz-test",
-		Applies: func(family string) bool { return family == "annotate-test" },
-		Annotate: func(v *VariantResult) (any, error) {
-			if v.Index == 1 {
-				return nil, nil
-			}
-			return map[string]int{"index": v.Index}, nil
-		},
+	testAnnotation.Do(func() {
+		RegisterAnnotation(Annotation{
+			Key:     "zz-test",
+			Applies: func(family string) bool { return family == "annotate-test" },
+			Annotate: func(v *VariantResult) (any, error) {
+				if v.Index == 1 {
+					return nil, nil
+				}
+				return map[string]int{"index": v.Index}, nil
+			},
+		})
 	})
 	for _, c := range []struct {
 		name, family string

@@ -206,7 +206,11 @@ func hostileCases() []hostileCase {
 		// Issue 19: a misère position of Dawson's Kayles past the heaps its
 		// quotient reaches went on to the generic solver, which ran past
 		// SIGTERM and twice its memory limit.
-		{name: "misère position past the quotient", args: "run job.yaml --max-memory 256MiB --quiet -o out.json", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.07\", position: [1000, 900, 800, 700, 600, 500], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "stopped at the memory limit of 256 MiB", maxRSS: 256 * mib},
+		// 0.15's quotient gives up at once on these heaps and the generic
+		// solver meets the limit; 0.07's tries Q_32 and Q_64 first (its
+		// quotients reach heap 33 now), half a minute of work.
+		{name: "misère position past the quotient", args: "run job.yaml --max-memory 256MiB --quiet -o out.json", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.15\", position: [1000, 900, 800, 700, 600, 500], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "stopped at the memory limit of 256 MiB", maxRSS: 256 * mib},
+		{name: "misère position past the quotient, small limit", args: "run job.yaml --max-memory 64MiB --quiet -o out.json", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.15\", position: [1000, 900, 800, 700, 600, 500], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "stopped at the memory limit of 64 MiB", maxRSS: 64 * mib},
 		{name: "time limit shorter than the first stage", args: "run job.yaml --quiet -o out.json", files: map[string]string{"job.yaml": "limits: {time: 1ns}\nsections:\n  - game: {octal: {code: \"0.6\", upto: 100000}}\n    show: [period]\n"}, code: 1, msg: "the time limit of 1ns ran out before the values to 4095"},
 		{name: "time limit without a unit", args: "run job.yaml --quiet -o out.json", files: map[string]string{"job.yaml": "limits: {time: 600}\nsections:\n  - game: {octal: {code: \"0.6\", upto: 100}}\n    show: [period]\n"}, code: 1, msg: "limits.time: want a positive duration like 90s, 20m or 1h30m"},
 		{name: "run four sections two at a time", args: "run job.yaml --jobs 2 --max-memory 64MiB --quiet -o out.json", files: map[string]string{"job.yaml": fourSweeps}, creates: []string{"out.json"}, maxRSS: 64 * mib},
