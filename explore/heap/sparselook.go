@@ -56,7 +56,7 @@ const (
 	lookFrom = 1 << 12
 	// lookJump is how far ahead of the main worker the helper starts,
 	// and jumps when the main worker catches up with it.
-	lookJump = 16
+	lookJump = 32
 	// lookMaxLag is the farthest ahead of the main worker the helper
 	// goes; lookRing, the slots of the ring, is more.
 	lookMaxLag = 4 * lookJump
@@ -282,27 +282,24 @@ func (w *sweep) lookHeavy(y, p, from int, rare, rareV []uint32, slot *lookSlot) 
 	for seen[c] == st || class[c] == rp {
 		c++
 	}
-	missing := 0
+	// The rare values below C′ that the rare parts do not have, to be
+	// found, with the split where each first appears.
+	found := slot.found[:0]
 	for v := range c {
 		if seen[v] != st {
 			need[v] = st
-			missing++
+			found = append(found, uint64(v))
 		}
 	}
 	h := w.half(m)
 	stop := lo - 1
-	if missing > 0 && lo <= h {
+	if len(found) > 0 && lo <= h {
 		top := min(h, lo+lookCap-1)
-		_, stop = scanFirst(w.vs, win, need, first, lo, top, st, missing)
-	}
-	found := slot.found[:0]
-	for v := range c {
-		if seen[v] != st {
-			f := uint64(0)
-			if need[v] != st {
-				f = uint64(first[v])
+		_, stop = scanFirst(w.vs, win, need, first, lo, top, st, len(found))
+		for i, e := range found {
+			if v := uint32(e); need[v] != st {
+				found[i] |= uint64(first[v]) << 32
 			}
-			found = append(found, f<<32|uint64(v))
 		}
 	}
 	slot.found, slot.c, slot.lo, slot.stop = found, c, lo, stop
