@@ -72,7 +72,7 @@ const (
 	// lookMinRun heaps whose helper finished fewer than one in lookPoor
 	// make the next ones, up to lookWaitMax sparseCheck's worth, run on
 	// one worker.
-	lookPoor    = 8
+	lookPoor    = 3
 	lookMinRun  = 1 << 10
 	lookWaitMax = 16
 )
@@ -87,6 +87,34 @@ type lookSlot struct {
 	c        uint32
 	lo, stop int
 	found    []uint64
+	_        [64]byte // the main worker reads a slot while the helper writes the next
+}
+
+// lookView is what the helper reads of the sweep, copied at the start of
+// a segment into memory of its own: the fields of the sweep next to these
+// are written by the main worker at every heap, and a cache line that
+// both cores write and read costs each of them a miss a heap.
+type lookView struct {
+	_                 [64]byte
+	vs, rev           []uint32
+	class             []uint8
+	rare, rareV       []uint32 // the rare positions below the segment's first heap
+	seen, need, first []uint32
+	ring              []lookSlot
+	s                 sparseSplit
+	k, from, lag      int
+	unequal           bool
+	_                 [64]byte
+}
+
+// mirror and half are those of the sweep.
+func (v *lookView) mirror(m int) []uint32 { return v.rev[len(v.rev)-1-m:] }
+
+func (v *lookView) half(m int) int {
+	if v.unequal {
+		return (m - 1) / 2
+	}
+	return m / 2
 }
 
 // lookState is what the main worker and the helper share in a segment:
@@ -157,12 +185,15 @@ func (w *sweep) lookSegment(from, end int, lim Limits) int {
 	ls.published.Store(int64(from))
 	// The rare positions below from, which the helper reads while the
 	// main worker appends the next ones.
-	rare, rareV := w.rare[:len(w.rare):len(w.rare)], w.rareV[:len(w.rare):len(w.rare)]
+	view := &lookView{vs: w.vs, rev: w.rev, class: w.class,
+		rare: w.rare[:len(w.rare):len(w.rare)], rareV: w.rareV[:len(w.rare):len(w.rare)],
+		seen: lh.seen, need: lh.need, first: lh.first, ring: lh.ring,
+		s: w.s, k: w.splits[0], from: from, lag: lh.lag, unequal: w.unequal}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		w.lookHelp(&ls, from, end, rare, rareV)
+		view.help(&ls, end)
 	}()
 	w.segments++
 	n := from
@@ -216,14 +247,12 @@ func (w *sweep) noteRare(n int, v uint32) {
 	}
 }
 
-// lookHelp is the helper of a segment: the heavy part of heaps ahead of
-// the main worker, below end, under the rare positions rare (below the
-// segment's first heap) of values rareV.
-func (w *sweep) lookHelp(ls *lookState, from, end int, rare, rareV []uint32) {
-	lh := &w.look
-	y := from + lookJump
-	if lh.lag > 0 {
-		y = from + lh.lag
+// help is the helper of a segment: the heavy part of heaps ahead of the
+// main worker, below end.
+func (v *lookView) help(ls *lookState, end int) {
+	y := v.from + lookJump
+	if v.lag > 0 {
+		y = v.from + v.lag
 	}
 	idle := 0
 	for y < end {
@@ -231,12 +260,12 @@ func (w *sweep) lookHelp(ls *lookState, from, end int, rare, rareV []uint32) {
 			return
 		}
 		p := int(ls.published.Load())
-		if lh.lag > 0 {
-			if p < y-lh.lag || y-p >= lookRing {
+		if v.lag > 0 {
+			if p < y-v.lag || y-p >= lookRing {
 				runtime.Gosched()
 				continue
 			}
-			p = y - lh.lag
+			p = y - v.lag
 		} else {
 			if y <= p+1 {
 				// The main worker caught up: it computes the heap
@@ -255,29 +284,29 @@ func (w *sweep) lookHelp(ls *lookState, from, end int, rare, rareV []uint32) {
 			}
 		}
 		idle = 0
-		slot := &lh.ring[y%lookRing]
-		w.lookHeavy(y, p, from, rare, rareV, slot)
+		slot := &v.ring[y%lookRing]
+		v.heavy(y, p, slot)
 		slot.tag.Store(int64(y) + 1)
 		y++
 	}
 }
 
-// lookHeavy is the helper's part of heap y when the heaps below p are
-// known, into slot.
-func (w *sweep) lookHeavy(y, p, from int, rare, rareV []uint32, slot *lookSlot) {
-	lh := &w.look
-	seen, need, first, class := lh.seen, lh.need, lh.first, w.class
+// heavy is the helper's part of heap y when the heaps below p are known,
+// into slot.
+func (v *lookView) heavy(y, p int, slot *lookSlot) {
+	seen, need, first, class := v.seen, v.need, v.first, v.class
+	rare, rareV := v.rare, v.rareV
 	st := uint32(y + 1)
-	m := y - w.splits[0]
+	m := y - v.k
 	lo := max(1, m-p+1)
-	hi := min(m-lo, from-1) // the rare parts r of the helper: lo ≤ r ≤ hi
-	win := w.mirror(m)
+	hi := min(m-lo, v.from-1) // the rare parts r of the helper: lo ≤ r ≤ hi
+	win := v.mirror(m)
 	if lo <= hi {
 		i := lowerBound(rare, lo)
 		j := lowerBound(rare, hi+1)
-		w.markRareSkip(seen, win, rare[i:j], rareV[i:j], m, st)
+		markRareSkip(seen, win, rare[i:j], rareV[i:j], m, st, v.unequal)
 	}
-	rp := w.s.rareParity(y)
+	rp := v.s.rareParity(y)
 	c := uint32(0)
 	for seen[c] == st || class[c] == rp {
 		c++
@@ -285,20 +314,20 @@ func (w *sweep) lookHeavy(y, p, from int, rare, rareV []uint32, slot *lookSlot) 
 	// The rare values below C′ that the rare parts do not have, to be
 	// found, with the split where each first appears.
 	found := slot.found[:0]
-	for v := range c {
-		if seen[v] != st {
-			need[v] = st
-			found = append(found, uint64(v))
+	for u := range c {
+		if seen[u] != st {
+			need[u] = st
+			found = append(found, uint64(u))
 		}
 	}
-	h := w.half(m)
+	h := v.half(m)
 	stop := lo - 1
 	if len(found) > 0 && lo <= h {
 		top := min(h, lo+lookCap-1)
-		_, stop = scanFirst(w.vs, win, need, first, lo, top, st, len(found))
+		_, stop = scanFirst(v.vs, win, need, first, lo, top, st, len(found))
 		for i, e := range found {
-			if v := uint32(e); need[v] != st {
-				found[i] |= uint64(first[v]) << 32
+			if u := uint32(e); need[u] != st {
+				found[i] |= uint64(first[u]) << 32
 			}
 		}
 	}
@@ -337,10 +366,10 @@ func (w *sweep) lookLight(n int, slot *lookSlot, from int) (v uint32, ok bool) {
 	if lo <= hi {
 		i := lowerBound(rare, lo)
 		j := lowerBound(rare, hi+1)
-		w.markRareSkip(seen, win, rare[:i], rareV[:i], m, st)
-		w.markRareSkip(seen, win, rare[j:], rareV[j:], m, st)
+		markRareSkip(seen, win, rare[:i], rareV[:i], m, st, w.unequal)
+		markRareSkip(seen, win, rare[j:], rareV[j:], m, st, w.unequal)
 	} else {
-		w.markRareSkip(seen, win, rare, rareV, m, st)
+		markRareSkip(seen, win, rare, rareV, m, st, w.unequal)
 	}
 	c := slot.c
 	if seen[c] == st {
@@ -384,10 +413,10 @@ func (w *sweep) lookLight(n int, slot *lookSlot, from int) (v uint32, ok bool) {
 }
 
 // markRareSkip is markRare on the splits of m by the rare parts rare, of
-// values rv, leaving out the split into two equal parts when the rule
-// does (Grundy's game).
-func (w *sweep) markRareSkip(seen, win, rare, rv []uint32, m int, st uint32) {
-	if w.unequal && m%2 == 0 {
+// values rv, leaving out the split into two equal parts when unequal
+// (Grundy's game).
+func markRareSkip(seen, win, rare, rv []uint32, m int, st uint32, unequal bool) {
+	if unequal && m%2 == 0 {
 		if i, ok := slices.BinarySearch(rare, uint32(m/2)); ok {
 			markRare(seen, win, rare[:i], rv[:i], st)
 			rare, rv = rare[i+1:], rv[i+1:]

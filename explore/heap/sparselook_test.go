@@ -132,7 +132,7 @@ func TestLookBackoff(t *testing.T) {
 			t.Fatal("no segment with the helper after the back-off")
 		}
 	}
-	w.lookBackoff(n, n+sparseCheck, sparseCheck/lookPoor)
+	w.lookBackoff(n, n+sparseCheck, sparseCheck/lookPoor+1)
 	if w.lookWait != 0 {
 		t.Errorf("wait %d after a good segment", w.lookWait)
 	}
