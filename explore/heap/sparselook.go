@@ -43,7 +43,12 @@ import (
 // of the next ones, which the main worker then finishes in a fraction of
 // the time. Each worker is thus busy, and a helper that the operating
 // system sets aside costs nothing but its heaps done twice. A helper more
-// than lookMaxLag heaps ahead waits for the main worker.
+// than lookMaxLag heaps ahead waits for the main worker. When a core is
+// busy with other work, the two workers share the other one and the
+// helper finishes few heaps: segments where it finished fewer than a third
+// set it aside for the next ones (lookBackoff). On two quiet cores of an
+// AMD EPYC (KVM), the values of Officers to 2^20 took 2.0 to 2.1 s this
+// way, 3.0 s on one worker; the helper finished 45% of the heaps.
 //
 // A segment ends where the sweep projects its cost or chooses a new
 // split, at a value as wide as the tables, and when the context is
