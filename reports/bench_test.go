@@ -54,3 +54,18 @@ func FuzzProse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkJSONValues: a section of 2^20 values (Officers to 2^20 − 1), as
+// JSON, every value on its own line.
+func BenchmarkJSONValues(b *testing.B) {
+	vs := make([]uint64, 1<<20)
+	for i := range vs {
+		vs[i] = uint64(i*2654435761) % 300
+	}
+	r := &job.Report{Title: "p", Sections: []*job.SectionResult{{Title: "t", Results: job.Results{Values: vs}}}}
+	for b.Loop() {
+		if err := JSON(io.Discard, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -188,6 +188,12 @@ func (j *jsonWriter) value(v reflect.Value, depth int) {
 			j.raw("[]")
 			return
 		}
+		if v.Kind() == reflect.Slice && v.CanInterface() {
+			if s, ok := v.Interface().([]uint64); ok {
+				j.uints(s, depth)
+				return
+			}
+		}
 		j.raw("[")
 		for i := range n {
 			if i > 0 {
@@ -210,6 +216,35 @@ func (j *jsonWriter) value(v reflect.Value, depth int) {
 	default:
 		j.encode(v, depth)
 	}
+}
+
+// uints writes a non-empty sequence of values as value does, one a line,
+// straight into the buffer: sequences of millions of values are most of
+// what a long sweep's report writes.
+func (j *jsonWriter) uints(s []uint64, depth int) {
+	sep := make([]byte, 0, 2+2*(depth+1))
+	sep = append(sep, ",\n"...)
+	for range depth + 1 {
+		sep = append(sep, "  "...)
+	}
+	j.raw("[")
+	line := sep[1:] // the first value has no comma before it
+	for _, x := range s {
+		if j.err != nil {
+			return
+		}
+		if j.w.Available() < len(sep)+20 {
+			if j.err = j.w.Flush(); j.err != nil {
+				return
+			}
+		}
+		buf := append(j.w.AvailableBuffer(), line...)
+		buf = strconv.AppendUint(buf, x, 10)
+		_, j.err = j.w.Write(buf)
+		line = sep
+	}
+	j.newline(depth)
+	j.raw("]")
 }
 
 func (j *jsonWriter) bytes(b []byte) {

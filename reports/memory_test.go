@@ -89,6 +89,12 @@ func TestJSONSameAsEncodingJSON(t *testing.T) {
 	reports := fixtures()
 	reports["big"] = bigReport(3000, 40)
 	reports["empty"] = &job.Report{}
+	// Values of every width, past the writer's buffer many times.
+	wide := make([]uint64, 40_000)
+	for i := range wide {
+		wide[i] = ^uint64(0) >> (i % 64)
+	}
+	reports["wide"] = &job.Report{Sections: []*job.SectionResult{{Results: job.Results{Values: wide, Table: [][]uint64{wide[:3], {}, wide[5:6]}}}}}
 	reports["nil-section"] = &job.Report{Title: "x", Sections: []*job.SectionResult{nil, {}}}
 	reports["cube"] = &job.Report{Sections: []*job.SectionResult{{Results: job.Results{
 		Table: [][][]uint64{{{0, 1}, {1, 0}}, {}}, Moves: []any{[]int{}, [2]int{1, 2}, "a<b>&"},

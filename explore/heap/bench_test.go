@@ -132,8 +132,9 @@ func BenchmarkSparseValues(b *testing.B) {
 }
 
 // BenchmarkOfficers: the values of Officers (0.6) by the sparse-space
-// sweep, in values per second as upto grows (the bit-set sweep took 28 s
-// to 2^18). "c-sweep" is the same sweep in C (testdata/cref/sweep.c,
+// sweep (with its look-ahead helper, sparselook.go), in values per second
+// as upto grows (the bit-set sweep took 28 s to 2^18); "one-worker" is the
+// same sweep without the helper. "c-sweep" is the same sweep in C (testdata/cref/sweep.c,
 // issue 13's yardstick) under the split nimbook finds, mask 10001, run as
 // one process a sweep and checked to compute the same values.
 func BenchmarkOfficers(b *testing.B) {
@@ -156,6 +157,20 @@ func BenchmarkOfficers(b *testing.B) {
 			}
 			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
 			want = sweepHash(vs)
+		})
+		b.Run(fmt.Sprintf("n=2^%d/one-worker", e), func(b *testing.B) {
+			lim := Limits{MaxSteps: 1 << 40}
+			for b.Loop() {
+				p, err := g.plan(g, upto, lim)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.sweep.lookahead = false
+				if _, err := p.sweep.finish(g, upto, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
 		})
 		b.Run(fmt.Sprintf("n=2^%d/c-sweep", e), func(b *testing.B) {
 			var out []byte

@@ -392,6 +392,7 @@ func (c *code) sweepMoves() sweepMoves {
 	if t, ok := c.SplitDigit(); ok {
 		mv.t = t
 	}
+	mv.lookahead = len(mv.splits) == 1 && c.parts() == 2
 	return mv
 }
 

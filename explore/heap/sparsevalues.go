@@ -109,6 +109,14 @@ type sweep struct {
 	segments, steals      int64
 	pairSkip, pairBackoff int  // segments left on one worker; the next such run
 	pairAlways            bool // no segments on one worker (tests)
+	// The look-ahead sweep (sparselook.go), when sweepMoves.lookahead:
+	// from heap lookFrom, its helper, and the heaps it finished.
+	lookFrom int
+	look     lookHelper
+	looked   int64
+	// From lookResume on, after segments whose helper did little, the
+	// next lookWait segments' heaps on one worker.
+	lookResume, lookWait int
 }
 
 // sweepMoves is what the sparse-space sweep knows of a rule: the moves of
@@ -126,6 +134,9 @@ type sweepMoves struct {
 	// paired runs the sweep on two workers (sparsepair.go), for rules with
 	// a single split digit whose sweeps are long.
 	paired bool
+	// lookahead runs it with a helper (sparselook.go), for codes with a
+	// single split digit.
+	lookahead bool
 }
 
 // half is the largest smaller part of a split of m: m/2, less one when
@@ -150,7 +161,7 @@ func (c *code) newSweep(g Game, vs []uint32, from int, sp SparseSpace) (*sweep, 
 // newSweep starts a sweep of a rule with moves mv whose values vs[0..from)
 // are known, under sp; under the domain type, mv's only split must be sp.T.
 func newSweep(g Game, mv sweepMoves, vs []uint32, from int, sp SparseSpace) (*sweep, error) {
-	w := &sweep{sweepMoves: mv, resplitAt: 2 * from, dense: 2, pairFrom: pairFrom}
+	w := &sweep{sweepMoves: mv, resplitAt: 2 * from, dense: 2, pairFrom: pairFrom, lookFrom: lookFrom}
 	w.setValues(vs, from)
 	if sp.Domain && (len(w.splits) != 1 || w.splits[0] != sp.T) {
 		return nil, fmt.Errorf("heap: %v: a domain-type split needs the only split digit at t = %d", g, sp.T)
@@ -659,6 +670,22 @@ func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error 
 					g, upto, est, n, len(w.rare), lim.steps(), ErrTooManySteps)
 			}
 			lastN, lastSteps, lastRare = n, w.steps, len(w.rare)
+		}
+		if w.canLook(n) {
+			// A segment with the helper, up to the next of the checks
+			// above.
+			end := min(to+1, lastN+sparseCheck)
+			if resplit && w.resplitAt > n {
+				end = min(end, w.resplitAt)
+			}
+			if err := lim.cancelled(); err != nil {
+				return err
+			}
+			prog.Set(int64(n))
+			start, looked := n, w.looked
+			n = w.lookSegment(n, end, lim)
+			w.lookBackoff(start, n, w.looked-looked)
+			continue
 		}
 		if w.canPair(n) {
 			// A segment on two workers, up to the next of the checks above.
