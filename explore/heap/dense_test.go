@@ -70,6 +70,9 @@ func TestDenseAgainstMex(t *testing.T) {
 // TestDenseLongCodes: codes with several split digits far apart (the
 // ring of sets spans them), and against the solver itself.
 func TestDenseLongCodes(t *testing.T) {
+	// Long and independent of the rest: it runs beside the other tests,
+	// so that the package holds go test's ten minutes on a loaded machine.
+	t.Parallel()
 	for _, code := range []string{"0.4444", "4.0404", "0.70007", "0.404000004", "4.00000007", "0.6", "0.764"} {
 		t.Run(code, func(t *testing.T) {
 			g := mustOctal(t, code)

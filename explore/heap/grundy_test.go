@@ -108,6 +108,9 @@ func TestGrundysGameSweep(t *testing.T) {
 // bits counted, ours (1) those ignored. A. Flammenkamp's page on the game
 // (wwwhomes.uni-bielefeld.de/achim/grundy.html) gives the same split.
 func TestGrundysGameRare(t *testing.T) {
+	// Long and independent of the rest: it runs beside the other tests,
+	// so that the package holds go test's ten minutes on a loaded machine.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("values to 2^21")
 	}

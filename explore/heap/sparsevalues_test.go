@@ -184,6 +184,9 @@ func firstDiff(a, b []uint64) int {
 //   - 0.376: period 4, last exception 2268247 (4.5·10⁶ values).
 //   - 0.354: period 1180, preperiod 10061916 (2·10⁷ values, 230 MiB).
 func TestSparsePublishedPeriods(t *testing.T) {
+	// Long and independent of the rest: it runs beside the other tests,
+	// so that the package holds go test's ten minutes on a loaded machine.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("values to 2·10⁷")
 	}
