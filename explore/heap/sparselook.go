@@ -346,16 +346,7 @@ func (w *sweep) lookLight(n int, slot *lookSlot, from int) (v uint32, ok bool) {
 	sc := &w.sc
 	vs, seen, need := w.vs, sc.seen, sc.need
 	st := uint32(n + 1)
-	for _, k := range w.nones {
-		if k == n {
-			seen[0] = st
-		}
-	}
-	for _, k := range w.ones {
-		if k < n {
-			seen[vs[n-k]] = st
-		}
-	}
+	w.markOneHeap(n, seen, st)
 	m := n - w.splits[0]
 	cnt := len(w.rare)
 	for cnt > 0 && int(w.rare[cnt-1]) >= m {

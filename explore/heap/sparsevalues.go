@@ -276,16 +276,7 @@ func (w *sweep) next(n int) {
 func (w *sweep) value(n int, sc *scratch) uint32 {
 	vs, seen, need, class := w.vs, sc.seen, sc.need, w.class
 	st := uint32(n + 1) // a stamp no other heap uses; 0 marks nothing
-	for _, k := range w.nones {
-		if k == n {
-			seen[0] = st
-		}
-	}
-	for _, k := range w.ones {
-		if k < n {
-			seen[vs[n-k]] = st
-		}
-	}
+	w.markOneHeap(n, seen, st)
 	// ms lists the heaps m = n − k of the split digits scanned at their
 	// rare parts only (cnt of them, the rare positions below m): their
 	// other splits may hold rare values below C.
@@ -821,4 +812,19 @@ func (c *code) sparseValues(g Game, prefix []uint64, sp SparseSpace, upto int, l
 		return nil, err
 	}
 	return out, nil
+}
+
+// markOneHeap stamps in seen the values of the options of n that leave
+// no heap or one heap.
+func (w *sweep) markOneHeap(n int, seen []uint32, st uint32) {
+	for _, k := range w.nones {
+		if k == n {
+			seen[0] = st
+		}
+	}
+	for _, k := range w.ones {
+		if k < n {
+			seen[w.vs[n-k]] = st
+		}
+	}
 }

@@ -203,13 +203,7 @@ func reduceBy(m *monoid, label []int32) *monoid {
 			for _, g := range gens {
 				key = append(key, class[m.mul[x][g]])
 			}
-			s := string(int32Bytes(key))
-			c, ok := sig[s]
-			if !ok {
-				c = int32(len(sig))
-				sig[s] = c
-			}
-			next[x] = c
+			next[x] = classOf(sig, key)
 		}
 		class = next
 		if len(sig) == count {
@@ -438,3 +432,15 @@ const maxRounds = 6
 
 // maxDepth bounds the depth of the types tryAdjoin builds on.
 const maxDepth = 4
+
+// classOf numbers the signatures of a refinement: the class of key, a new
+// one (the next number) when it is new.
+func classOf(sig map[string]int32, key []int32) int32 {
+	s := string(int32Bytes(key))
+	c, ok := sig[s]
+	if !ok {
+		c = int32(len(sig))
+		sig[s] = c
+	}
+	return c
+}

@@ -279,13 +279,7 @@ func (l *learner) refine(label []bool, trans []int32, ng int) ([]int32, int, err
 			for i := range ng {
 				key[i+1] = class[trans[x*ng+i]]
 			}
-			s := string(int32Bytes(key))
-			c, ok := sig[s]
-			if !ok {
-				c = int32(len(sig))
-				sig[s] = c
-			}
-			next[x] = c
+			next[x] = classOf(sig, key)
 		}
 		class = next
 		if len(sig) == count {
