@@ -130,10 +130,11 @@ func (r *runner) timedValues(g heap.Game, upto int, lim heap.Limits) ([]uint64, 
 			}
 			return stop("time", n)
 		}
-		ctx, cancel := context.WithCancelCause(lim.Context)
-		if lim.Context == nil {
-			ctx, cancel = context.WithCancelCause(context.Background())
+		parent := lim.Context
+		if parent == nil {
+			parent = context.Background()
 		}
+		ctx, cancel := context.WithCancelCause(parent)
 		timeUp := after(remaining)
 		done := make(chan struct{})
 		go func() {

@@ -218,6 +218,13 @@ func TestTimedValues(t *testing.T) {
 			}
 		})
 	}
+	t.Run("no context", func(t *testing.T) {
+		r := &runner{lim: Limits{Time: time.Hour}, s: &Section{Show: []string{"values"}}, res: Results{}}
+		values, _, err := r.timedValues(officers(t), 5000, heap.Limits{})
+		if err != nil || len(values) != 5001 || r.res.Reached != nil {
+			t.Fatalf("%d values, reached %+v, error %v; want 5001 values", len(values), r.res.Reached, err)
+		}
+	})
 	t.Run("interrupted", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
