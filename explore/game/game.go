@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/nimbook/nimbook/explore/budget"
@@ -80,6 +82,10 @@ const DefaultMaxPositions = 10_000_000
 // positions than the solver's budget.
 var ErrTooManyPositions = errors.New("too many positions")
 
+// ErrTooManySteps is wrapped by the error returned when a search needs
+// more steps than Options.MaxSteps.
+var ErrTooManySteps = errors.New("step limit")
+
 // CycleError reports a cycle in a move function: an impartial game must end.
 type CycleError[T comparable] struct {
 	// Cycle lists the positions of the cycle in move order; its last
@@ -101,37 +107,123 @@ func (e *CycleError[T]) Error() string {
 	return s
 }
 
-// Options tune a Solver. The zero value is normal play, the default budget
-// and no cancellation.
+// Splitter is an optional capability of a Mover: a position that is the
+// disjunctive sum of independent parts (a graph of several connected
+// pieces, a row of coins with gaps) lists those parts, and the solver
+// solves and remembers each part on its own. The Grundy value of p is the
+// nim-sum of the values of its parts (Sprague–Grundy); a position that is
+// one part returns itself, a position with no move may return no part.
+//
+// Components is used for Grundy values and normal-play outcomes only,
+// never for misère outcomes, which are not determined by the parts' values.
+type Splitter[T comparable] interface {
+	Components(p T) ([]T, error)
+}
+
+// Canonicalizer is an optional capability of a Mover: Canonical returns
+// one representative of p's symmetry class (a reflection of a grid, a
+// permutation of heaps), and the memo is keyed by it, so that symmetric
+// positions are solved once. Canonical(p) must have the same game tree as
+// p up to isomorphism, hence the same Grundy value and misère outcome; it
+// is used under both conventions.
+type Canonicalizer[T comparable] interface {
+	Canonical(p T) (T, error)
+}
+
+// Options tune a Solver. The zero value is normal play, the default
+// position budget, one goroutine, no step or memory limit and no
+// cancellation.
 type Options struct {
 	// Play is the convention used by Outcome, WinningMoves and PPositions.
 	// Grundy always returns the normal-play value.
 	Play Play
-	// MaxPositions bounds the number of distinct positions the solver
-	// stores; 0 means DefaultMaxPositions.
+	// MaxPositions bounds the number of distinct positions (canonical
+	// parts) the solver stores, over its life; 0 means
+	// DefaultMaxPositions.
 	MaxPositions int
-	// MaxMemory bounds the bytes the solver holds (its positions and the
+	// MaxMemory bounds the bytes the solver holds (its memo and the
 	// options of the positions being solved), estimated as it grows, so a
-	// search is refused before it allocates past it; 0 means no bound.
+	// search stops before it allocates past it; 0 means no bound. The
+	// memo is never evicted: a full memo stops the search with an error
+	// wrapping budget.ErrMemory (see the package documentation).
 	MaxMemory int64
+	// MaxSteps bounds the work of the solver over its life: calls of the
+	// move function, of Components and of Canonical, plus one per
+	// position expanded. A search that would go past it stops with an
+	// error wrapping ErrTooManySteps that names the limit; 0 means no
+	// bound.
+	MaxSteps int64
+	// Workers is the number of goroutines that solve: 0 or 1 solves on
+	// the calling goroutine; more solve independent subtrees (the parts
+	// and options of the position asked for) at once, sharing one
+	// concurrent memo.
+	Workers int
+	// Progress, when not nil, is called with the solver's figures at most
+	// about four times a second, from the goroutine that called the
+	// solver, while a search runs.
+	Progress func(Stats)
 	// Context, when not nil, stops a long search once it is done; the
 	// error then wraps budget.Err of it.
 	Context context.Context
 }
 
+// Stats are a solver's figures, as Progress receives them.
+type Stats struct {
+	// Positions is the number of positions expanded (their moves listed)
+	// since the solver was made; workers that meet the same position at
+	// once both count it.
+	Positions int64
+	// Solved is the number of positions (canonical parts) in the memo.
+	Solved int64
+	// Steps is the work counted against Options.MaxSteps.
+	Steps int64
+	// MemoBytes estimates the bytes the memo holds.
+	MemoBytes int64
+	// Depth is the deepest stack of positions being solved in the current
+	// search.
+	Depth int
+	// Workers is the number of goroutines solving.
+	Workers int
+	// Elapsed is the time since the current search started.
+	Elapsed time.Duration
+}
+
+// Rate returns positions solved per second in the current search's time,
+// counting every position of the memo (0 before any time has passed).
+func (s Stats) Rate() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Solved) / s.Elapsed.Seconds()
+}
+
+// node is the misère memo's entry: a whole position's Grundy value and
+// misère outcome.
 type node struct {
 	grundy  uint64
 	misereP bool
 }
 
-// Solver solves one game, remembering every position it has solved. A
-// Solver is not safe for concurrent use.
+// Solver solves one game, remembering every part it has solved (keyed by
+// its canonical form), so that one Solver asked about a range of
+// positions (a 3 × n grid for n = 1..24) reuses everything the smaller
+// ones needed. Its methods must not be called concurrently; with
+// Options.Workers > 1 a call solves on several goroutines itself.
 type Solver[T comparable] struct {
 	mover Mover[T]
+	split Splitter[T]
+	canon Canonicalizer[T]
 	opts  Options
-	memo  map[T]node
-	// bytes estimates the memory held by memo, for Options.MaxMemory.
-	bytes int64
+
+	grundy *memo[T, uint64] // normal play, keyed by canonical parts
+	misere *memo[T, node]   // misère play, keyed by canonical whole positions
+
+	bytes     atomic.Int64 // estimated bytes of both memos
+	steps     atomic.Int64
+	positions atomic.Int64
+
+	workers []*worker[T]
+	run     *search
 }
 
 // sizeOf estimates the bytes a position takes as a map key: the value and,
@@ -152,13 +244,14 @@ func isString[T comparable]() bool {
 	return ok
 }
 
-// entryBytes is what one more memo entry costs: the key, the node, and the
-// map's slack (load factor and doubling), about twice the payload.
+// entryBytes is what one more memo entry costs: the key, the value, and
+// the map's slack (load factor and doubling), about twice the payload.
 func entryBytes[T comparable](p T) int64 {
 	return 2 * (sizeOf(p) + int64(unsafe.Sizeof(node{})) + 8)
 }
 
-// NewSolver returns a solver for the game whose moves m gives.
+// NewSolver returns a solver for the game whose moves m gives. When m
+// also implements Splitter or Canonicalizer, the solver uses them.
 func NewSolver[T comparable](m Mover[T], opts Options) (*Solver[T], error) {
 	if m == nil {
 		return nil, errors.New("game: nil move function")
@@ -169,132 +262,49 @@ func NewSolver[T comparable](m Mover[T], opts Options) (*Solver[T], error) {
 	if opts.MaxPositions == 0 {
 		opts.MaxPositions = DefaultMaxPositions
 	}
+	if opts.MaxSteps < 0 {
+		return nil, fmt.Errorf("game: negative step budget %d", opts.MaxSteps)
+	}
+	if opts.Workers < 0 {
+		return nil, fmt.Errorf("game: negative number of workers %d", opts.Workers)
+	}
+	if opts.Workers == 0 {
+		opts.Workers = 1
+	}
 	if opts.Play != Normal && opts.Play != Misere {
 		return nil, fmt.Errorf("game: unknown play %d", int(opts.Play))
 	}
-	return &Solver[T]{mover: m, opts: opts, memo: make(map[T]node)}, nil
+	s := &Solver[T]{mover: m, opts: opts}
+	s.split, _ = m.(Splitter[T])
+	s.canon, _ = m.(Canonicalizer[T])
+	s.grundy = newMemo[T, uint64](opts.Workers)
+	s.misere = newMemo[T, node](opts.Workers)
+	return s, nil
 }
 
 // Play returns the convention the solver uses for outcomes.
 func (s *Solver[T]) Play() Play { return s.opts.Play }
 
-// Len returns the number of positions solved so far.
-func (s *Solver[T]) Len() int { return len(s.memo) }
+// Len returns the number of positions (canonical parts, and whole
+// positions under misère play) solved so far.
+func (s *Solver[T]) Len() int { return int(s.grundy.len() + s.misere.len()) }
 
-type frame[T comparable] struct {
-	pos   T
-	moves []T
-	next  int
-}
-
-// solve fills the memo for p and every position reachable from it, with an
-// explicit stack so that depth is bounded only by memory.
-func (s *Solver[T]) solve(p T) (node, error) {
-	if n, ok := s.memo[p]; ok {
-		return n, nil
+// Stats returns the solver's figures now.
+func (s *Solver[T]) Stats() Stats {
+	st := Stats{
+		Positions: s.positions.Load(),
+		Solved:    s.grundy.len() + s.misere.len(),
+		Steps:     s.steps.Load(),
+		MemoBytes: s.bytes.Load(),
+		Workers:   s.opts.Workers,
 	}
-	onStack := make(map[T]int) // position → index in stack
-	var stack []frame[T]
-	var held int64 // bytes of the stack: frames, their options, onStack
-	listed := 0    // options listed since the memory was last sampled
-	push := func(q T) error {
-		// Listing the moves of a position of big heaps allocates
-		// thousands of positions: the context (and the memory watchdog
-		// behind it) is looked at before each listing, not only every
-		// 1024 steps (a misère position of six heaps up to 1000 ran past
-		// SIGTERM and its memory limit).
-		if s.opts.Context != nil {
-			if err := budget.Err(s.opts.Context); err != nil {
-				return fmt.Errorf("game: %w", err)
-			}
-		}
-		if len(s.memo)+len(stack) >= s.opts.MaxPositions {
-			return fmt.Errorf("game: more than %d positions: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, ErrTooManyPositions)
-		}
-		ms, err := s.mover.Moves(q)
-		if err != nil {
-			return fmt.Errorf("game: moves of %v: %w", q, err)
-		}
-		size := sizeOf(q)
-		for _, m := range ms {
-			size += sizeOf(m)
-		}
-		size += entryBytes(q) + int64(unsafe.Sizeof(frame[T]{}))
-		if need := s.bytes + held + size; s.opts.MaxMemory > 0 && need > s.opts.MaxMemory {
-			err := budget.Exceeds(fmt.Sprintf("solving more than %d positions", len(s.memo)+len(stack)), need, s.opts.MaxMemory)
-			return fmt.Errorf("game: %w (raise it with --max-memory or limits.memory)", err)
-		}
-		held += size
-		// The watchdog samples every millisecond or so, much later on a
-		// busy machine, while listings of thousands of options allocate
-		// megabytes in that time: the memory is sampled here too, every
-		// few thousand options listed (a misère position of six heaps went
-		// past its limit of 256 MiB at load 10).
-		if listed += len(ms) + 1; listed >= 4096 && s.opts.Context != nil {
-			listed = 0
-			if err := budget.Check(s.opts.Context); err != nil {
-				return fmt.Errorf("game: %w", err)
-			}
-		}
-		onStack[q] = len(stack)
-		stack = append(stack, frame[T]{pos: q, moves: ms})
-		return nil
-	}
-	if err := push(p); err != nil {
-		return node{}, err
-	}
-	steps := 0
-	for len(stack) > 0 {
-		steps++
-		if s.opts.Context != nil && steps&1023 == 0 {
-			if err := budget.Err(s.opts.Context); err != nil {
-				return node{}, fmt.Errorf("game: %w", err)
-			}
-		}
-		top := &stack[len(stack)-1]
-		if top.next < len(top.moves) {
-			q := top.moves[top.next]
-			top.next++
-			if _, ok := s.memo[q]; ok {
-				continue
-			}
-			if i, ok := onStack[q]; ok {
-				cyc := make([]T, 0, len(stack)-i)
-				for _, f := range stack[i:] {
-					cyc = append(cyc, f.pos)
-				}
-				return node{}, &CycleError[T]{Cycle: cyc}
-			}
-			if err := push(q); err != nil {
-				return node{}, err
-			}
-			continue
-		}
-		// Every option is solved: take the mex and the misère outcome.
-		s.memo[top.pos] = s.combine(top.moves)
-		size := sizeOf(top.pos) + entryBytes(top.pos) + int64(unsafe.Sizeof(frame[T]{}))
-		for _, m := range top.moves {
-			size += sizeOf(m)
-		}
-		held -= size
-		s.bytes += entryBytes(top.pos)
-		delete(onStack, top.pos)
-		stack = stack[:len(stack)-1]
-	}
-	return s.memo[p], nil
-}
-
-func (s *Solver[T]) combine(moves []T) node {
-	var seen mexSet
-	misereP := len(moves) > 0 // terminal: the player to move wins under misère
-	for _, q := range moves {
-		n := s.memo[q]
-		seen.add(n.grundy)
-		if n.misereP {
-			misereP = false
+	if r := s.run; r != nil {
+		st.Elapsed = time.Since(r.start)
+		for _, w := range s.workers {
+			st.Depth = max(st.Depth, int(w.depth.Load()))
 		}
 	}
-	return node{grundy: seen.mex(), misereP: misereP}
+	return st
 }
 
 // mexSet collects small naturals and returns their mex; values above the
@@ -313,6 +323,9 @@ func (m *mexSet) add(v uint64) {
 	}
 	m.words[w] |= 1 << (v % 64)
 }
+
+// reset empties the set, keeping its words for the next position.
+func (m *mexSet) reset() { m.words = m.words[:0] }
 
 func (m *mexSet) mex() uint64 {
 	for i, w := range m.words {
@@ -336,26 +349,54 @@ func Mex(vs []uint64) uint64 {
 	return m
 }
 
-// Grundy returns the normal-play Grundy value of p.
+// Grundy returns the normal-play Grundy value of p: the nim-sum of the
+// values of its parts when the mover is a Splitter.
 func (s *Solver[T]) Grundy(p T) (uint64, error) {
-	n, err := s.solve(p)
-	return n.grundy, err
+	keys, err := s.parts(p, nil)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.solve(keys, false); err != nil {
+		return 0, err
+	}
+	var g uint64
+	for _, k := range keys {
+		v, _ := s.grundy.get(k)
+		g ^= v
+	}
+	return g, nil
+}
+
+// misereNode solves p as a whole under misère play.
+func (s *Solver[T]) misereNode(p T) (node, error) {
+	k, err := s.canonical(p)
+	if err != nil {
+		return node{}, err
+	}
+	if err := s.solve([]T{k}, true); err != nil {
+		return node{}, err
+	}
+	n, _ := s.misere.get(k)
+	return n, nil
 }
 
 // Outcome returns P or N for p under the solver's play.
 func (s *Solver[T]) Outcome(p T) (Outcome, error) {
-	n, err := s.solve(p)
+	if s.opts.Play == Misere {
+		n, err := s.misereNode(p)
+		if err != nil {
+			return N, err
+		}
+		return outcomeOf(n.misereP), nil
+	}
+	g, err := s.Grundy(p)
 	if err != nil {
 		return N, err
 	}
-	return s.outcome(n), nil
+	return outcomeOf(g == 0), nil
 }
 
-func (s *Solver[T]) outcome(n node) Outcome {
-	isP := n.grundy == 0
-	if s.opts.Play == Misere {
-		isP = n.misereP
-	}
+func outcomeOf(isP bool) Outcome {
 	if isP {
 		return P
 	}
@@ -366,7 +407,7 @@ func (s *Solver[T]) outcome(n node) Outcome {
 // solver's play, in the order the move function lists them (duplicates
 // removed). It is empty exactly when p is a P-position.
 func (s *Solver[T]) WinningMoves(p T) ([]T, error) {
-	if _, err := s.solve(p); err != nil {
+	if _, err := s.Outcome(p); err != nil {
 		return nil, err
 	}
 	ms, err := s.mover.Moves(p)
@@ -380,7 +421,11 @@ func (s *Solver[T]) WinningMoves(p T) ([]T, error) {
 			continue
 		}
 		seen[q] = true
-		if s.outcome(s.memo[q]) == P {
+		o, err := s.Outcome(q)
+		if err != nil {
+			return nil, err
+		}
+		if o == P {
 			win = append(win, q)
 		}
 	}
@@ -389,9 +434,11 @@ func (s *Solver[T]) WinningMoves(p T) ([]T, error) {
 
 // Reachable returns every position reachable from p (p included), in the
 // order of a breadth-first search from p, so the result is deterministic
-// when the move function is.
+// when the move function is. It lists positions as the move function
+// gives them, neither split nor folded by symmetry, and refuses more than
+// Options.MaxPositions of them.
 func (s *Solver[T]) Reachable(p T) ([]T, error) {
-	if _, err := s.solve(p); err != nil {
+	if _, err := s.Outcome(p); err != nil {
 		return nil, err
 	}
 	seen := map[T]bool{p: true}
@@ -408,6 +455,9 @@ func (s *Solver[T]) Reachable(p T) ([]T, error) {
 		}
 		for _, q := range ms {
 			if !seen[q] {
+				if len(order) >= s.opts.MaxPositions {
+					return nil, fmt.Errorf("game: more than %d positions reachable from %v: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, p, ErrTooManyPositions)
+				}
 				seen[q] = true
 				order = append(order, q)
 			}
@@ -425,7 +475,11 @@ func (s *Solver[T]) PPositions(p T) ([]T, error) {
 	}
 	var ps []T
 	for _, q := range all {
-		if s.outcome(s.memo[q]) == P {
+		o, err := s.Outcome(q)
+		if err != nil {
+			return nil, err
+		}
+		if o == P {
 			ps = append(ps, q)
 		}
 	}

@@ -1,0 +1,455 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/nimbook/nimbook/explore/budget"
+)
+
+// memo maps canonical positions to values. With one worker it is a plain
+// map; with more it is split into shards, each behind its own lock, so
+// that workers rarely wait for each other.
+type memo[T comparable, V any] struct {
+	seed   maphash.Seed
+	mask   uint64 // shards-1; 0: one shard, no locking
+	shards []memoShard[T, V]
+	n      atomic.Int64
+}
+
+type memoShard[T comparable, V any] struct {
+	mu sync.RWMutex
+	m  map[T]V
+	_  [32]byte // keeps two shards' locks off one cache line
+}
+
+func newMemo[T comparable, V any](workers int) *memo[T, V] {
+	n := 1
+	if workers > 1 {
+		n = 64
+	}
+	m := &memo[T, V]{seed: maphash.MakeSeed(), mask: uint64(n - 1), shards: make([]memoShard[T, V], n)}
+	for i := range m.shards {
+		m.shards[i].m = make(map[T]V)
+	}
+	return m
+}
+
+func (m *memo[T, V]) get(k T) (V, bool) {
+	if m.mask == 0 {
+		v, ok := m.shards[0].m[k]
+		return v, ok
+	}
+	sh := &m.shards[maphash.Comparable(m.seed, k)&m.mask]
+	sh.mu.RLock()
+	v, ok := sh.m[k]
+	sh.mu.RUnlock()
+	return v, ok
+}
+
+func (m *memo[T, V]) has(k T) bool {
+	_, ok := m.get(k)
+	return ok
+}
+
+// put stores v for k unless k is there already (another worker solved it
+// first, with the same value); it reports whether k is new.
+func (m *memo[T, V]) put(k T, v V) bool {
+	if m.mask == 0 {
+		sh := &m.shards[0]
+		if _, ok := sh.m[k]; ok {
+			return false
+		}
+		sh.m[k] = v
+		m.n.Add(1)
+		return true
+	}
+	sh := &m.shards[maphash.Comparable(m.seed, k)&m.mask]
+	sh.mu.Lock()
+	_, ok := sh.m[k]
+	if !ok {
+		sh.m[k] = v
+	}
+	sh.mu.Unlock()
+	if !ok {
+		m.n.Add(1)
+	}
+	return !ok
+}
+
+func (m *memo[T, V]) len() int64 { return m.n.Load() }
+
+// search is the state one call of the solver shares between its workers.
+type search struct {
+	start time.Time
+	stop  atomic.Bool // set by the first error, or when the answer is known
+	once  sync.Once
+	err   error
+}
+
+func (r *search) fail(err error) {
+	r.once.Do(func() { r.err = err })
+	r.stop.Store(true)
+}
+
+// frame is a position being solved: its options' keys (one per option,
+// or, with a Splitter, the keys of each option's parts, option i ending
+// at ends[i]), and how many of them the worker has looked at.
+type frame[T comparable] struct {
+	key   T
+	keys  []T
+	ends  []int32
+	next  int
+	start int   // the worker looks at keys from here on, cyclically
+	size  int64 // bytes held while the frame is on the stack
+}
+
+// worker is one goroutine's depth-first search. Workers other than the
+// first look at options in a rotated order of their own, so that they
+// spread over different subtrees and meet mostly in the shared memo.
+type worker[T comparable] struct {
+	s       *Solver[T]
+	id      int
+	rng     uint64
+	stack   []frame[T]
+	onStack map[T]int
+	held    int64
+	mex     mexSet
+	ticks   int
+	listed  int
+	depth   atomic.Int64
+	lastRep time.Time
+	done    <-chan struct{}
+}
+
+func (s *Solver[T]) worker(i int) *worker[T] {
+	for len(s.workers) <= i {
+		id := len(s.workers)
+		s.workers = append(s.workers, &worker[T]{s: s, id: id, rng: 0x9e3779b97f4a7c15 * uint64(id+1), onStack: make(map[T]int)})
+	}
+	return s.workers[i]
+}
+
+// canonical returns the memo key of p.
+func (s *Solver[T]) canonical(p T) (T, error) {
+	if s.canon == nil {
+		return p, nil
+	}
+	if err := s.step(1); err != nil {
+		return p, err
+	}
+	k, err := s.canon.Canonical(p)
+	if err != nil {
+		return p, fmt.Errorf("game: canonical form of %v: %w", p, err)
+	}
+	return k, nil
+}
+
+// parts appends to keys the memo keys of p's parts (p itself when the
+// mover is not a Splitter).
+func (s *Solver[T]) parts(p T, keys []T) ([]T, error) {
+	if s.split == nil {
+		k, err := s.canonical(p)
+		return append(keys, k), err
+	}
+	if err := s.step(1); err != nil {
+		return keys, err
+	}
+	cs, err := s.split.Components(p)
+	if err != nil {
+		return keys, fmt.Errorf("game: components of %v: %w", p, err)
+	}
+	for _, c := range cs {
+		k, err := s.canonical(c)
+		if err != nil {
+			return keys, err
+		}
+		keys = append(keys, k)
+	}
+	return keys, nil
+}
+
+// step counts n steps against Options.MaxSteps.
+func (s *Solver[T]) step(n int64) error {
+	if v := s.steps.Add(n); s.opts.MaxSteps > 0 && v > s.opts.MaxSteps {
+		return fmt.Errorf("game: more than the step limit of %d (calls of the move function and positions expanded): %w (raise it with --max-steps or limits.steps in the job file)", s.opts.MaxSteps, ErrTooManySteps)
+	}
+	return nil
+}
+
+// solve fills the memo (the misère one when misere) for every key in
+// roots and every position reachable from them.
+func (s *Solver[T]) solve(roots []T, misere bool) error {
+	known := true
+	for _, k := range roots {
+		if !s.known(k, misere) {
+			known = false
+			break
+		}
+	}
+	if known {
+		return nil
+	}
+	r := &search{start: time.Now()}
+	s.run = r
+	defer func() { s.run = nil }()
+	var done <-chan struct{}
+	if s.opts.Context != nil {
+		done = s.opts.Context.Done()
+	}
+	nw := s.opts.Workers
+	var wg sync.WaitGroup
+	for i := 1; i < nw; i++ {
+		w := s.worker(i)
+		w.done = done
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if v := recover(); v != nil {
+					r.fail(fmt.Errorf("game: worker %d: %v", w.id, v))
+				}
+			}()
+			if err := w.solveAll(roots, misere, r); err != nil {
+				r.fail(err)
+			}
+		}()
+	}
+	w := s.worker(0)
+	w.done = done
+	w.lastRep = r.start
+	err := w.solveAll(roots, misere, r)
+	if err != nil {
+		r.fail(err)
+	} else {
+		r.stop.Store(true) // the others stop where they are
+	}
+	wg.Wait()
+	return r.err
+}
+
+func (s *Solver[T]) known(k T, misere bool) bool {
+	if misere {
+		return s.misere.has(k)
+	}
+	return s.grundy.has(k)
+}
+
+// errStopped ends a worker that another worker's error or answer made
+// useless; solve returns the search's own error instead.
+var errStopped = errors.New("game: stopped")
+
+// solveAll solves every root, starting from a root of its own when there
+// are several and several workers.
+func (w *worker[T]) solveAll(roots []T, misere bool, r *search) error {
+	defer w.reset()
+	n := len(roots)
+	off := 0
+	if w.id > 0 && n > 1 {
+		off = w.id * n / w.s.opts.Workers
+	}
+	for i := range n {
+		k := roots[(off+i)%n]
+		if err := w.solveKey(k, misere, r); err != nil {
+			if err == errStopped {
+				if w.id == 0 {
+					return r.err
+				}
+				return nil
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// reset empties the stack after a search, finished or not, so that the
+// next one starts clean.
+func (w *worker[T]) reset() {
+	clear(w.onStack)
+	clear(w.stack)
+	w.stack = w.stack[:0]
+	w.held = 0
+	w.depth.Store(0)
+}
+
+// tick is called once per step of the search: it stops the worker when
+// the context is done or another worker failed, and reports progress.
+func (w *worker[T]) tick(r *search) error {
+	if r.stop.Load() {
+		return errStopped
+	}
+	select {
+	case <-w.done:
+		return fmt.Errorf("game: %w", budget.Err(w.s.opts.Context))
+	default:
+	}
+	if w.ticks++; w.ticks&63 == 0 && w.id == 0 && w.s.opts.Progress != nil {
+		if now := time.Now(); now.Sub(w.lastRep) >= 250*time.Millisecond {
+			w.lastRep = now
+			w.s.opts.Progress(w.s.Stats())
+		}
+	}
+	return nil
+}
+
+func (w *worker[T]) solveKey(root T, misere bool, r *search) error {
+	s := w.s
+	if s.known(root, misere) {
+		return nil
+	}
+	if err := w.push(root, misere); err != nil {
+		return err
+	}
+	for len(w.stack) > 0 {
+		if err := w.tick(r); err != nil {
+			return err
+		}
+		top := &w.stack[len(w.stack)-1]
+		if n := len(top.keys); top.next < n {
+			i := top.start + top.next
+			if i >= n {
+				i -= n
+			}
+			q := top.keys[i]
+			top.next++
+			if s.known(q, misere) {
+				continue
+			}
+			if j, ok := w.onStack[q]; ok {
+				cyc := make([]T, 0, len(w.stack)-j)
+				for _, f := range w.stack[j:] {
+					cyc = append(cyc, f.key)
+				}
+				return &CycleError[T]{Cycle: cyc}
+			}
+			if err := w.push(q, misere); err != nil {
+				return err
+			}
+			continue
+		}
+		w.finish(top, misere)
+		delete(w.onStack, top.key)
+		w.held -= top.size
+		w.stack[len(w.stack)-1] = frame[T]{}
+		w.stack = w.stack[:len(w.stack)-1]
+		w.depth.Store(int64(len(w.stack)))
+	}
+	return nil
+}
+
+// push lists the options of q and puts q on the stack.
+func (w *worker[T]) push(q T, misere bool) error {
+	s := w.s
+	if s.opts.Context != nil && (w.listed >= 4096) {
+		// Listings of thousands of options allocate megabytes between two
+		// samples of the watchdog on a busy machine: sample here too.
+		w.listed = 0
+		if err := budget.Check(s.opts.Context); err != nil {
+			return fmt.Errorf("game: %w", err)
+		}
+	}
+	if int(s.grundy.len()+s.misere.len())+len(w.stack) >= s.opts.MaxPositions {
+		return fmt.Errorf("game: more than %d positions: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, ErrTooManyPositions)
+	}
+	if err := s.step(2); err != nil { // the expansion and the call of Moves
+		return err
+	}
+	s.positions.Add(1)
+	ms, err := s.mover.Moves(q)
+	if err != nil {
+		return fmt.Errorf("game: moves of %v: %w", q, err)
+	}
+	f := frame[T]{key: q}
+	switch {
+	case !misere && s.split != nil:
+		f.keys = make([]T, 0, len(ms))
+		f.ends = make([]int32, len(ms))
+		for i, o := range ms {
+			if f.keys, err = s.parts(o, f.keys); err != nil {
+				return err
+			}
+			f.ends[i] = int32(len(f.keys))
+		}
+	case s.canon != nil:
+		f.keys = make([]T, len(ms))
+		for i, o := range ms {
+			if f.keys[i], err = s.canonical(o); err != nil {
+				return err
+			}
+		}
+	default:
+		f.keys = ms
+	}
+	size := sizeOf(q) + entryBytes(q) + int64(unsafe.Sizeof(f)) + 4*int64(len(f.ends))
+	if isString[T]() {
+		for _, k := range f.keys {
+			size += sizeOf(k)
+		}
+	} else {
+		size += int64(len(f.keys)) * sizeOf(q)
+	}
+	if need := s.bytes.Load() + w.held + size; s.opts.MaxMemory > 0 && need > s.opts.MaxMemory {
+		err := budget.Exceeds(fmt.Sprintf("solving more than %d positions", int(s.grundy.len()+s.misere.len())+len(w.stack)), need, s.opts.MaxMemory)
+		return fmt.Errorf("game: %w (raise it with --max-memory or limits.memory)", err)
+	}
+	f.size = size
+	w.held += size
+	w.listed += len(ms) + 1
+	if w.id > 0 && len(f.keys) > 1 {
+		w.rng ^= w.rng << 13
+		w.rng ^= w.rng >> 7
+		w.rng ^= w.rng << 17
+		f.start = int(w.rng % uint64(len(f.keys)))
+	}
+	w.onStack[q] = len(w.stack)
+	w.stack = append(w.stack, f)
+	w.depth.Store(int64(len(w.stack)))
+	return nil
+}
+
+// finish stores the value of the frame's position, all of whose options
+// are solved.
+func (w *worker[T]) finish(f *frame[T], misere bool) {
+	s := w.s
+	w.mex.reset()
+	if misere {
+		isP := len(f.keys) > 0 // terminal: the player to move wins under misère
+		for _, k := range f.keys {
+			n, _ := s.misere.get(k)
+			w.mex.add(n.grundy)
+			if n.misereP {
+				isP = false
+			}
+		}
+		if s.misere.put(f.key, node{grundy: w.mex.mex(), misereP: isP}) {
+			s.bytes.Add(entryBytes(f.key))
+		}
+		return
+	}
+	if f.ends == nil {
+		for _, k := range f.keys {
+			g, _ := s.grundy.get(k)
+			w.mex.add(g)
+		}
+	} else {
+		prev := int32(0)
+		for _, e := range f.ends {
+			var x uint64
+			for _, k := range f.keys[prev:e] {
+				g, _ := s.grundy.get(k)
+				x ^= g
+			}
+			w.mex.add(x)
+			prev = e
+		}
+	}
+	if s.grundy.put(f.key, w.mex.mex()) {
+		s.bytes.Add(entryBytes(f.key))
+	}
+}
