@@ -130,6 +130,49 @@ type Canonicalizer[T comparable] interface {
 	Canonical(p T) (T, error)
 }
 
+// Plain returns m without its optional capabilities: a solver of it sees
+// whole positions only, as the reference of CheckCapabilities does.
+func Plain[T comparable](m Mover[T]) Mover[T] { return MoveFunc[T](m.Moves) }
+
+// WithCapabilities returns m with the capabilities given as functions
+// (either may be nil): components becomes its Components, canonical its
+// Canonical. It serves movers written as functions, such as a game
+// defined in Starlark.
+func WithCapabilities[T comparable](m Mover[T], components func(T) ([]T, error), canonical func(T) (T, error)) Mover[T] {
+	switch {
+	case components != nil && canonical != nil:
+		return splitCanon[T]{m, components, canonical}
+	case components != nil:
+		return splitOnly[T]{m, components}
+	case canonical != nil:
+		return canonOnly[T]{m, canonical}
+	}
+	return m
+}
+
+type splitOnly[T comparable] struct {
+	Mover[T]
+	components func(T) ([]T, error)
+}
+
+func (m splitOnly[T]) Components(p T) ([]T, error) { return m.components(p) }
+
+type canonOnly[T comparable] struct {
+	Mover[T]
+	canonical func(T) (T, error)
+}
+
+func (m canonOnly[T]) Canonical(p T) (T, error) { return m.canonical(p) }
+
+type splitCanon[T comparable] struct {
+	Mover[T]
+	components func(T) ([]T, error)
+	canonical  func(T) (T, error)
+}
+
+func (m splitCanon[T]) Components(p T) ([]T, error) { return m.components(p) }
+func (m splitCanon[T]) Canonical(p T) (T, error)    { return m.canonical(p) }
+
 // Options tune a Solver. The zero value is normal play, the default
 // position budget, one goroutine, no step or memory limit and no
 // cancellation.
