@@ -135,14 +135,34 @@ func (s *Solver[T]) worker(i int) *worker[T] {
 	return s.workers[i]
 }
 
-// canonical returns the memo key of p.
+// canonical returns the memo key of p, counting the call of Canonical.
 func (s *Solver[T]) canonical(p T) (T, error) {
+	var calls int64
+	k, err := s.canonicalN(p, &calls)
+	if err == nil {
+		err = s.step(calls)
+	}
+	return k, err
+}
+
+// parts appends to keys the memo keys of p's parts (p itself when the
+// mover is not a Splitter), counting the calls.
+func (s *Solver[T]) parts(p T, keys []T) ([]T, error) {
+	var calls int64
+	keys, err := s.partsN(p, keys, &calls)
+	if err == nil {
+		err = s.step(calls)
+	}
+	return keys, err
+}
+
+// canonicalN is canonical adding its calls to *calls, for the caller to
+// count at once.
+func (s *Solver[T]) canonicalN(p T, calls *int64) (T, error) {
 	if s.canon == nil {
 		return p, nil
 	}
-	if err := s.step(1); err != nil {
-		return p, err
-	}
+	*calls++
 	k, err := s.canon.Canonical(p)
 	if err != nil {
 		return p, fmt.Errorf("game: canonical form of %v: %w", p, err)
@@ -150,22 +170,19 @@ func (s *Solver[T]) canonical(p T) (T, error) {
 	return k, nil
 }
 
-// parts appends to keys the memo keys of p's parts (p itself when the
-// mover is not a Splitter).
-func (s *Solver[T]) parts(p T, keys []T) ([]T, error) {
+// partsN is parts adding its calls to *calls.
+func (s *Solver[T]) partsN(p T, keys []T, calls *int64) ([]T, error) {
 	if s.split == nil {
-		k, err := s.canonical(p)
+		k, err := s.canonicalN(p, calls)
 		return append(keys, k), err
 	}
-	if err := s.step(1); err != nil {
-		return keys, err
-	}
+	*calls++
 	cs, err := s.split.Components(p)
 	if err != nil {
 		return keys, fmt.Errorf("game: components of %v: %w", p, err)
 	}
 	for _, c := range cs {
-		k, err := s.canonical(c)
+		k, err := s.canonicalN(c, calls)
 		if err != nil {
 			return keys, err
 		}
@@ -366,12 +383,15 @@ func (w *worker[T]) push(q T, misere bool) error {
 		return fmt.Errorf("game: moves of %v: %w", q, err)
 	}
 	f := frame[T]{key: q}
+	// The calls of Components and Canonical are counted once for all the
+	// options, which is cheaper than one by one.
+	var calls int64
 	switch {
 	case !misere && s.split != nil:
 		f.keys = make([]T, 0, len(ms))
 		f.ends = make([]int32, len(ms))
 		for i, o := range ms {
-			if f.keys, err = s.parts(o, f.keys); err != nil {
+			if f.keys, err = s.partsN(o, f.keys, &calls); err != nil {
 				return err
 			}
 			f.ends[i] = int32(len(f.keys))
@@ -379,12 +399,15 @@ func (w *worker[T]) push(q T, misere bool) error {
 	case s.canon != nil:
 		f.keys = make([]T, len(ms))
 		for i, o := range ms {
-			if f.keys[i], err = s.canonical(o); err != nil {
+			if f.keys[i], err = s.canonicalN(o, &calls); err != nil {
 				return err
 			}
 		}
 	default:
 		f.keys = ms
+	}
+	if err := s.step(calls); err != nil {
+		return err
 	}
 	size := sizeOf(q) + entryBytes(q) + int64(unsafe.Sizeof(f)) + 4*int64(len(f.ends))
 	if isString[T]() {
