@@ -240,6 +240,26 @@ func (s Stats) Rate() float64 {
 	return float64(s.Solved) / s.Elapsed.Seconds()
 }
 
+// String renders the figures for a progress line: "34020 positions
+// solved (12.1k/s), 2856713 steps, memo 2.1 MiB".
+func (s Stats) String() string {
+	out := fmt.Sprintf("%d positions solved", s.Solved)
+	if r := s.Rate(); r > 0 {
+		out += " (" + shortRate(r) + "/s)"
+	}
+	return out + fmt.Sprintf(", %d steps, memo %s", s.Steps, budget.FormatSize(s.MemoBytes))
+}
+
+func shortRate(r float64) string {
+	switch {
+	case r >= 1e6:
+		return fmt.Sprintf("%.1fM", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.1fk", r/1e3)
+	}
+	return fmt.Sprintf("%.0f", r)
+}
+
 // node is the misère memo's entry: a whole position's Grundy value and
 // misère outcome.
 type node struct {
