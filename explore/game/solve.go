@@ -25,7 +25,8 @@ type memo[T comparable, V any] struct {
 type memoShard[T comparable, V any] struct {
 	mu sync.RWMutex
 	m  map[T]V
-	_  [32]byte // keeps two shards' locks off one cache line
+	n  atomic.Int64 // entries, counted here so that workers do not share one counter
+	_  [24]byte     // keeps two shards' locks off one cache line
 }
 
 func newMemo[T comparable, V any](workers int) *memo[T, V] {
@@ -75,14 +76,23 @@ func (m *memo[T, V]) put(k T, v V) bool {
 	if !ok {
 		sh.m[k] = v
 	}
-	sh.mu.Unlock()
 	if !ok {
-		m.n.Add(1)
+		sh.n.Add(1)
 	}
+	sh.mu.Unlock()
 	return !ok
 }
 
-func (m *memo[T, V]) len() int64 { return m.n.Load() }
+func (m *memo[T, V]) len() int64 {
+	if m.mask == 0 {
+		return m.n.Load()
+	}
+	var n int64
+	for i := range m.shards {
+		n += m.shards[i].n.Load()
+	}
+	return n
+}
 
 // search is the state one call of the solver shares between its workers.
 type search struct {
@@ -104,7 +114,9 @@ type frame[T comparable] struct {
 	key   T
 	keys  []T
 	ends  []int32
+	vals  []node // the values of keys, as they become known
 	next  int
+	cur   int   // the index in keys of the option being solved deeper on the stack
 	start int   // the worker looks at keys from here on, cyclically
 	size  int64 // bytes held while the frame is on the stack
 }
@@ -125,6 +137,45 @@ type worker[T comparable] struct {
 	depth   atomic.Int64
 	lastRep time.Time
 	done    <-chan struct{}
+	// With several workers, each counts its steps, expansions and memo
+	// bytes here and adds them to the solver's shared counters by the
+	// hundred (flush), so that the workers do not contend for them.
+	pendSteps, pendPositions, pendBytes int64
+	pushes                              int
+}
+
+// flushEvery is how many steps a worker of several counts before it adds
+// them to the solver's counters: the step and memory limits may be passed
+// by that much per worker.
+const flushEvery = 256
+
+// step counts n steps against the step budget.
+func (w *worker[T]) step(n int64) error {
+	s := w.s
+	if s.opts.Workers == 1 {
+		return s.step(n)
+	}
+	w.pendSteps += n
+	if w.pendSteps < flushEvery {
+		return nil
+	}
+	w.flush()
+	return s.step(0)
+}
+
+// flush adds the worker's pending counts to the solver's.
+func (w *worker[T]) flush() {
+	s := w.s
+	if w.pendSteps != 0 {
+		s.steps.Add(w.pendSteps)
+	}
+	if w.pendPositions != 0 {
+		s.positions.Add(w.pendPositions)
+	}
+	if w.pendBytes != 0 {
+		s.bytes.Add(w.pendBytes)
+	}
+	w.pendSteps, w.pendPositions, w.pendBytes = 0, 0, 0
 }
 
 func (s *Solver[T]) worker(i int) *worker[T] {
@@ -250,6 +301,15 @@ func (s *Solver[T]) solve(roots []T, misere bool) error {
 	return r.err
 }
 
+// lookup returns the value of k, if known.
+func (s *Solver[T]) lookup(k T, misere bool) (node, bool) {
+	if misere {
+		return s.misere.get(k)
+	}
+	g, ok := s.grundy.get(k)
+	return node{grundy: g}, ok
+}
+
 func (s *Solver[T]) known(k T, misere bool) bool {
 	if misere {
 		return s.misere.has(k)
@@ -265,6 +325,7 @@ var errStopped = errors.New("game: stopped")
 // are several and several workers.
 func (w *worker[T]) solveAll(roots []T, misere bool, r *search) error {
 	defer w.reset()
+	defer w.flush()
 	n := len(roots)
 	off := 0
 	if w.id > 0 && n > 1 {
@@ -335,9 +396,11 @@ func (w *worker[T]) solveKey(root T, misere bool, r *search) error {
 			}
 			q := top.keys[i]
 			top.next++
-			if s.known(q, misere) {
+			if v, ok := s.lookup(q, misere); ok {
+				top.vals[i] = v
 				continue
 			}
+			top.cur = i
 			if j, ok := w.onStack[q]; ok {
 				cyc := make([]T, 0, len(w.stack)-j)
 				for _, f := range w.stack[j:] {
@@ -350,7 +413,11 @@ func (w *worker[T]) solveKey(root T, misere bool, r *search) error {
 			}
 			continue
 		}
-		w.finish(top, misere)
+		v := w.finish(top, misere)
+		if d := len(w.stack); d > 1 {
+			parent := &w.stack[d-2]
+			parent.vals[parent.cur] = v
+		}
 		delete(w.onStack, top.key)
 		w.held -= top.size
 		w.stack[len(w.stack)-1] = frame[T]{}
@@ -371,13 +438,21 @@ func (w *worker[T]) push(q T, misere bool) error {
 			return fmt.Errorf("game: %w", err)
 		}
 	}
-	if int(s.grundy.len()+s.misere.len())+len(w.stack) >= s.opts.MaxPositions {
-		return fmt.Errorf("game: more than %d positions: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, ErrTooManyPositions)
+	// With several workers the memo's size is the sum of its shards':
+	// it is looked at every 64 expansions.
+	if w.pushes++; s.opts.Workers == 1 || w.pushes&63 == 0 {
+		if int(s.grundy.len()+s.misere.len())+len(w.stack) >= s.opts.MaxPositions {
+			return fmt.Errorf("game: more than %d positions: %w (raise it with --max-positions or limits.positions in the job file)", s.opts.MaxPositions, ErrTooManyPositions)
+		}
 	}
-	if err := s.step(2); err != nil { // the expansion and the call of Moves
+	if err := w.step(2); err != nil { // the expansion and the call of Moves
 		return err
 	}
-	s.positions.Add(1)
+	if s.opts.Workers == 1 {
+		s.positions.Add(1)
+	} else {
+		w.pendPositions++
+	}
 	ms, err := s.mover.Moves(q)
 	if err != nil {
 		return fmt.Errorf("game: moves of %v: %w", q, err)
@@ -406,10 +481,11 @@ func (w *worker[T]) push(q T, misere bool) error {
 	default:
 		f.keys = ms
 	}
-	if err := s.step(calls); err != nil {
+	if err := w.step(calls); err != nil {
 		return err
 	}
-	size := sizeOf(q) + entryBytes(q) + int64(unsafe.Sizeof(f)) + 4*int64(len(f.ends))
+	f.vals = make([]node, len(f.keys))
+	size := sizeOf(q) + entryBytes(q) + int64(unsafe.Sizeof(f)) + 4*int64(len(f.ends)) + int64(unsafe.Sizeof(node{}))*int64(len(f.keys))
 	if isString[T]() {
 		for _, k := range f.keys {
 			size += sizeOf(k)
@@ -417,7 +493,7 @@ func (w *worker[T]) push(q T, misere bool) error {
 	} else {
 		size += int64(len(f.keys)) * sizeOf(q)
 	}
-	if need := s.bytes.Load() + w.held + size; s.opts.MaxMemory > 0 && need > s.opts.MaxMemory {
+	if need := s.bytes.Load() + w.pendBytes + w.held + size; s.opts.MaxMemory > 0 && need > s.opts.MaxMemory {
 		err := budget.Exceeds(fmt.Sprintf("solving more than %d positions", int(s.grundy.len()+s.misere.len())+len(w.stack)), need, s.opts.MaxMemory)
 		return fmt.Errorf("game: %w (raise it with --max-memory or limits.memory)", err)
 	}
@@ -436,43 +512,51 @@ func (w *worker[T]) push(q T, misere bool) error {
 	return nil
 }
 
+func (w *worker[T]) addBytes(n int64) {
+	if w.s.opts.Workers == 1 {
+		w.s.bytes.Add(n)
+		return
+	}
+	w.pendBytes += n
+}
+
 // finish stores the value of the frame's position, all of whose options
-// are solved.
-func (w *worker[T]) finish(f *frame[T], misere bool) {
+// are solved, and returns it.
+func (w *worker[T]) finish(f *frame[T], misere bool) node {
 	s := w.s
 	w.mex.reset()
 	if misere {
 		isP := len(f.keys) > 0 // terminal: the player to move wins under misère
-		for _, k := range f.keys {
-			n, _ := s.misere.get(k)
-			w.mex.add(n.grundy)
-			if n.misereP {
+		for _, v := range f.vals {
+			w.mex.add(v.grundy)
+			if v.misereP {
 				isP = false
 			}
 		}
-		if s.misere.put(f.key, node{grundy: w.mex.mex(), misereP: isP}) {
-			s.bytes.Add(entryBytes(f.key))
+		v := node{grundy: w.mex.mex(), misereP: isP}
+		if s.misere.put(f.key, v) {
+			w.addBytes(entryBytes(f.key))
 		}
-		return
+		return v
 	}
 	if f.ends == nil {
-		for _, k := range f.keys {
-			g, _ := s.grundy.get(k)
-			w.mex.add(g)
+		for _, v := range f.vals {
+			w.mex.add(v.grundy)
 		}
 	} else {
 		prev := int32(0)
 		for _, e := range f.ends {
 			var x uint64
-			for _, k := range f.keys[prev:e] {
-				g, _ := s.grundy.get(k)
-				x ^= g
+			for _, v := range f.vals[prev:e] {
+				x ^= v.grundy
 			}
 			w.mex.add(x)
 			prev = e
 		}
 	}
-	if s.grundy.put(f.key, w.mex.mex()) {
-		s.bytes.Add(entryBytes(f.key))
+	v := node{grundy: w.mex.mex()}
+	if s.grundy.put(f.key, v.grundy) {
+		w.addBytes(entryBytes(f.key))
 	}
+	return v
 }
