@@ -288,6 +288,9 @@ func (s *Solver[T]) solve(roots []T, misere bool) error {
 			}
 		}()
 	}
+	// Should the move function panic on this goroutine, the others stop
+	// too.
+	defer r.stop.Store(true)
 	w := s.worker(0)
 	w.done = done
 	w.lastRep = r.start
