@@ -114,7 +114,7 @@ type frame[T comparable] struct {
 	key   T
 	keys  []T
 	ends  []int32
-	vals  []node // the values of keys, as they become known
+	vals  int // the values of keys, as they become known, are w.vals[vals:vals+len(keys)]
 	next  int
 	cur   int   // the index in keys of the option being solved deeper on the stack
 	start int   // the worker looks at keys from here on, cyclically
@@ -142,6 +142,9 @@ type worker[T comparable] struct {
 	// hundred (flush), so that the workers do not contend for them.
 	pendSteps, pendPositions, pendBytes int64
 	pushes                              int
+	// vals holds the values of the options of the frames on the stack,
+	// frame after frame.
+	vals []node
 }
 
 // flushEvery is how many steps a worker of several counts before it adds
@@ -353,6 +356,7 @@ func (w *worker[T]) solveAll(roots []T, misere bool, r *search) error {
 // next one starts clean.
 func (w *worker[T]) reset() {
 	clear(w.onStack)
+	w.vals = w.vals[:0]
 	clear(w.stack)
 	w.stack = w.stack[:0]
 	w.held = 0
@@ -400,7 +404,7 @@ func (w *worker[T]) solveKey(root T, misere bool, r *search) error {
 			q := top.keys[i]
 			top.next++
 			if v, ok := s.lookup(q, misere); ok {
-				top.vals[i] = v
+				w.vals[top.vals+i] = v
 				continue
 			}
 			top.cur = i
@@ -419,9 +423,10 @@ func (w *worker[T]) solveKey(root T, misere bool, r *search) error {
 		v := w.finish(top, misere)
 		if d := len(w.stack); d > 1 {
 			parent := &w.stack[d-2]
-			parent.vals[parent.cur] = v
+			w.vals[parent.vals+parent.cur] = v
 		}
 		delete(w.onStack, top.key)
+		w.vals = w.vals[:top.vals]
 		w.held -= top.size
 		w.stack[len(w.stack)-1] = frame[T]{}
 		w.stack = w.stack[:len(w.stack)-1]
@@ -487,7 +492,10 @@ func (w *worker[T]) push(q T, misere bool) error {
 	if err := w.step(calls); err != nil {
 		return err
 	}
-	f.vals = make([]node, len(f.keys))
+	// The frames' values are one stack beside the frames': no
+	// allocation per position.
+	f.vals = len(w.vals)
+	w.vals = append(w.vals, make([]node, len(f.keys))...)
 	size := sizeOf(q) + entryBytes(q) + int64(unsafe.Sizeof(f)) + 4*int64(len(f.ends)) + int64(unsafe.Sizeof(node{}))*int64(len(f.keys))
 	if isString[T]() {
 		for _, k := range f.keys {
@@ -530,7 +538,7 @@ func (w *worker[T]) finish(f *frame[T], misere bool) node {
 	w.mex.reset()
 	if misere {
 		isP := len(f.keys) > 0 // terminal: the player to move wins under misère
-		for _, v := range f.vals {
+		for _, v := range w.vals[f.vals:] {
 			w.mex.add(v.grundy)
 			if v.misereP {
 				isP = false
@@ -543,14 +551,14 @@ func (w *worker[T]) finish(f *frame[T], misere bool) node {
 		return v
 	}
 	if f.ends == nil {
-		for _, v := range f.vals {
+		for _, v := range w.vals[f.vals:] {
 			w.mex.add(v.grundy)
 		}
 	} else {
 		prev := int32(0)
 		for _, e := range f.ends {
 			var x uint64
-			for _, v := range f.vals[prev:e] {
+			for _, v := range w.vals[f.vals+int(prev) : f.vals+int(e)] {
 				x ^= v.grundy
 			}
 			w.mex.add(x)

@@ -3,6 +3,7 @@ package game
 import (
 	"math/bits"
 	"os"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -171,8 +172,8 @@ func TestWideAgrees(t *testing.T) {
 }
 
 // TestTimes3xN prints the CPU time of 3 × n, n = 1, 2, … on one solver,
-// until one takes a minute; NIMBOOK_TIMES=1 runs it (with
-// NIMBOOK_WORKERS=2 on two workers).
+// until one takes a minute (or up to n = NIMBOOK_UPTO); NIMBOOK_TIMES=1
+// runs it (with NIMBOOK_WORKERS=2 on two workers).
 func TestTimes3xN(t *testing.T) {
 	if os.Getenv("NIMBOOK_TIMES") == "" {
 		t.Skip("NIMBOOK_TIMES=1 prints the timings")
@@ -186,8 +187,12 @@ func TestTimes3xN(t *testing.T) {
 		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
+	upto := 42
+	if v, err := strconv.Atoi(os.Getenv("NIMBOOK_UPTO")); err == nil {
+		upto = v
+	}
 	s, _ := NewSolver[wide](wideKayles{}, Options{Workers: workers})
-	for n := 1; n <= 42; n++ {
+	for n := 1; n <= upto; n++ {
 		c0, w0 := cpu(), time.Now()
 		g, err := s.Grundy(wideGrid(3, n))
 		if err != nil {
