@@ -9,6 +9,12 @@ import (
 	"github.com/nimbook/nimbook/explore/budget"
 )
 
+// levelKey is a part met at a level of Estimate's walks.
+type levelKey[T comparable] struct {
+	level int
+	key   T
+}
+
 // Cost is what solving one position is predicted to take (Estimate).
 type Cost struct {
 	// Positions is the number of positions (canonical parts; whole
@@ -68,16 +74,18 @@ func (c Cost) Check(opts Options) error {
 const (
 	// pilotSteps is the budget of the exact solve Estimate tries first.
 	pilotSteps = 20_000
-	// playouts is the number of random games Estimate plays.
-	playouts = 1000
+	// playouts is the number of random walks Estimate makes, unless they
+	// take more than sampleSteps steps.
+	playouts    = 1000
+	sampleSteps = 1_000_000
 )
 
 // Estimate predicts what solving start (its Grundy value, or its misère
 // outcome when opts.Play is Misere) will take, with m's capabilities.
 // It first solves start with a budget of 20000 steps (or a tenth of
 // opts.MaxSteps, when less): a game that small is measured exactly.
-// Otherwise it makes 1000 random walks (with a fixed seed: the same game
-// gives the same estimate) in the graph of the parts the solver would
+// Otherwise it makes 1000 random walks (fewer if they take more than a
+// million steps; with a fixed seed: the same game gives the same estimate) in the graph of the parts the solver would
 // remember: from a part to one part of one of its options, drawn in
 // proportion to their numbers of options, down to a part without moves.
 // At each level of that graph it counts the distinct parts met, extends
@@ -125,15 +133,17 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 	// drawn at random, down to a part without moves: the parts the solver
 	// will remember are exactly the nodes of this graph of parts.
 	type level struct {
-		count  map[T]int
-		weight float64 // Σ of Knuth's weights: the tree's nodes at this level, times playouts
-		work   float64 // Σ of the steps of expanding the parts met
-		n      float64
+		n1, n2, distinct float64 // parts met once, twice, at all
+		weight           float64 // Σ of Knuth's weights: the tree's nodes at this level, times playouts
+		work             float64 // Σ of the steps of expanding the parts met
+		n                float64
 	}
 	var levels []level
+	counts := make(map[levelKey[T]]int)
+	var sample T
 	at := func(d int) *level {
 		for len(levels) <= d {
-			levels = append(levels, level{count: make(map[T]int)})
+			levels = append(levels, level{})
 		}
 		return &levels[d]
 	}
@@ -158,15 +168,19 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 	if err != nil {
 		return Cost{}, err
 	}
+	walks := 0
+	sampleStart := e.steps.Load()
 	for i := range playouts {
 		if opts.Context != nil {
 			if err := budget.Err(opts.Context); err != nil {
 				return Cost{}, fmt.Errorf("game: %w", err)
 			}
 		}
-		if len(roots) == 0 {
+		// Games of very long walks get fewer of them.
+		if len(roots) == 0 || i > 0 && e.steps.Load()-sampleStart > sampleSteps {
 			break
 		}
+		walks++
 		// Each root starts playouts in turn: the memo holds all of them.
 		k := roots[i%len(roots)]
 		weight := float64(len(roots))
@@ -180,7 +194,20 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 				return Cost{}, fmt.Errorf("game: moves of %v: %w", k, err)
 			}
 			lv := at(d)
-			lv.count[k]++
+			// One map for all levels keeps a long chain of levels cheap.
+			lk := levelKey[T]{d, k}
+			counts[lk]++
+			switch counts[lk] {
+			case 1:
+				lv.n1++
+				lv.distinct++
+			case 2:
+				lv.n1--
+				lv.n2++
+			case 3:
+				lv.n2--
+			}
+			sample = k
 			lv.weight += weight
 			sumB += float64(len(ms))
 			nB++
@@ -239,7 +266,10 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 		sumDepth += float64(d)
 		maxDepth = max(maxDepth, d)
 	}
-	c := Cost{Playouts: playouts, Depth: sumDepth / playouts, MaxDepth: maxDepth}
+	c := Cost{Playouts: walks, MaxDepth: maxDepth}
+	if walks > 0 {
+		c.Depth = sumDepth / float64(walks)
+	}
 	if nB > 0 {
 		c.Branching = sumB / nB
 	}
@@ -248,21 +278,10 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 		c.Parts = sumParts / nParts
 	}
 	var positions, steps float64
-	var sample T
 	for _, lv := range levels {
-		var n, f1, f2 float64
-		for k, cnt := range lv.count {
-			sample = k
-			n++
-			switch cnt {
-			case 1:
-				f1++
-			case 2:
-				f2++
-			}
-		}
+		n, f1, f2 := lv.distinct, lv.n1, lv.n2
 		chao := n + f1*(f1-1)/(2*(f2+1))
-		knuth := lv.weight / playouts
+		knuth := lv.weight / float64(walks)
 		est := max(n, min(chao, knuth))
 		positions += est
 		steps += est * lv.work / lv.n
