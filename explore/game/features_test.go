@@ -288,3 +288,44 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("cancelled estimate: %v", err)
 	}
 }
+
+// TestDeepChainWorkers: a chain of a million moves (100000 in -short), split (into itself)
+// and folded (onto itself) on two workers, needs no deep Go stack either.
+func TestDeepChainWorkers(t *testing.T) {
+	chain := WithCapabilities[int](MoveFunc[int](func(n int) ([]int, error) {
+		if n == 0 {
+			return nil, nil
+		}
+		return []int{n - 1}, nil
+	}), func(n int) ([]int, error) { return []int{n}, nil }, func(n int) (int, error) { return n, nil })
+	s, _ := NewSolver(chain, Options{Workers: 2})
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	g, err := s.Grundy(n)
+	if err != nil || g != 0 {
+		t.Fatalf("g = %d, %v; want 0", g, err)
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"negative steps", Options{MaxSteps: -1}, "negative step budget"},
+		{"negative workers", Options{Workers: -2}, "negative number of workers"},
+		{"negative positions", Options{MaxPositions: -1}, "negative position budget"},
+		{"unknown play", Options{Play: Play(7)}, "unknown play"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewSolver[int](MoveFunc[int](func(int) ([]int, error) { return nil, nil }), tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
