@@ -46,7 +46,12 @@ func (m *memo[T, V]) get(k T) (V, bool) {
 		v, ok := m.shards[0].m[k]
 		return v, ok
 	}
-	sh := &m.shards[maphash.Comparable(m.seed, k)&m.mask]
+	return m.getHash(k, maphash.Comparable(m.seed, k))
+}
+
+// getHash is get with k's hash already computed.
+func (m *memo[T, V]) getHash(k T, h uint64) (V, bool) {
+	sh := &m.shards[h&m.mask]
 	sh.mu.RLock()
 	v, ok := sh.m[k]
 	sh.mu.RUnlock()
@@ -144,7 +149,8 @@ type worker[T comparable] struct {
 	pushes                              int
 	// vals holds the values of the options of the frames on the stack,
 	// frame after frame.
-	vals []node
+	vals  []node
+	cache []cacheSlot[T]
 }
 
 // flushEvery is how many steps a worker of several counts before it adds
@@ -323,6 +329,55 @@ func (s *Solver[T]) known(k T, misere bool) bool {
 	return s.grundy.has(k)
 }
 
+// cacheSize is the number of slots of a worker's cache, with several
+// workers.
+const cacheSize = 1 << 15
+
+// cacheSlot is a value a worker has seen, kept so that looking it up again
+// takes no lock.
+type cacheSlot[T comparable] struct {
+	key    T
+	val    node
+	ok     bool
+	misere bool
+}
+
+// lookup is Solver.lookup through the worker's cache: with several
+// workers the memo's locks cost more than a look in the cache, which
+// holds most of the small parts met again and again.
+func (w *worker[T]) lookup(k T, misere bool) (node, bool) {
+	s := w.s
+	if s.opts.Workers == 1 {
+		return s.lookup(k, misere)
+	}
+	if w.cache == nil {
+		w.cache = make([]cacheSlot[T], cacheSize)
+	}
+	h := maphash.Comparable(s.grundy.seed, k)
+	slot := &w.cache[h&(cacheSize-1)]
+	if slot.ok && slot.misere == misere && slot.key == k {
+		return slot.val, true
+	}
+	var v node
+	var ok bool
+	if misere {
+		v, ok = s.misere.get(k)
+	} else {
+		var g uint64
+		g, ok = s.grundy.getHash(k, h)
+		v = node{grundy: g}
+	}
+	if ok {
+		*slot = cacheSlot[T]{key: k, val: v, ok: true, misere: misere}
+	}
+	return v, ok
+}
+
+// cacheBytes is the memory of a worker's cache.
+func (w *worker[T]) cacheBytes() int64 {
+	return int64(cap(w.cache)) * int64(unsafe.Sizeof(cacheSlot[T]{}))
+}
+
 // errStopped ends a worker that another worker's error or answer made
 // useless; solve returns the search's own error instead.
 var errStopped = errors.New("game: stopped")
@@ -403,7 +458,7 @@ func (w *worker[T]) solveKey(root T, misere bool, r *search) error {
 			}
 			q := top.keys[i]
 			top.next++
-			if v, ok := s.lookup(q, misere); ok {
+			if v, ok := w.lookup(q, misere); ok {
 				w.vals[top.vals+i] = v
 				continue
 			}
@@ -504,7 +559,7 @@ func (w *worker[T]) push(q T, misere bool) error {
 	} else {
 		size += int64(len(f.keys)) * sizeOf(q)
 	}
-	if need := s.bytes.Load() + w.pendBytes + w.held + size; s.opts.MaxMemory > 0 && need > s.opts.MaxMemory {
+	if need := s.bytes.Load() + w.pendBytes + w.held + w.cacheBytes() + size; s.opts.MaxMemory > 0 && need > s.opts.MaxMemory {
 		err := budget.Exceeds(fmt.Sprintf("solving more than %d positions", int(s.grundy.len()+s.misere.len())+len(w.stack)), need, s.opts.MaxMemory)
 		return fmt.Errorf("game: %w (raise it with --max-memory or limits.memory)", err)
 	}
