@@ -8,9 +8,8 @@ import (
 )
 
 // TestNodeKaylesPathIsDawson: Node Kayles on a path of n vertices (runs,
-// of example_test.go) is
-// Dawson's Kayles, the octal game 0.137 (Winning Ways, ch. 4; OEIS
-// A002187 and the comments of A316632).
+// of example_test.go) is Dawson's Kayles, the octal game 0.137 (Winning
+// Ways, ch. 4; OEIS A002187 and the comments of A316632).
 func TestNodeKaylesPathIsDawson(t *testing.T) {
 	const upto = 60
 	g, err := heap.ParseOctal("0.137")
