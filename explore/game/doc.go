@@ -104,10 +104,11 @@
 //	Chomp (40, 40, 40), 12340 positions  0.83 (0.83)
 //	Node Kayles 3 × 8, whole positions   0.91 (0.91)
 //	Node Kayles 3 × 10, whole positions  0.90 (0.90)
-//	Node Kayles 3 × 10, parts            1.46 (0.79)
-//	Node Kayles 3 × 12, parts            0.84 (0.46)
-//	Node Kayles 3 × 14, parts            0.48 (0.26)
-//	Node Kayles 3 × 16, parts            0.23 (0.12)
+//	Node Kayles 3 × 10, parts            1.46 (1.16)
+//	Node Kayles 3 × 12, parts            0.84 (0.65)
+//	Node Kayles 3 × 14, parts            0.48 (0.36)
+//	Node Kayles 3 × 16, parts            0.23 (0.16)
+//	Node Kayles 3 × 18, parts            0.08 (0.06)
 //	Node Kayles 3 × 20, parts            0.03 (0.02)
 //
 // Games of whole positions are predicted within a factor of 1.5. Games

@@ -92,7 +92,7 @@ const (
 // the count to those not met by Chao's estimator (from the parts met once
 // and twice), caps it by Knuth's estimate of the number of nodes of the
 // tree at that level, and adds the levels. Steps are each level's parts
-// times the mean steps of expanding one there. The package documentation
+// times the mean steps of expanding one of the distinct parts met there. The package documentation
 // gives its accuracy on the test games; the estimate is a guide, and the
 // solver's own budgets stop any search that it underestimated.
 func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
@@ -208,12 +208,18 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 				lv.n2--
 			}
 			sample = k
+			// The work of an expansion is averaged over the distinct
+			// parts (each is expanded once), not over the visits, which
+			// favour the small parts met again and again.
+			first := counts[lk] == 1
 			lv.weight += weight
 			sumB += float64(len(ms))
 			nB++
 			if len(ms) == 0 {
-				lv.work += 2
-				lv.n++
+				if first {
+					lv.work += 2
+					lv.n++
+				}
 				break
 			}
 			ks, err := keysOf(ms[rng.IntN(len(ms))])
@@ -226,8 +232,10 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 			if e.canon != nil {
 				work += float64(len(ks))
 			}
-			lv.work += 2 + float64(len(ms))*work
-			lv.n++
+			if first {
+				lv.work += 2 + float64(len(ms))*work
+				lv.n++
+			}
 			if len(ks) == 0 {
 				break
 			}
