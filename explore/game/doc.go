@@ -115,7 +115,7 @@
 // that split into many small parts are underestimated, more so the more
 // parts there are: the walks meet each big part about once, and no
 // estimator recovers the many never met. For those, the growth of the
-// figures over a parameter range (3 × n Node Kayles: about 1.9 times the
+// figures over a parameter range (3 × n Node Kayles: 1.84 times the
 // positions per column) predicts better, and the step budget stops what
 // the estimate let through.
 //
