@@ -203,7 +203,7 @@ type Options struct {
 	Workers int
 	// Progress, when not nil, is called with the solver's figures at most
 	// about four times a second, from the goroutine that called the
-	// solver, while a search runs.
+	// solver, while a search runs. It must not call the solver.
 	Progress func(Stats)
 	// Context, when not nil, stops a long search once it is done; the
 	// error then wraps budget.Err of it.
