@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -161,6 +163,57 @@ func TestChompThreeRows(t *testing.T) {
 			if want := outcomeOf(pos[p]); o != want {
 				t.Errorf("%v: %v, want %v", p, o, want)
 			}
+		}
+	}
+}
+
+// TestListsWithCapabilities: Reachable, PPositions and WinningMoves list
+// positions as the move function gives them, whatever the capabilities,
+// and agree with the old solver (whose P-positions are read from its
+// values) under both conventions.
+func TestListsWithCapabilities(t *testing.T) {
+	starts := []uint64{grid(3, 3), grid(2, 4), grid(3, 2) | grid(3, 1)<<9}
+	for _, play := range []Play{Normal, Misere} {
+		for _, start := range starts {
+			t.Run(fmt.Sprintf("%v %b", play, start), func(t *testing.T) {
+				ref, _ := newRefSolver(Plain[uint64](splitGrid{}), Options{Play: play})
+				s, _ := NewSolver[uint64](splitGrid{}, Options{Play: play, Workers: 2})
+				plain, _ := NewSolver(Plain[uint64](splitGrid{}), Options{Play: play})
+				all, err := s.Reachable(start)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := plain.Reachable(start)
+				if !slices.Equal(all, want) {
+					t.Fatalf("Reachable: %d positions, %d without capabilities", len(all), len(want))
+				}
+				var wantP []uint64
+				for _, p := range all {
+					if o, _ := ref.Outcome(p); o == P {
+						wantP = append(wantP, p)
+					}
+				}
+				ps, err := s.PPositions(start)
+				if err != nil || !slices.Equal(ps, wantP) {
+					t.Fatalf("PPositions: %v, %v; want %v", ps, err, wantP)
+				}
+				for _, p := range all {
+					win, err := s.WinningMoves(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ms, _ := gridKayles{}.Moves(p)
+					var wantW []uint64
+					for _, q := range ms {
+						if o, _ := ref.Outcome(q); o == P && !slices.Contains(wantW, q) {
+							wantW = append(wantW, q)
+						}
+					}
+					if !slices.Equal(win, wantW) {
+						t.Fatalf("WinningMoves(%b) = %b, want %b", p, win, wantW)
+					}
+				}
+			})
 		}
 	}
 }
