@@ -76,8 +76,11 @@
 //
 // # Workers
 //
-// With Options.Workers > 1, several goroutines search the same root at
-// once, sharing one memo split into 64 locked shards: each worker but the
+// With Options.Workers > 1, the move function, Components and Canonical
+// are called from several goroutines at once, so they must be safe for
+// concurrent use (pure functions of the position are; a mover that runs
+// a Starlark thread is not, and keeps one worker). Several goroutines
+// search the same root at once, sharing one memo split into 64 locked shards: each worker but the
 // first takes the options of every position in a rotated order of its own,
 // so the workers spread over different subtrees (different parts and
 // options of the position asked for) and meet mostly in the memo. Each

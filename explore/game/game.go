@@ -199,7 +199,10 @@ type Options struct {
 	// Workers is the number of goroutines that solve: 0 or 1 solves on
 	// the calling goroutine; more solve independent subtrees (the parts
 	// and options of the position asked for) at once, sharing one
-	// concurrent memo.
+	// concurrent memo. With more than one, Moves, Components and
+	// Canonical are called from several goroutines at once and must be
+	// safe for that (a Starlark thread is not: give such a mover one
+	// worker).
 	Workers int
 	// Progress, when not nil, is called with the solver's figures at most
 	// about four times a second, from the goroutine that called the
