@@ -230,7 +230,8 @@ type Stats struct {
 	Depth int
 	// Workers is the number of goroutines solving.
 	Workers int
-	// Elapsed is the time since the current search started.
+	// Elapsed is the time since the current search started; between
+	// searches, the time the last one that did any work took.
 	Elapsed time.Duration
 }
 
@@ -288,8 +289,9 @@ type Solver[T comparable] struct {
 	steps     atomic.Int64
 	positions atomic.Int64
 
-	workers []*worker[T]
-	run     *search
+	workers     []*worker[T]
+	run         *search
+	lastElapsed time.Duration // of the last search that did any work
 }
 
 // sizeOf estimates the bytes a position takes as a map key: the value and,
@@ -369,6 +371,8 @@ func (s *Solver[T]) Stats() Stats {
 		for _, w := range s.workers {
 			st.Depth = max(st.Depth, int(w.depth.Load()))
 		}
+	} else {
+		st.Elapsed = s.lastElapsed
 	}
 	return st
 }

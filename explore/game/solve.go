@@ -274,7 +274,7 @@ func (s *Solver[T]) solve(roots []T, misere bool) error {
 	}
 	r := &search{start: time.Now()}
 	s.run = r
-	defer func() { s.run = nil }()
+	defer func() { s.run, s.lastElapsed = nil, time.Since(r.start) }()
 	var done <-chan struct{}
 	if s.opts.Context != nil {
 		done = s.opts.Context.Done()
