@@ -119,8 +119,9 @@
 // parts there are: the walks meet each big part about once, and no
 // estimator recovers the many never met. For those, the growth of the
 // figures over a parameter range (3 × n Node Kayles: 1.84 times the
-// positions per column) predicts better, and the step budget stops what
-// the estimate let through.
+// positions per column) predicts better: Forecast extends it to the next
+// term (3 × 16 within 10%). The step budget stops what an estimate let
+// through.
 //
 // Every fast formula elsewhere in nimbook (nim-sums, octal sequences, coin
 // values, nim-products, Wythoff tables) is tested against this solver.

@@ -329,3 +329,27 @@ func TestBadOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestForecast: from the steps of 3 × 1..15 Node Kayles on one shared
+// solver, each term alone, the forecast of 3 × 16 is within 10% of it.
+func TestForecast(t *testing.T) {
+	s, _ := NewSolver[uint64](splitGrid{}, Options{})
+	var work []int64
+	for n := 1; n <= 16; n++ {
+		before := s.Stats().Steps
+		if _, err := s.Grundy(grid(3, n)); err != nil {
+			t.Fatal(err)
+		}
+		work = append(work, s.Stats().Steps-before)
+	}
+	got, want := Forecast(work[:15]), work[15]
+	if r := float64(got) / float64(want); r < 0.9 || r > 1.1 {
+		t.Errorf("forecast of 3 × 16: %d steps, it took %d", got, want)
+	}
+	if Forecast([]int64{5}) != 0 || Forecast([]int64{0, 0, 7}) != 0 {
+		t.Error("a forecast from fewer than two terms")
+	}
+	if got := Forecast([]int64{10, 20, 40}); got != 80 {
+		t.Errorf("Forecast(10, 20, 40) = %d, want 80", got)
+	}
+}
