@@ -30,7 +30,12 @@
 // whole parameter range. Reachable, PPositions and WinningMoves list
 // positions as the move function gives them, unsplit and unfolded.
 // WithCapabilities adds the capabilities to a mover written as functions,
-// Plain removes them.
+// Plain removes them. A mover that has the methods whether or not it has
+// parts or symmetries to offer (returning p as its only part, or as its
+// own canonical form) is solved correctly, but pays a call (and a step)
+// per option for nothing: build it with WithCapabilities, which asserts
+// only the capabilities given. A solver meant to ignore them (the
+// reference of a check) must be given Plain(m).
 //
 // A Components or Canonical that lies gives wrong values silently;
 // CheckCapabilities compares, on sampled small positions and all the
