@@ -261,11 +261,7 @@ const periodFrom = 1 << 12
 // It costs O(n) a look. It returns whether it filled; a fill of a
 // hundred million heaps takes a second, so it stops on cancellation.
 func fillPeriodic(g Game, vs []uint32, n int, lim Limits) (bool, error) {
-	prefix := make([]uint64, n+1)
-	for i, v := range vs[:n+1] {
-		prefix[i] = uint64(v)
-	}
-	c := Period(g, prefix)
+	c := periodOf(g, vs[:n+1])
 	if !c.Proven {
 		return false, nil
 	}
