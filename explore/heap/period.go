@@ -97,15 +97,21 @@ func periodOf[T uint32 | uint64](g Game, values []T) Certificate {
 		return periodScan(g, values)
 	}
 	r := func(i int) T { return values[upto-i] }
-	// z[i] for i < len(z), with the box [l, r) of the rightmost match
-	// found so far: R[l:rb] = R[:rb-l].
-	z := make([]int32, 1, 1024)
-	z[0] = int32(n)
-	l, rb := 0, 0
+	// The candidates: windows only grow with p and n0.
+	last := 0
 	for p := 1; p <= upto; p++ {
 		if end, _, _ := window(g, 0, p); end-1+p > upto {
-			break // windows only grow with p and n0
+			break
 		}
+		last = p
+	}
+	// z[i] for i ≤ last, with the box [l, rb) of the rightmost match found
+	// so far: R[l:rb] = R[:rb-l]. Its pages are touched only as far as
+	// the candidates go.
+	z := make([]int32, last+1)
+	z[0] = int32(n)
+	l, rb := 0, 0
+	for p := 1; p <= last; p++ {
 		k := 0
 		if p < rb {
 			k = min(rb-p, int(z[p-l]))
@@ -116,7 +122,7 @@ func periodOf[T uint32 | uint64](g Game, values []T) Certificate {
 		if p+k > rb {
 			l, rb = p, p+k
 		}
-		z = append(z, int32(k))
+		z[p] = int32(k)
 		n0 := n - p - k // 1 + the last n with g(n+p) ≠ g(n), or 0
 		end, method, _ := window(g, n0, p)
 		if end-1+p <= upto {
