@@ -261,7 +261,7 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 			if err != nil {
 				return nil, Sweep{}, err
 			}
-			return out, Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1}, nil
+			return out, Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1, Steps: p.trialSteps}, nil
 		}
 	}
 	switch p.cost.Method {

@@ -103,6 +103,9 @@ type Sweep struct {
 	// Resumed how many of them went on from the values of the one before
 	// rather than starting afresh; 0 for a sweep alone.
 	Stages, Resumed int
+	// PeriodSteps is the values compared by the period searches after
+	// each stage (about twice the values of each).
+	PeriodSteps int64
 }
 
 // sweeper is a game whose Values says which algorithm ran.

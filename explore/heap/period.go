@@ -86,16 +86,24 @@ func Period(g Game, values []uint64) Certificate { return periodOf(g, values) }
 // of the period before its window closed (0.376 at 2^22, not yet proven:
 // 10^11 comparisons; issue 31).
 func periodOf[T uint32 | uint64](g Game, values []T) Certificate {
+	c, _ := periodWork(g, values)
+	return c
+}
+
+// periodWork is periodOf with the values it compared, at most twice the
+// values, once each candidate (tests pin it; staged sweeps count it).
+func periodWork[T uint32 | uint64](g Game, values []T) (Certificate, int64) {
 	upto := len(values) - 1
 	none := Certificate{CheckedTo: max(upto, 0), Method: MethodNone}
 	if _, m, ok := window(g, 0, 1); !ok {
 		none.Method = m
-		return none
+		return none, 0
 	}
 	n := upto + 1
 	if n > math.MaxInt32 {
-		return periodScan(g, values)
+		return periodScan(g, values), 0
 	}
+	var work int64
 	r := func(i int) T { return values[upto-i] }
 	// The candidates: windows only grow with p and n0.
 	last := 0
@@ -118,7 +126,9 @@ func periodOf[T uint32 | uint64](g Game, values []T) Certificate {
 		}
 		for p+k < n && r(k) == r(p+k) {
 			k++
+			work++
 		}
+		work++
 		if p+k > rb {
 			l, rb = p, p+k
 		}
@@ -126,10 +136,10 @@ func periodOf[T uint32 | uint64](g Game, values []T) Certificate {
 		n0 := n - p - k // 1 + the last n with g(n+p) ≠ g(n), or 0
 		end, method, _ := window(g, n0, p)
 		if end-1+p <= upto {
-			return Certificate{Proven: true, Preperiod: n0, Period: p, CheckedTo: end - 1 + p, Method: method}
+			return Certificate{Proven: true, Preperiod: n0, Period: p, CheckedTo: end - 1 + p, Method: method}, work
 		}
 	}
-	return none
+	return none, work
 }
 
 // periodScan is periodOf by scanning back from the end for each

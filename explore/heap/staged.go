@@ -58,7 +58,7 @@ func (c *code) staged(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 		return nil, Sweep{}, err
 	}
 	st := stages{c: c, g: g, pl: codePlanner{c: c, g: g}, upto: upto, full: make([]uint32, upto+1), n: -1}
-	var steps int64
+	var steps, pwork int64
 	resumed := 0
 	for stage := 1; ; stage++ {
 		n := min(StageFrom, upto)
@@ -74,7 +74,9 @@ func (c *code) staged(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 			resumed++
 		}
 		st.n = n
-		if n == upto || periodOf(g, st.full[:n+1]).Proven {
+		c, work := periodWork(g, st.full[:n+1])
+		pwork += work
+		if n == upto || c.Proven {
 			if st.sparse != nil {
 				st.sparse.rev = nil // free before out, as finish does
 			}
@@ -83,7 +85,7 @@ func (c *code) staged(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 			if err != nil {
 				return nil, Sweep{}, err
 			}
-			sw.Steps, sw.Stages, sw.Resumed = steps, stage, resumed
+			sw.Steps, sw.Stages, sw.Resumed, sw.PeriodSteps = steps, stage, resumed, pwork
 			return out, sw, nil
 		}
 	}
@@ -167,7 +169,7 @@ func (st *stages) next(n int, lim Limits) (Sweep, error) {
 				vs[m] = vs[m-c.Period]
 			}
 			st.sparse = nil
-			return Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1}, nil
+			return Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1, Steps: st.trialSteps(p.trialSteps)}, nil
 		}
 	}
 	from := known
