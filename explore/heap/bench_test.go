@@ -310,3 +310,38 @@ func BenchmarkDenseValues(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPeriodValues: the stages of a period-only section
+// (PeriodValues, going on from each other) against one sweep alone to the
+// same heap, the same stages each afresh (as before issue 31), and the
+// plain bit-set sweep of every split, on codes with long preperiods
+// (0.376, 0.354: not proven below 2^21) and on Officers (no period).
+func BenchmarkPeriodValues(b *testing.B) {
+	lim := Limits{MaxSteps: 1 << 40}
+	for _, tc := range []struct {
+		code string
+		upto int
+	}{{"0.376", 1<<16 - 1}, {"0.354", 1<<16 - 1}, {"0.6", 1 << 16}} {
+		g := must(ParseOctal(tc.code))
+		name := fmt.Sprintf("%s-%d", tc.code, tc.upto)
+		run := func(f func(Game, int, Limits) ([]uint64, Sweep, error)) func(b *testing.B) {
+			return func(b *testing.B) {
+				for b.Loop() {
+					if _, _, err := f(g, tc.upto, lim); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+		b.Run(name+"/staged", run(PeriodValues))
+		b.Run(name+"/alone", run(ValuesSweep))
+		b.Run(name+"/fresh-stages", run(freshStages))
+		b.Run(name+"/plain", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.splitValues(g, tc.upto, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
