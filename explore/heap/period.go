@@ -1,6 +1,9 @@
 package heap
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // Certificate reports whether a value sequence is proven periodic, in
 // SPEC's sense: g(n + Period) = g(n) for every n ≥ Preperiod, Preperiod the
@@ -105,14 +108,12 @@ func periodWork[T uint32 | uint64](g Game, values []T) (Certificate, int64) {
 	}
 	var work int64
 	r := func(i int) T { return values[upto-i] }
-	// The candidates: windows only grow with p and n0.
-	last := 0
-	for p := 1; p <= upto; p++ {
-		if end, _, _ := window(g, 0, p); end-1+p > upto {
-			break
-		}
-		last = p
-	}
+	// The candidates, 1..last: windows only grow with p and n0, so that
+	// those whose window fits with n0 = 0 are the first ones.
+	last := sort.Search(upto, func(i int) bool {
+		end, _, _ := window(g, 0, i+1)
+		return end+i > upto
+	})
 	// z[i] for i ≤ last, with the box [l, rb) of the rightmost match found
 	// so far: R[l:rb] = R[:rb-l]. Its pages are touched only as far as
 	// the candidates go.
