@@ -106,12 +106,14 @@ func periodWork[T uint32 | uint64](g Game, values []T) (Certificate, int64) {
 	if n > math.MaxInt32 {
 		return periodScan(g, values), 0
 	}
+	// The game's windower, found once: a call a candidate.
+	w := g.(windower)
 	var work int64
 	r := func(i int) T { return values[upto-i] }
 	// The candidates, 1..last: windows only grow with p and n0, so that
 	// those whose window fits with n0 = 0 are the first ones.
 	last := sort.Search(upto, func(i int) bool {
-		end, _, _ := window(g, 0, i+1)
+		end, _, _ := w.window(0, i+1)
 		return end+i > upto
 	})
 	// z[i] for i ≤ last, with the box [l, rb) of the rightmost match found
@@ -135,7 +137,7 @@ func periodWork[T uint32 | uint64](g Game, values []T) (Certificate, int64) {
 		}
 		z[p] = int32(k)
 		n0 := n - p - k // 1 + the last n with g(n+p) ≠ g(n), or 0
-		end, method, _ := window(g, n0, p)
+		end, method, _ := w.window(n0, p)
 		if end-1+p <= upto {
 			return Certificate{Proven: true, Preperiod: n0, Period: p, CheckedTo: end - 1 + p, Method: method}, work
 		}
