@@ -58,8 +58,14 @@ var errTimeUp = errors.New("the time limit ran out")
 // Work is still refused before it starts as the values to upto would be:
 // a sweep over the limits goes to heap.ValuesSweep, which refuses it
 // whole. The sweep returned is the last stage's.
-func (r *runner) periodValues(g heap.Game, upto int, lim heap.Limits) ([]uint64, heap.Sweep, error) {
-	c, err := heap.Estimate(g, upto, lim)
+//
+// estimate is heap.Estimate of the sweep to upto, which the caller may
+// have made already (nil: made here).
+func (r *runner) periodValues(g heap.Game, upto int, lim heap.Limits, estimate func() (heap.Cost, error)) ([]uint64, heap.Sweep, error) {
+	if estimate == nil {
+		estimate = func() (heap.Cost, error) { return heap.Estimate(g, upto, lim) }
+	}
+	c, err := estimate()
 	steps := lim.MaxSteps
 	if steps <= 0 {
 		steps = heap.DefaultMaxSteps

@@ -34,7 +34,7 @@ func TestPeriodStopsEarly(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := &runner{}
-			early, sweep, err := r.periodValues(g, c.upto, heap.Limits{})
+			early, sweep, err := r.periodValues(g, c.upto, heap.Limits{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
