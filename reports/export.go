@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,11 @@ type File struct {
 //   - sNN-values.csv: "n,value", n numbered as in the report (coins from
 //     their first number); sNN-values.b.txt: the same as an OEIS b-file,
 //     "n a(n)" lines after a # comment naming the section;
+//   - sNN-histogram.txt, for a heap game's values: a line "value count"
+//     for each value that occurs among g(1..upto), values ascending, the
+//     form of T. Rogalski's published octal tables
+//     (github.com/rogalski-wmii-uni-lodz-pl/octal, results/CODE/2^k, which
+//     list the absent values below the largest too, with count 0);
 //   - sNN-table.csv: a 2-D table, a header row of column numbers and one
 //     row per row number; a 3-D table as "i,j,k,value" lines;
 //   - sNN-weights.csv ("heads,count"), sNN-distribution.csv
@@ -100,6 +106,17 @@ func Exports(ctx context.Context, r *job.Report) ([]File, error) {
 				}
 				return nil
 			})
+			if sr.Spec != nil && sr.Spec.Heap() != nil {
+				add(pre+"histogram.txt", func(l *lines) error {
+					for _, vc := range histogram(vals, first) {
+						l.uint(vc[0]).text1(' ').uint(vc[1])
+						if err := l.end(); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
+			}
 		}
 		if res.Table != nil {
 			r0, c0, l0 := firstOf(sr, 0), firstOf(sr, 1), firstOf(sr, 2)
@@ -242,6 +259,7 @@ type lines struct {
 func (l *lines) int(x int) *lines     { l.b = strconv.AppendInt(l.b, int64(x), 10); return l }
 func (l *lines) uint(x uint64) *lines { l.b = strconv.AppendUint(l.b, x, 10); return l }
 func (l *lines) comma() *lines        { l.b = append(l.b, ','); return l }
+func (l *lines) text1(c byte) *lines  { l.b = append(l.b, c); return l }
 
 // text writes s as a whole line.
 func (l *lines) text(s string) error {
@@ -318,4 +336,41 @@ func WriteExports(ctx context.Context, dir string, r *job.Report, o Options) err
 		return err
 	}
 	return WriteFiles(ctx, dir, files)
+}
+
+// histogram counts the values of heaps 1 and up among vals, the values of
+// heaps first, first+1, …: pairs (value, count), values ascending. Values
+// below 2^20 are counted in a table, wider ones sorted.
+func histogram(vals []uint64, first int) [][2]uint64 {
+	if first < 1 {
+		vals = vals[min(1-first, len(vals)):]
+	}
+	var top uint64
+	for _, v := range vals {
+		top = max(top, v)
+	}
+	var out [][2]uint64
+	if top < 1<<20 {
+		counts := make([]uint64, top+1)
+		for _, v := range vals {
+			counts[v]++
+		}
+		for v, c := range counts {
+			if c > 0 {
+				out = append(out, [2]uint64{uint64(v), c})
+			}
+		}
+		return out
+	}
+	sorted := slices.Clone(vals)
+	slices.Sort(sorted)
+	for i := 0; i < len(sorted); {
+		j := i
+		for j < len(sorted) && sorted[j] == sorted[i] {
+			j++
+		}
+		out = append(out, [2]uint64{sorted[i], uint64(j - i)})
+		i = j
+	}
+	return out
 }

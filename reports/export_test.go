@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,7 +50,7 @@ sections:
 		names = append(names, f.Name)
 		byName[f.Name] = string(fileBytes(t, f))
 	}
-	want := []string{"s01-values.csv", "s01-values.b.txt", "s02-table.csv", "s02-row-periods.csv",
+	want := []string{"s01-values.csv", "s01-values.b.txt", "s01-histogram.txt", "s02-table.csv", "s02-row-periods.csv",
 		"s03-values.csv", "s03-values.b.txt", "s03-weights.csv", "s03-distribution.csv", "s04-graph.dot",
 		"s05-rare.csv"}
 	if !reflect.DeepEqual(names, want) {
@@ -58,6 +60,13 @@ sections:
 	b := strings.Split(strings.TrimSpace(byName["s01-values.b.txt"]), "\n")
 	if b[0] != "# Kayles" || b[1] != "0 0" || b[2] != "1 1" || b[4] != "3 3" || len(b) != 32 {
 		t.Errorf("b-file starts %q, %d lines", b[:5], len(b))
+	}
+	// The histogram of g(1..30) of Kayles (0.77, OEIS A002186: 1 2 3 1 4
+	// 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7): "value count",
+	// values ascending, in the form of Rogalski's tables.
+	kayles := "1 7\n2 6\n3 3\n4 7\n5 1\n6 2\n7 3\n8 1\n"
+	if byName["s01-histogram.txt"] != kayles {
+		t.Errorf("histogram.txt:\n%s\nwant\n%s", byName["s01-histogram.txt"], kayles)
 	}
 	// Coins numbered from 1: f_2(n) = n.
 	if !strings.HasPrefix(byName["s03-values.csv"], "n,value\n1,1\n2,2\n") {
@@ -203,6 +212,20 @@ func exportsInMemory(r *job.Report) []memFile {
 			}
 			csvFile(pre+"values.csv", rows)
 			out = append(out, memFile{pre + "values.b.txt", b.Bytes()})
+			if sr.Spec != nil && sr.Spec.Heap() != nil {
+				counts := map[uint64]int{}
+				for k, v := range res.Values {
+					if first+k >= 1 {
+						counts[v]++
+					}
+				}
+				keys := slices.Sorted(maps.Keys(counts))
+				var h bytes.Buffer
+				for _, v := range keys {
+					fmt.Fprintf(&h, "%d %d\n", v, counts[v])
+				}
+				out = append(out, memFile{pre + "histogram.txt", h.Bytes()})
+			}
 		}
 		if res.Table != nil {
 			if g, ok := grid(res.Table); ok {

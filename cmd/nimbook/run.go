@@ -47,7 +47,9 @@ const (
       --export DIR also writes, per section NN and analysis, DIR/sNN-values.csv
       and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
       DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv,
-      DIR/sNN-rare.csv and DIR/sNN-graph.dot, each written atomically.
+      DIR/sNN-rare.csv and DIR/sNN-graph.dot, each written atomically; for
+      a heap game's values, DIR/sNN-histogram.txt too ("value count" lines
+      over g(1..upto), as Rogalski's published octal tables).
 `
 	evalUsage = `  nimbook eval [--json] [--lang en|fr] [--max-positions N] [--max-memory SIZE]
                [--max-steps N] 'CODE' | -

@@ -183,13 +183,26 @@ func bitsetMemory(upto, v int) int64 {
 // sweep ran, from which heap the dense one, and from which the values were
 // filled by a proven period.
 func (c *code) bitsetValues(g Game, vs []uint32, from, upto int, lim Limits) ([]uint64, Sweep, error) {
+	sw, err := c.bitsetRun(g, vs, from, upto, lim)
+	if err != nil {
+		return nil, Sweep{}, err
+	}
+	out, err := widen(vs, lim)
+	if err != nil {
+		return nil, Sweep{}, err
+	}
+	return out, sw, nil
+}
+
+// bitsetRun is bitsetValues in vs itself; the Sweep counts its steps.
+func (c *code) bitsetRun(g Game, vs []uint32, from, upto int, lim Limits) (Sweep, error) {
 	b := newBitset(c.sweepMoves(), vs, from)
 	sw := Sweep{Algorithm: AlgorithmBitset}
 	for n := from; n <= upto; {
 		if n > periodFrom {
 			ok, err := fillPeriodic(g, vs, n-1, lim)
 			if err != nil {
-				return nil, Sweep{}, err
+				return Sweep{}, err
 			}
 			if ok {
 				sw.PeriodFrom = n
@@ -199,17 +212,14 @@ func (c *code) bitsetValues(g Game, vs []uint32, from, upto int, lim Limits) ([]
 		to := nextLook(n, upto)
 		next, err := b.run(g, n, to, lim)
 		if err != nil {
-			return nil, Sweep{}, err
+			return Sweep{}, err
 		}
 		if next <= to {
-			out, filled, err := c.denseValues(g, vs, next, upto, lim)
-			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: next, PeriodFrom: filled}, err
+			filled, steps, err := c.denseRun(g, vs, next, upto, lim)
+			return Sweep{Algorithm: AlgorithmDense, DenseFrom: next, PeriodFrom: filled, Steps: b.steps + steps}, err
 		}
 		n = next
 	}
-	out, err := widen(vs, lim)
-	if err != nil {
-		return nil, Sweep{}, err
-	}
-	return out, sw, nil
+	sw.Steps = b.steps
+	return sw, nil
 }

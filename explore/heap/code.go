@@ -261,7 +261,7 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 			if err != nil {
 				return nil, Sweep{}, err
 			}
-			return out, Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1}, nil
+			return out, Sweep{Algorithm: AlgorithmSparse, PeriodFrom: sparseTrial + 1, Steps: p.trialSteps}, nil
 		}
 	}
 	switch p.cost.Method {
@@ -278,22 +278,34 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 			if err := lim.checkSteps(g, upto, float64(p.sweep.steps)+denseSteps(from, upto, c.last()+1, p.sweep.w)); err != nil {
 				return nil, Sweep{}, err
 			}
-			out, filled, err := c.denseValues(g, p.sweep.vs, from, upto, lim)
-			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: from, PeriodFrom: filled}, err
+			filled, steps, err := c.denseRun(g, p.sweep.vs, from, upto, lim)
+			if err != nil {
+				return nil, Sweep{}, err
+			}
+			out, err := widen(p.sweep.vs, lim)
+			return out, Sweep{Algorithm: AlgorithmDense, DenseFrom: from, PeriodFrom: filled, Steps: p.sweep.steps + steps}, err
 		}
-		return vs, Sweep{Algorithm: AlgorithmSparse}, err
+		return vs, Sweep{Algorithm: AlgorithmSparse, Steps: p.sweep.steps}, err
 	case SweepBitset:
 		vs := make([]uint32, upto+1)
 		from := copy(vs, p.sweep.vs[:sparseTrial+1])
-		return c.bitsetValues(g, vs, from, upto, lim)
+		out, sw, err := c.bitsetValues(g, vs, from, upto, lim)
+		sw.Steps += p.trialSteps
+		return out, sw, err
 	case SweepDense:
 		vs, from := make([]uint32, upto+1), 0
+		var steps int64
 		if p.sweep != nil {
 			// The values of the sparse-space sweep's trial.
 			from = copy(vs, p.sweep.vs)
+			steps = p.trialSteps
 		}
-		out, filled, err := c.denseValues(g, vs, from, upto, lim)
-		return out, Sweep{Algorithm: AlgorithmDense, PeriodFrom: filled}, err
+		filled, dsteps, err := c.denseRun(g, vs, from, upto, lim)
+		if err != nil {
+			return nil, Sweep{}, err
+		}
+		out, err := widen(vs, lim)
+		return out, Sweep{Algorithm: AlgorithmDense, PeriodFrom: filled, Steps: steps + dsteps}, err
 	}
 	vs, err := c.splitValues(g, upto, lim)
 	return vs, Sweep{Algorithm: AlgorithmSets}, err
@@ -305,6 +317,23 @@ func (c *code) values(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
 // into two heaps only are tried with the sparse-space sweep (sparsePlan),
 // from the values up to sparseFrom of the bit-set sweep.
 func (c *code) plan(g Game, upto int, lim Limits) (sweepPlan, error) {
+	pl := codePlanner{c: c, g: g}
+	return pl.plan(upto, lim)
+}
+
+// codePlanner plans the sweeps of one code for any upto from one prefix
+// and one trial of the sparse-space sweep, made when first needed: the
+// stages of a staged sweep (staged.go) are planned each for its own upto
+// as a sweep alone would be, at the cost of one plan.
+type codePlanner struct {
+	c      *code
+	g      Game
+	prefix []uint64 // g(0..sparseFrom)
+	trial  *trialRun
+}
+
+func (pl *codePlanner) plan(upto int, lim Limits) (sweepPlan, error) {
+	c := pl.c
 	u, t := float64(upto+1), float64(c.last()+1)
 	values := 8 * (int64(upto) + 1)
 	if c.parts() == 1 {
@@ -318,15 +347,14 @@ func (c *code) plan(g Game, upto int, lim Limits) (sweepPlan, error) {
 	if c.parts() == 3 || upto <= sparseTrial {
 		return sweepPlan{cost: sets}, nil
 	}
-	prefix, err := c.splitValues(g, sparseFrom, Limits{Context: lim.Context})
-	if err != nil {
+	if err := pl.ensurePrefix(lim); err != nil {
 		return sweepPlan{}, err
 	}
 	// The alternative to the sparse-space sweep is the dense sweep: every
 	// split once, whatever the split digits. Its tables are sized for
 	// values up to four times those of the prefix.
 	var top uint64
-	for _, v := range prefix {
+	for _, v := range pl.prefix {
 		top |= v
 	}
 	w := uint32(64)
@@ -336,11 +364,34 @@ func (c *code) plan(g Game, upto int, lim Limits) (sweepPlan, error) {
 	mv := c.sweepMoves()
 	span := mv.splits[len(mv.splits)-1] - mv.splits[0] + 1
 	dense := Cost{Method: SweepDense, Steps: denseSteps(0, upto, c.last()+1, w), Memory: denseMemory(upto, span, w)}
-	p, err := sparsePlan(g, mv, prefix, dense, upto, lim)
-	if err != nil || p.sweep == nil {
-		return p, err
+	if err := pl.ensureTrial(lim); err != nil {
+		return sweepPlan{}, err
+	}
+	p := pl.trial.plan(dense, upto)
+	if p.sweep == nil {
+		return p, nil
 	}
 	return bitsetPlan(p, mv, upto), nil
+}
+
+// ensurePrefix computes the prefix g(0..sparseFrom) once.
+func (pl *codePlanner) ensurePrefix(lim Limits) error {
+	if pl.prefix != nil {
+		return nil
+	}
+	prefix, err := pl.c.splitValues(pl.g, sparseFrom, Limits{Context: lim.Context})
+	pl.prefix = prefix
+	return err
+}
+
+// ensureTrial runs the trial of the sparse-space sweep once.
+func (pl *codePlanner) ensureTrial(lim Limits) error {
+	if err := pl.ensurePrefix(lim); err != nil || pl.trial != nil {
+		return err
+	}
+	tr, err := runTrial(pl.g, pl.c.sweepMoves(), pl.prefix, lim)
+	pl.trial = tr
+	return err
 }
 
 // bitsetWeight is the cost of a word operation of the bitset sweep in
@@ -359,7 +410,7 @@ func bitsetPlan(p sweepPlan, mv sweepMoves, upto int) sweepPlan {
 		}
 		present |= 1 << v
 	}
-	trial := float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(p.sweep.steps)
+	trial := float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(p.trialSteps)
 	steps := bitsetSteps(sparseTrial+1, upto, len(mv.splits), bits.OnesCount64(present))
 	if trial+bitsetWeight*steps >= p.cost.Steps {
 		return p

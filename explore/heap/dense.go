@@ -224,13 +224,25 @@ func denseMemory(upto, span int, w uint32) int64 {
 // most, from the values vs[0..from) on; it returns the heap from which the
 // values were filled by a proven period (fillPeriodic), or 0.
 func (c *code) denseValues(g Game, vs []uint32, from, upto int, lim Limits) ([]uint64, int, error) {
+	filled, _, err := c.denseRun(g, vs, from, upto, lim)
+	if err != nil {
+		return nil, 0, err
+	}
+	out, err := widen(vs, lim)
+	if err != nil {
+		return nil, 0, err
+	}
+	return out, filled, nil
+}
+
+// denseRun is denseValues in vs itself, with the steps it took.
+func (c *code) denseRun(g Game, vs []uint32, from, upto int, lim Limits) (filled int, steps int64, err error) {
 	d := newDense(c.sweepMoves(), vs, from)
-	filled := 0
 	for n := from; n <= upto; {
 		if n > periodFrom {
 			ok, err := fillPeriodic(g, vs, n-1, lim)
 			if err != nil {
-				return nil, 0, err
+				return 0, 0, err
 			}
 			if ok {
 				filled = n
@@ -239,16 +251,11 @@ func (c *code) denseValues(g Game, vs []uint32, from, upto int, lim Limits) ([]u
 		}
 		to := nextLook(n, upto)
 		if err := d.run(g, n, to, lim); err != nil {
-			return nil, 0, err
+			return 0, 0, err
 		}
 		n = to + 1
 	}
-	d.rev = nil // free before out
-	out, err := widen(vs, lim)
-	if err != nil {
-		return nil, 0, err
-	}
-	return out, filled, nil
+	return filled, d.steps, nil
 }
 
 // periodFrom is the first heap at which the sweeps look for a proven
@@ -261,11 +268,7 @@ const periodFrom = 1 << 12
 // It costs O(n) a look. It returns whether it filled; a fill of a
 // hundred million heaps takes a second, so it stops on cancellation.
 func fillPeriodic(g Game, vs []uint32, n int, lim Limits) (bool, error) {
-	prefix := make([]uint64, n+1)
-	for i, v := range vs[:n+1] {
-		prefix[i] = uint64(v)
-	}
-	c := Period(g, prefix)
+	c := periodOf(g, vs[:n+1])
 	if !c.Proven {
 		return false, nil
 	}

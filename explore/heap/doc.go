@@ -40,7 +40,13 @@
 //     bounds when it is 0, so that a shortened part stays non-empty. Nim,
 //     all-but games and Grundy's game are never reported periodic (g(n) =
 //     n; all-but games are arithmetic-periodic; Grundy's game has no
-//     window), nor games of other packages.
+//     window), nor games of other packages. Its search costs O(upto)
+//     whatever the values (a Z-function), proven or not.
+//   - PeriodValues computes the values in doubling stages 2^12 − 1,
+//     2^13 − 1, … and stops at the first whose values prove a period, for
+//     sections that show a period alone; a code's stages go on from each
+//     other, so that they cost one sweep to the last (Sweep.Stages,
+//     Resumed, Steps and PeriodSteps count the work; tests pin it).
 //   - Rare and common values (Winning Ways ch. 4, "Sparse space spells
 //     speed"; A. Flammenkamp's tables of octal games): for a mask b, a
 //     value is rare when it has an even number of ones outside b, common

@@ -94,6 +94,18 @@ type Sweep struct {
 	// Guy–Smith window), looked for each time the heap size doubles past
 	// 4096; 0 when none was proven in time.
 	PeriodFrom int
+	// Steps is the work the sparse-space, dense and bitset sweeps count
+	// (splits and words examined), deterministic for a given game and
+	// upto whatever the machine and its load: tests pin it. The other
+	// sweeps leave it 0.
+	Steps int64
+	// Stages is how many stages a staged sweep (PeriodValues) ran, and
+	// Resumed how many of them went on from the values of the one before
+	// rather than starting afresh; 0 for a sweep alone.
+	Stages, Resumed int
+	// PeriodSteps is the values compared by the period searches after
+	// each stage (about twice the values of each).
+	PeriodSteps int64
 }
 
 // sweeper is a game whose Values says which algorithm ran.

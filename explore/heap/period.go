@@ -1,5 +1,10 @@
 package heap
 
+import (
+	"math"
+	"sort"
+)
+
 // Certificate reports whether a value sequence is proven periodic, in
 // SPEC's sense: g(n + Period) = g(n) for every n ≥ Preperiod, Preperiod the
 // least such index (the last exception is Preperiod − 1), Period the least
@@ -72,7 +77,78 @@ func window(g Game, n0, p int) (end int, method string, ok bool) {
 // period is the least period: the true least period p* divides every
 // period, has the same preperiod, and its window is no longer than theirs.
 // Values must be g.Values(upto, …); Period does not recompute them.
-func Period(g Game, values []uint64) Certificate {
+func Period(g Game, values []uint64) Certificate { return periodOf(g, values) }
+
+// periodOf is Period on values of either width (the sweeps keep theirs in
+// 32 bits). The preperiod n0(p) of each candidate p, 1 + the last n with
+// g(n+p) ≠ g(n), comes from the Z-function of the values read backwards,
+// R[i] = g(upto − i): Z[p], the longest common prefix of R and R[p:], is
+// how many of the last values match p further on, so n0(p) = upto + 1 −
+// p − Z[p]. The Z-function costs O(upto) for all candidates together,
+// where scanning back from the end for each p cost O(upto) per multiple
+// of the period before its window closed (0.376 at 2^22, not yet proven:
+// 10^11 comparisons; issue 31).
+func periodOf[T uint32 | uint64](g Game, values []T) Certificate {
+	c, _ := periodWork(g, values)
+	return c
+}
+
+// periodWork is periodOf with the values it compared, at most twice the
+// values, once each candidate (tests pin it; staged sweeps count it).
+func periodWork[T uint32 | uint64](g Game, values []T) (Certificate, int64) {
+	upto := len(values) - 1
+	none := Certificate{CheckedTo: max(upto, 0), Method: MethodNone}
+	if _, m, ok := window(g, 0, 1); !ok {
+		none.Method = m
+		return none, 0
+	}
+	n := upto + 1
+	if n > math.MaxInt32 {
+		return periodScan(g, values), 0
+	}
+	// The game's windower, found once: a call a candidate.
+	w := g.(windower)
+	var work int64
+	r := func(i int) T { return values[upto-i] }
+	// The candidates, 1..last: windows only grow with p and n0, so that
+	// those whose window fits with n0 = 0 are the first ones.
+	last := sort.Search(upto, func(i int) bool {
+		end, _, _ := w.window(0, i+1)
+		return end+i > upto
+	})
+	// z[i] for i ≤ last, with the box [l, rb) of the rightmost match found
+	// so far: R[l:rb] = R[:rb-l]. Its pages are touched only as far as
+	// the candidates go.
+	z := make([]int32, last+1)
+	z[0] = int32(n)
+	l, rb := 0, 0
+	for p := 1; p <= last; p++ {
+		k := 0
+		if p < rb {
+			k = min(rb-p, int(z[p-l]))
+		}
+		for p+k < n && r(k) == r(p+k) {
+			k++
+			work++
+		}
+		work++
+		if p+k > rb {
+			l, rb = p, p+k
+		}
+		z[p] = int32(k)
+		n0 := n - p - k // 1 + the last n with g(n+p) ≠ g(n), or 0
+		end, method, _ := w.window(n0, p)
+		if end-1+p <= upto {
+			return Certificate{Proven: true, Preperiod: n0, Period: p, CheckedTo: end - 1 + p, Method: method}, work
+		}
+	}
+	return none, work
+}
+
+// periodScan is periodOf by scanning back from the end for each
+// candidate: the definition, for sequences past the Z-function's 32-bit
+// lengths and for the tests.
+func periodScan[T uint32 | uint64](g Game, values []T) Certificate {
 	upto := len(values) - 1
 	none := Certificate{CheckedTo: max(upto, 0), Method: MethodNone}
 	if _, m, ok := window(g, 0, 1); !ok {
@@ -81,9 +157,8 @@ func Period(g Game, values []uint64) Certificate {
 	}
 	for p := 1; p <= upto; p++ {
 		if end, _, _ := window(g, 0, p); end-1+p > upto {
-			break // windows only grow with p and n0
+			break
 		}
-		// n0 = 1 + the last n with g(n+p) ≠ g(n).
 		n0 := 0
 		for n := upto - p; n >= 0; n-- {
 			if values[n+p] != values[n] {

@@ -1,6 +1,7 @@
 package heap
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -158,4 +159,62 @@ func TestPeriodCrossCheck(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d games proven periodic", proven, 4*count)
+}
+
+// TestPeriodZFunction checks the Z-function search against the scan of
+// its definition (periodScan) on every prefix of real value sequences,
+// proven or not, and on sequences made to have a long preperiod and a
+// period whose multiples match far back (the case the scan was slow on).
+func TestPeriodZFunction(t *testing.T) {
+	upto := 600
+	if testing.Short() {
+		upto = 300
+	}
+	games := randomGames(t, 10)
+	for _, code := range []string{"0.376", "0.354", "0.6", "0.07", "4.7", "0.16"} {
+		g, err := ParseOctal(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	s, err := NewSubtraction([]int{2, 5, 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games = append(games, s)
+	for _, g := range games {
+		vs := mustValues(t, g, upto)
+		for n := 1; n <= upto; n++ {
+			if got, want := periodOf(g, vs[:n+1]), periodScan(g, vs[:n+1]); got != want {
+				t.Fatalf("%v to %d: %+v, want %+v", g, n, got, want)
+			}
+		}
+	}
+	g, err := ParseOctal("0.376")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ pre, per, n int }{
+		{0, 1, 50}, {0, 4, 100}, {37, 4, 100}, {37, 4, 200}, {300, 6, 1000}, {1, 12, 80}, {200, 30, 900},
+	} {
+		t.Run(fmt.Sprintf("%d+%d/%d", tc.pre, tc.per, tc.n), func(t *testing.T) {
+			vs := make([]uint32, tc.n+1)
+			for n := range vs {
+				switch {
+				case n >= tc.pre:
+					vs[n] = uint32((n - tc.pre) % tc.per)
+				case n%3 == 0:
+					vs[n] = 7 // exceptions that some multiples of the period match
+				default:
+					vs[n] = uint32(n % tc.per)
+				}
+			}
+			for n := 1; n <= tc.n; n++ {
+				if got, want := periodOf(g, vs[:n+1]), periodScan(g, vs[:n+1]); got != want {
+					t.Fatalf("to %d: %+v, want %+v", n, got, want)
+				}
+			}
+		})
+	}
 }

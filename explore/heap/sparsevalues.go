@@ -117,6 +117,11 @@ type sweep struct {
 	// From lookResume on, after segments whose helper did little, the
 	// next lookWait segments' heaps on one worker.
 	lookResume, lookWait int
+	// resume makes run go on from the projection of the run before, at
+	// heap lastN with lastSteps steps and lastRare rare positions then.
+	resume          bool
+	lastN, lastRare int
+	lastSteps       int64
 }
 
 // sweepMoves is what the sparse-space sweep knows of a rule: the moves of
@@ -361,6 +366,8 @@ func firstNeeded(need []uint32, c, st uint32, missing int) uint32 {
 type sweepPlan struct {
 	cost  Cost
 	sweep *sweep // for SweepSparse: the sweep, done up to sparseTrial
+	// trialSteps is the steps of the trial (the sweep's, before it goes on).
+	trialSteps int64
 }
 
 // check refuses the plan's work when its estimate is over the limits,
@@ -381,12 +388,39 @@ func (p sweepPlan) check(g Game, upto int, lim Limits) error {
 // and the values stay about as many as they were, which is why the sweep
 // projects its cost again as it goes (sweep.run).
 func sparsePlan(g Game, mv sweepMoves, prefix []uint64, alt Cost, upto int, lim Limits) (sweepPlan, error) {
+	t, err := runTrial(g, mv, prefix, lim)
+	if err != nil {
+		return sweepPlan{}, err
+	}
+	return t.plan(alt, upto), nil
+}
+
+// trialRun is the sparse-space sweep's trial to sparseTrial, and what
+// its plan for any upto needs of it: a staged sweep (staged.go) plans
+// each stage from one trial.
+type trialRun struct {
+	w *sweep // done to sparseTrial; nil when the values are too wide
+	// err is why w is nil: the values are too wide to compare every mask.
+	err error
+	// At the end of the trial: its steps, their rate a heap over its last
+	// half and whether rare positions kept coming there, the split's
+	// description, the rare positions and the width of the tables.
+	steps    int64
+	rate     float64
+	grows    bool
+	detail   string
+	rare     int
+	width    uint32
+	prevRate float64
+	prevMid  float64
+}
+
+// runTrial runs the trial of sparsePlan.
+func runTrial(g Game, mv sweepMoves, prefix []uint64, lim Limits) (*trialRun, error) {
 	trial := Limits{Context: lim.Context}
 	sp, err := findSparse(prefix, mv.t)
 	if err != nil {
-		// Values too wide to compare every mask: the rule's own sweep.
-		alt.Detail = err.Error()
-		return sweepPlan{cost: alt}, nil
+		return &trialRun{err: err}, nil
 	}
 	vs := make([]uint32, sparseTrial+1)
 	for n, v := range prefix {
@@ -394,46 +428,67 @@ func sparsePlan(g Game, mv sweepMoves, prefix []uint64, alt Cost, upto int, lim 
 	}
 	w, err := newSweep(g, mv, vs, len(prefix), sp)
 	if err != nil {
-		return sweepPlan{}, err
+		return nil, err
 	}
 	const half = sparseTrial / 2
 	if err := w.run(g, len(prefix), half, sparseTrial, trial, true); err != nil {
-		return sweepPlan{}, err
+		return nil, err
 	}
 	before, rareBefore := w.steps, len(w.rare)
 	w.prevRate = float64(w.steps) / float64(half-len(prefix)+1)
 	w.prevMid = float64(len(prefix)+half) / 2
 	if err := w.run(g, half+1, sparseTrial, sparseTrial, trial, true); err != nil {
-		return sweepPlan{}, err
+		return nil, err
 	}
-	rate := float64(w.steps-before) / float64(sparseTrial-half)
-	rest := rate * float64(upto-sparseTrial)
+	return &trialRun{
+		w:        w,
+		steps:    w.steps,
+		rate:     float64(w.steps-before) / float64(sparseTrial-half),
+		grows:    growing(len(w.rare)-rareBefore, sparseTrial-half),
+		detail:   w.describe(sparseTrial),
+		rare:     len(w.rare),
+		width:    w.w,
+		prevRate: w.prevRate,
+		prevMid:  w.prevMid,
+	}, nil
+}
+
+// plan is sparsePlan's choice for upto from the trial t, whose sweep the
+// plan returns.
+func (t *trialRun) plan(alt Cost, upto int) sweepPlan {
+	if t.w == nil {
+		// Values too wide to compare every mask: the rule's own sweep.
+		alt.Detail = t.err.Error()
+		return sweepPlan{cost: alt}
+	}
+	const half = sparseTrial / 2
+	rest := t.rate * float64(upto-sparseTrial)
 	grown := rest
-	if alt.Method == SweepDense && growing(len(w.rare)-rareBefore, sparseTrial-half) {
+	if alt.Method == SweepDense && t.grows {
 		// Rare positions keep coming: the sweep's cost may grow with
 		// them, which the dense sweep's does not past every split. The
 		// comparison takes the growth; the estimate, against the limits,
 		// does not, since the rare positions may die out (Officers: none
 		// after 20 627), and the sweep projects its cost again as it goes.
-		grown = w.project(rate, float64(half+sparseTrial)/2, sparseTrial+1, upto)
+		grown = project(t.prevRate, t.prevMid, t.rate, float64(half+sparseTrial)/2, sparseTrial+1, upto)
 	}
 	sparse := Cost{
 		Method: SweepSparse,
-		Detail: w.describe(sparseTrial),
-		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(w.steps) + rest,
+		Detail: t.detail,
+		Steps:  float64(sparseFrom+1)*float64(sparseFrom+1)/4 + float64(t.steps) + rest,
 		// The values as the sweep keeps them (4 bytes; 4 more for the
 		// copy backwards, dropped before) and as they are returned (8),
 		// the rare positions with their values, the tables of values (9
 		// bytes for each of 4w), the counters of a new choice of split
 		// (one more bit of values).
-		Memory: 8*(int64(upto)+1) + 4*(int64(upto)+1) + 8*int64(len(w.rare)) + 36*int64(w.w) + 32*int64(w.w),
+		Memory: 8*(int64(upto)+1) + 4*(int64(upto)+1) + 8*int64(t.rare) + 36*int64(t.width) + 32*int64(t.width),
 	}
 	if sparse.Steps-rest+grown >= alt.Steps {
-		alt.Detail = "faster than the sparse-space sweep under " + w.describe(sparseTrial)
+		alt.Detail = "faster than the sparse-space sweep under " + t.detail
 		// The trial's values: the dense sweep goes on from them.
-		return sweepPlan{cost: alt, sweep: w}, nil
+		return sweepPlan{cost: alt, sweep: t.w, trialSteps: t.steps}
 	}
-	return sweepPlan{cost: sparse, sweep: w}, nil
+	return sweepPlan{cost: sparse, sweep: t.w, trialSteps: t.steps}
 }
 
 // markRare stamps st on the values of the splits r + (m − r) of m, for r
@@ -627,6 +682,12 @@ func scanMissing(vs, win, need []uint32, h int, st uint32, missing int) (int, in
 func (w *sweep) run(g Game, from, to, upto int, lim Limits, resplit bool) error {
 	prog := lim.progress(w.label(g), upto+1)
 	lastN, lastSteps, lastRare := from, w.steps, len(w.rare)
+	if w.resume {
+		// A stage that goes on from the last (staged.go): projections at
+		// the heaps where a sweep alone would make them.
+		lastN, lastSteps, lastRare = w.lastN, w.lastSteps, w.lastRare
+	}
+	defer func() { w.lastN, w.lastSteps, w.lastRare = lastN, lastSteps, lastRare }()
 	for n := from; n <= to; {
 		if n&0xff == 0 {
 			if err := lim.cancelled(); err != nil {
@@ -728,14 +789,19 @@ func growing(rare, heaps int) bool { return 32*rare >= heaps }
 // at most 2, from the two measures; otherwise it is taken as constant,
 // as it is once the rare positions die out (Officers).
 func (w *sweep) project(rate, mid float64, n, upto int) float64 {
+	return project(w.prevRate, w.prevMid, rate, mid, n, upto)
+}
+
+// project is sweep.project with the earlier measure given.
+func project(prevRate, prevMid, rate, mid float64, n, upto int) float64 {
 	if n > upto {
 		return 0
 	}
 	heaps := float64(upto - n + 1)
-	if w.prevRate <= 0 || rate <= w.prevRate || mid <= w.prevMid {
+	if prevRate <= 0 || rate <= prevRate || mid <= prevMid {
 		return rate * heaps
 	}
-	a := min(math.Log(rate/w.prevRate)/math.Log(mid/w.prevMid), 2)
+	a := min(math.Log(rate/prevRate)/math.Log(mid/prevMid), 2)
 	if a < 0.05 {
 		return rate * heaps
 	}

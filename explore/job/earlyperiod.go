@@ -13,7 +13,7 @@ import (
 
 // earlyFrom is the first stage of a staged sweep: the heaps 0..2^12−1.
 // Each stage doubles the heaps (2n+1), so that the stages end at 2^k − 1.
-const earlyFrom = 1<<12 - 1
+const earlyFrom = heap.StageFrom
 
 // earlyPeriod says whether the section needs the values of g only to
 // prove a period, so that they may stop as soon as it is proven: show
@@ -50,18 +50,22 @@ var errTimeUp = errors.New("the time limit ran out")
 
 // periodValues computes the values of g in stages, doubling the heaps
 // each time from earlyFrom to upto, and stops at the first stage whose
-// values prove a period: the certificate is the one all the values up to
-// upto would give (heap.Period returns the least preperiod and the least
-// period whose window the values close, and a longer sequence closes the
-// same ones), at a fraction of the cost when the proof needs far fewer
-// heaps than upto (0.16 to 2·10^7: proven at 2^19). A quadratic sweep
-// costs at most 4/3 of one stage to upto, a linear one at most twice.
+// values prove a period (heap.PeriodValues): the certificate is the one
+// all the values up to upto would give, at a fraction of the cost when
+// the proof needs far fewer heaps than upto (0.16 to 2·10^7: proven at
+// 2^19). A code's stages go on from the values of the one before.
 //
 // Work is still refused before it starts as the values to upto would be:
 // a sweep over the limits goes to heap.ValuesSweep, which refuses it
 // whole. The sweep returned is the last stage's.
-func (r *runner) periodValues(g heap.Game, upto int, lim heap.Limits) ([]uint64, heap.Sweep, error) {
-	c, err := heap.Estimate(g, upto, lim)
+//
+// estimate is heap.Estimate of the sweep to upto, which the caller may
+// have made already (nil: made here).
+func (r *runner) periodValues(g heap.Game, upto int, lim heap.Limits, estimate func() (heap.Cost, error)) ([]uint64, heap.Sweep, error) {
+	if estimate == nil {
+		estimate = func() (heap.Cost, error) { return heap.Estimate(g, upto, lim) }
+	}
+	c, err := estimate()
 	steps := lim.MaxSteps
 	if steps <= 0 {
 		steps = heap.DefaultMaxSteps
@@ -69,15 +73,7 @@ func (r *runner) periodValues(g heap.Game, upto int, lim heap.Limits) ([]uint64,
 	if err != nil || lim.MaxMemory > 0 && c.Memory > lim.MaxMemory || c.Steps > float64(steps) {
 		return heap.ValuesSweep(g, upto, lim)
 	}
-	for n := min(earlyFrom, upto); ; n = min(2*n+1, upto) {
-		values, sweep, err := heap.ValuesSweep(g, n, lim)
-		if err != nil || n == upto {
-			return values, sweep, err
-		}
-		if heap.Period(g, values).Proven {
-			return values, sweep, nil
-		}
-	}
+	return heap.PeriodValues(g, upto, lim)
 }
 
 // timedValues computes the values of g under the time limit r.lim.Time in

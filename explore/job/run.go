@@ -345,9 +345,23 @@ func (r *runner) heap() error {
 	lim := r.heapLimits()
 	var values []uint64
 	if r.sweepWanted(g) {
+		// The estimate of the sweep to upto, made once: a code's plan
+		// computes its first values and a trial of the sparse-space sweep.
+		var (
+			cost    heap.Cost
+			costErr error
+			costed  bool
+		)
+		estimate := func() (heap.Cost, error) {
+			if !costed {
+				cost, costErr = heap.Estimate(g, upto, lim)
+				costed = true
+			}
+			return cost, costErr
+		}
 		if r.opts.Estimate != nil {
 			// Long sweeps say what they will cost before they start.
-			if c, err := heap.Estimate(g, upto, lim); err == nil {
+			if c, err := estimate(); err == nil {
 				if note := sweepNote(g, upto, c); note != "" {
 					r.opts.Estimate(r.index, r.s, note)
 				}
@@ -357,7 +371,7 @@ func (r *runner) heap() error {
 		case r.lim.Time > 0:
 			values, r.sweep, err = r.timedValues(g, upto, lim)
 		case r.earlyPeriod(g):
-			values, r.sweep, err = r.periodValues(g, upto, lim)
+			values, r.sweep, err = r.periodValues(g, upto, lim, estimate)
 		default:
 			values, r.sweep, err = heap.ValuesSweep(g, upto, lim)
 		}
