@@ -123,7 +123,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	j, err := job.Parse(file, data)
+	j, err := parseJob(ctx, file, data, lim.Memory)
 	if err != nil {
 		return err
 	}
@@ -282,4 +282,16 @@ func outputFormat(format, out string) (string, error) {
 		return f, nil
 	}
 	return "md", nil
+}
+
+// parseJob parses a job file within the memory limit memory (--max-memory;
+// 0: the default of job files): checking a section runs its rule file's
+// top-level code, which a watchdog stops there like any work.
+func parseJob(ctx context.Context, file string, data []byte, memory int64) (*job.Job, error) {
+	if memory <= 0 {
+		memory = job.DefaultLimits.Memory
+	}
+	_, stop := budget.Watch(ctx, memory)
+	defer stop()
+	return job.Parse(file, data)
 }

@@ -1,0 +1,60 @@
+package notebook
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCellFiles: a cell reads the .star files of its notebook's folder
+// and below, nothing else, and no refusal quotes another file's content
+// (issue 29, class 3: rule(file="secret.env", name="f") printed "name
+// s3cr3tTOKENabc123 is not defined").
+func TestCellFiles(t *testing.T) {
+	dir := t.TempDir()
+	nb := filepath.Join(dir, "nb")
+	if err := os.MkdirAll(filepath.Join(nb, "rules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const secret = "s3cr3tTOKENabc123"
+	files := map[string]string{
+		"nb/secret.env":        secret + "\n",
+		"nb/rules/lasker.star": "def f(n):\n    return [[n - 1]] if n > 0 else []\n",
+		"outside.star":         secret + "\n",
+	}
+	for p, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("secret.env", filepath.Join(nb, "evil.star")); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Dir: nb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ cell, want string }{
+		{`[rule(file="rules/lasker.star", name="f").grundy(n) for n in range(5)]`, "[0, 1, 0, 1, 0]"},
+		{`rule(file="secret.env", name="f")`, "not a Starlark file"},
+		{`rule(file="evil.star", name="f")`, "which is not a Starlark file"},
+		{`rule(file="../outside.star", name="f")`, "outside the notebook's folder"},
+		{`rule(file="` + filepath.Join(dir, "outside.star") + `", name="f")`, "outside the notebook's folder"},
+		{`rule("/dev/zero", "f")`, "not a Starlark file"},
+	} {
+		t.Run(tc.cell, func(t *testing.T) {
+			text, _, err := run(t, s, tc.cell)
+			got := text
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.Contains(got, tc.want) {
+				t.Fatalf("%s = %q; want %q", tc.cell, got, tc.want)
+			}
+			if strings.Contains(got, secret) {
+				t.Fatalf("%s quotes another file's content: %q", tc.cell, got)
+			}
+		})
+	}
+}
