@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"runtime"
 	"runtime/debug"
@@ -230,11 +231,21 @@ const limitHint = "raise it with --max-positions or limits.positions in the job 
 // heapLimits: a value sweep may examine 100 options a heap on average (the
 // sparse-space sweep of 0.354 to 2·10^7 needs about 7·10^9 steps).
 func (r *runner) heapLimits() heap.Limits {
-	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: r.lim.Positions * 100, MaxMemory: r.lim.Memory, Context: r.ctx}
+	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: satMul(r.lim.Positions, 100), MaxMemory: r.lim.Memory, Context: r.ctx}
 }
 
 func (r *runner) coinLimits() coins.Limits {
-	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: r.lim.Positions * 10, MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
+	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: satMul(r.lim.Positions, 10), MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
+}
+
+// satMul is a·k for a ≥ 0, k > 0, or the largest int64 when it would
+// overflow: a larger limit never refuses smaller work (positions of
+// 2^63−1 times 100 was −100).
+func satMul(a, k int64) int64 {
+	if a > math.MaxInt64/k {
+		return math.MaxInt64
+	}
+	return a * k
 }
 
 // codeLimits: a (weight, value) table is counted, then copied into the
@@ -343,6 +354,14 @@ func (r *runner) heap() error {
 	}
 	r.res.Game = g.String()
 	lim := r.heapLimits()
+	// A rule's own code (a Starlark rule) lists the options of every
+	// analysis below within the section's context and limits; its first
+	// error stops them (misere.Bind).
+	bctx, g, release := misere.Bind(r.ctx, g, lim)
+	defer release()
+	lim.Context = bctx
+	defer func(ctx context.Context) { r.ctx = ctx }(r.ctx)
+	r.ctx = bctx
 	var values []uint64
 	if r.sweepWanted(g) {
 		if r.opts.Estimate != nil {
@@ -424,6 +443,13 @@ func (r *runner) heap() error {
 			}
 			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: about %s and %.2g steps", g, upto, what, budget.FormatSize(c.Memory), c.Steps))
 		}
+	}
+	if r.lim.Time > 0 && (r.wants("genus") || r.wants("quotient") || r.play() == game.Misere) {
+		// limits.time bounds the misère analyses too: past it they stop,
+		// saying so.
+		tctx, cancel := context.WithTimeoutCause(r.ctx, r.lim.Time, fmt.Errorf("the time limit of %s (limits.time) ran out", DurationText(r.lim.Time)))
+		defer cancel()
+		r.ctx, lim.Context = tctx, tctx
 	}
 	if r.wants("genus") {
 		gs, err := misere.Genera(r.ctx, g, upto, lim)

@@ -26,6 +26,10 @@ func NewQuotient(ctx context.Context, g heap.Game, heaps int, lim heap.Limits, p
 	if maxSteps <= 0 {
 		maxSteps = heap.DefaultMaxSteps
 	}
+	// A rule's code (its options) runs within the limits and ctx.
+	ctx, g, release := Bind(ctx, g, lim)
+	defer release()
+	lim.Context = ctx
 	steps, bytes := EstimateQuotient(g, heaps)
 	if steps > maxSteps {
 		return nil, fmt.Errorf("misere: %v: the quotient of heaps up to %d needs about %d steps, more than the limit of %d: %w (lower upto, or raise the limit)",
@@ -65,6 +69,9 @@ func NewQuotient(ctx context.Context, g heap.Game, heaps int, lim heap.Limits, p
 				break
 			}
 		}
+	}
+	if err := budget.Err(ctx); err != nil {
+		return nil, fmt.Errorf("misere: %w", err) // a rule failed since the last look
 	}
 	q := present(g.String(), m)
 	q.Heaps = heaps

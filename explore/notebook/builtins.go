@@ -570,6 +570,9 @@ func newRuleFamily(th *starlark.Thread, r *heap.Rule, name string, args starlark
 		if vals[i] == starlark.None {
 			continue
 		}
+		if err := checkParamSize(th, name, q.Keyword(), vals[i]); err != nil {
+			return nil, err
+		}
 		x, err := paramValue(name, q, vals[i])
 		if err != nil {
 			return nil, err

@@ -3,6 +3,7 @@ package notebook
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"sort"
@@ -630,8 +631,12 @@ func engineLimits(th *starlark.Thread) (heap.Limits, coins.Limits) {
 	s, ctx, _ := sessionOf(th)
 	pos := int64(clampPositions(s.opts.Limits.Positions))
 	mem := memoryLeft(th)
-	return heap.Limits{MaxPositions: int(pos), MaxSteps: pos * 10, MaxMemory: mem, Context: ctx},
-		coins.Limits{MaxMemory: mem, MaxSteps: pos * 10, MaxPositions: int(pos), Context: ctx}
+	steps := pos * 10
+	if pos > math.MaxInt64/10 {
+		steps = math.MaxInt64 // a larger limit never refuses smaller work
+	}
+	return heap.Limits{MaxPositions: int(pos), MaxSteps: steps, MaxMemory: mem, Context: ctx},
+		coins.Limits{MaxMemory: mem, MaxSteps: steps, MaxPositions: int(pos), Context: ctx}
 }
 
 // clampPositions is a position limit as an int.

@@ -57,6 +57,9 @@ func builtinRule(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 		case heap.Upto, "play", "position":
 			fkw = append(fkw, kv)
 		default:
+			if err := checkParamSize(th, name, key, kv[1]); err != nil {
+				return nil, err
+			}
 			x, err := plainValue(name, key, kv[1])
 			if err != nil {
 				return nil, err

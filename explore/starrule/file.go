@@ -9,7 +9,6 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
-	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
@@ -77,9 +76,4 @@ func protectOnce(path string) {
 
 // loadMemory is the memory limit of a rule file's top-level code: the
 // lowest of the process's watchdogs, else CallMemory above what is in use.
-func loadMemory() int64 {
-	if l := budget.Lowest(); l > 0 {
-		return l
-	}
-	return budget.InUse() + CallMemory
-}
+func loadMemory() int64 { return threadMemory(CallMemory) }
