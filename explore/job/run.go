@@ -238,6 +238,15 @@ func (r *runner) coinLimits() coins.Limits {
 	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: satMul(r.lim.Positions, 10), MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
 }
 
+// sizeAbout says an estimated size: "about 1.5 GiB", or "more than 1 PiB"
+// (an estimate clamped at 2^62 bytes said 4096 PiB).
+func sizeAbout(n int64) string {
+	if n >= 1<<50 {
+		return "more than 1 PiB"
+	}
+	return "about " + budget.FormatSize(n)
+}
+
 // satMul is a·k for a ≥ 0, k > 0, or the largest int64 when it would
 // overflow: a larger limit never refuses smaller work (positions of
 // 2^63−1 times 100 was −100).
@@ -441,7 +450,7 @@ func (r *runner) heap() error {
 			case r.wants("quotient"):
 				what = "misère quotient"
 			}
-			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: about %s and %.2g steps", g, upto, what, budget.FormatSize(c.Memory), c.Steps))
+			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: %s and %s steps", g, upto, what, sizeAbout(c.Memory), misere.About(c.Steps)))
 		}
 	}
 	if r.lim.Time > 0 && (r.wants("genus") || r.wants("quotient") || r.play() == game.Misere) {
@@ -469,6 +478,21 @@ func (r *runner) heap() error {
 	byQuotient := false
 	if (r.wants("outcome") || r.wants("moves")) && r.play() == game.Misere {
 		if byQuotient, err = r.misereByQuotient(g, heaps, quot); err != nil {
+			return err
+		}
+	}
+	if (r.wants("outcome") || r.wants("moves")) && !byQuotient && r.play() == game.Misere {
+		// The generic solver's work, refused before it starts; the
+		// position is said by its size (it may hold thousands of heaps).
+		if n := misere.PositionsAtLeast(g, heaps); n > float64(lim.MaxPositions) {
+			top := 0
+			for _, h := range heaps {
+				top = max(top, h)
+			}
+			return fmt.Errorf("the misère position of %d heaps (the largest %d) reaches %s positions, more than the limit of %d, and no misère quotient of its heaps could be had: %w (use fewer or smaller heaps, or %s)",
+				len(heaps), top, strings.Replace(misere.About(n), "about", "at least", 1), lim.MaxPositions, game.ErrTooManyPositions, limitHint)
+		}
+		if err := budget.Err(r.ctx); err != nil {
 			return err
 		}
 	}

@@ -242,6 +242,16 @@ func EstimateGenus(g heap.Game, upto int) GenusCost {
 	return GenusCost{Positions: pos, Steps: steps, Memory: int64(mem), Splits: splits}
 }
 
+// About says an estimated count: "about 1.23e+06", or "more than 10^18"
+// past it (p(n) overflows a float64 from n ≈ 10^5: "about +Inf positions"
+// said nothing).
+func About(x float64) string {
+	if math.IsInf(x, 0) || math.IsNaN(x) || x >= 1e18 {
+		return "more than 10^18"
+	}
+	return fmt.Sprintf("about %.3g", x)
+}
+
 // partitions returns p(n), exactly for small n and by Hardy and
 // Ramanujan's asymptotic (an over-estimate for the sizes where it
 // matters) beyond.
@@ -318,12 +328,12 @@ func Genera(ctx context.Context, g heap.Game, upto int, lim heap.Limits) ([]Genu
 		return nil, fmt.Errorf("misere: %w", err)
 	}
 	if c.Positions > float64(maxPos) {
-		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need about %.3g positions, more than the limit of %d: %w (lower upto, or raise it with --max-positions or limits.positions in the job file)",
-			g, upto, c.Positions, maxPos, game.ErrTooManyPositions)
+		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need %s positions, more than the limit of %d: %w (lower upto, or raise it with --max-positions or limits.positions in the job file)",
+			g, upto, About(c.Positions), maxPos, game.ErrTooManyPositions)
 	}
 	if c.Steps > float64(maxSteps) {
-		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need about %.3g steps, more than the limit of %d: %w (lower upto, or raise the limit)",
-			g, upto, c.Steps, maxSteps, heap.ErrTooManySteps)
+		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need %s steps, more than the limit of %d: %w (lower upto, or raise the limit)",
+			g, upto, About(c.Steps), maxSteps, heap.ErrTooManySteps)
 	}
 	if err := budget.Exceeds(fmt.Sprintf("the genera of %v up to %d", g, upto), c.Memory, lim.MaxMemory); err != nil {
 		return nil, fmt.Errorf("misere: %w (raise it with --max-memory or limits.memory)", err)

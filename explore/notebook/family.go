@@ -326,6 +326,11 @@ func searchPeriod(th *starlark.Thread, sec *job.Section) (*job.SectionResult, er
 // terms, and what a notebook says instead: only the command line raises
 // a limit.
 var limitHints = strings.NewReplacer(
+	// "raise it with start nimbook with…" read badly: the verb goes too.
+	"raise it with --max-positions or limits.positions in the job file", "start nimbook with a larger "+flagPositions,
+	"raise it with --max-positions or limits.positions", "start nimbook with a larger "+flagPositions,
+	"raise it with --max-memory or limits.memory in the job file", "start nimbook with a larger "+flagMemory,
+	"raise it with --max-memory or limits.memory", "start nimbook with a larger "+flagMemory,
 	"raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
 	"--max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
 	"--max-positions or limits.positions in the job file", "start nimbook with a larger "+flagPositions,
