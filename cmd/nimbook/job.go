@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -76,6 +77,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if f.date == "today" {
 		f.date = time.Now().Format("2006-01-02")
+	}
+	if err := checkDate(f.date); err != nil {
+		return err
 	}
 	lim, err := limitFlags(fs, f.maxPositions, f.maxMemory)
 	if err != nil {
@@ -294,4 +298,19 @@ func parseJob(ctx context.Context, file string, data []byte, memory int64) (*job
 	_, stop := budget.Watch(ctx, memory)
 	defer stop()
 	return job.Parse(file, data)
+}
+
+// numericDate is a date written with numbers only, as 2026-11-29 is.
+var numericDate = regexp.MustCompile(`^[0-9]+[-/.][0-9]+[-/.][0-9]+$`)
+
+// checkDate refuses a --date written with numbers that is no day of the
+// calendar (2026-13-45); words (a term, "Spring 2026") pass as written.
+func checkDate(d string) error {
+	if !numericDate.MatchString(d) {
+		return nil
+	}
+	if _, err := time.Parse("2006-01-02", d); err != nil {
+		return usagef("--date %s: no such day; write the date as YYYY-MM-DD (e.g. 2026-11-29), or today", d)
+	}
+	return nil
 }

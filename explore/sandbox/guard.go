@@ -52,11 +52,12 @@ const (
 	opAttr       = "·."   // x.method, for guardedMethods
 	opSetItem    = "·[]"  // x[i] = y, called with y, x, i (the order Starlark evaluates them)
 	opPipe       = "·|"
-	opPipeAssign = "·|="   // x |= y: updates a dict in place
-	opCompFor    = "·for"  // the iterable of a comprehension's first for clause
-	opCompIn     = "·in"   // the iterable of its other for clauses
-	opComp       = "·comp" // the comprehension's value, checked
-	opEnter      = "·def"  // called first in every function: the memory its recursion's stack takes
+	opPipeAssign = "·|="    // x |= y: updates a dict in place
+	opCompFor    = "·for"   // the iterable of a comprehension's first for clause
+	opCompIn     = "·in"    // the iterable of its other for clauses
+	opComp       = "·comp"  // the comprehension's value, checked
+	opEnter      = "·def"   // called first in every function: the memory its recursion's stack takes
+	opWhile      = "·while" // a while loop's condition, at the loop's line
 )
 
 // maxIntBits bounds the integers guarded code computes: a product of two of them
@@ -159,7 +160,11 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 		s.X = GuardExpr(s.X)
 		s.Body = guardStmts(s.Body)
 	case *syntax.WhileStmt:
-		s.Cond = GuardExpr(s.Cond)
+		// ·while(cond): a loop stopped (steps, interrupt) is most often
+		// stopped in this call, whose line is the loop's; a jump back has
+		// none (an endless loop at a file's top level was reported at
+		// line 1).
+		s.Cond = call(opWhile, s.While, GuardExpr(s.Cond))
 		s.Body = guardStmts(s.Body)
 	case *syntax.IfStmt:
 		s.Cond = GuardExpr(s.Cond)
@@ -334,6 +339,9 @@ func guardBuiltins() map[string]builtinFunc {
 		opCompIn:  compIn,
 		opComp:    compEnd,
 		opEnter:   enter,
+		opWhile: func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			return args[0].Truth(), nil
+		},
 	}
 }
 
