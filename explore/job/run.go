@@ -439,6 +439,16 @@ func (r *runner) heap() error {
 			r.res.PPositions = pp
 		}
 	}
+	if r.lim.Time > 0 && (r.wants("genus") || r.wants("quotient") || r.play() == game.Misere) {
+		// limits.time bounds the misère analyses too (their estimates
+		// list a rule's options): past it they stop, saying so.
+		tctx, cancel := context.WithTimeoutCause(r.ctx, r.lim.Time, fmt.Errorf("the time limit of %s (limits.time) ran out", DurationText(r.lim.Time)))
+		defer cancel()
+		var release func()
+		tctx, g, release = misere.Bind(tctx, g, lim)
+		defer release()
+		r.ctx, lim.Context = tctx, tctx
+	}
 	if (r.wants("genus") || r.wants("quotient")) && r.opts.Estimate != nil {
 		// Long misère work says what it will cost before it starts, as
 		// sweeps do.
@@ -452,13 +462,6 @@ func (r *runner) heap() error {
 			}
 			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: %s and %s steps", g, upto, what, sizeAbout(c.Memory), misere.About(c.Steps)))
 		}
-	}
-	if r.lim.Time > 0 && (r.wants("genus") || r.wants("quotient") || r.play() == game.Misere) {
-		// limits.time bounds the misère analyses too: past it they stop,
-		// saying so.
-		tctx, cancel := context.WithTimeoutCause(r.ctx, r.lim.Time, fmt.Errorf("the time limit of %s (limits.time) ran out", DurationText(r.lim.Time)))
-		defer cancel()
-		r.ctx, lim.Context = tctx, tctx
 	}
 	if r.wants("genus") {
 		gs, err := misere.Genera(r.ctx, g, upto, lim)
