@@ -237,9 +237,9 @@ func (t *globToken) one(r rune) bool {
 	return in != t.neg
 }
 
-// searchSteps caps the steps of one history search: a few tenths of a
+// searchSteps caps the steps of one history search: a few hundredths of a
 // second. The search then answers with the cells matched so far.
-const searchSteps = 1 << 27
+const searchSteps = 1 << 24
 
 // match tells whether g matches the whole of text, counting its steps
 // in *steps; ok is false once they pass searchSteps.
