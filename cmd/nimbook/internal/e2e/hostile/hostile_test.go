@@ -290,7 +290,7 @@ func hostileCases() []hostileCase {
 		{name: "huge positions limit, tiny quotient [10]", args: "run job.yaml --format json", files: map[string]string{"rules.star": star, "job.yaml": "limits: {positions: 9223372036854775807}\n" + misereJob("rules.star", "quotient", 5)}, out: `"quotient"`},
 		{name: "deep recursion in a rule [11]", args: "run job.yaml --max-memory 128MiB", files: map[string]string{"deep.star": "def r(n):\n    return 0 if n == 0 else 1 + r(n - 1)\ndef take(n, k):\n    r(10000000)\n    return []\n", "job.yaml": ruleJob("deep.star", "values", 5)}, code: 1, msg: "a recursion", maxRSS: 141 * mib},
 		{name: "deep recursion in a cell [11]", args: "eval --max-memory 128MiB", argv: []string{"r = lambda n: 0 if n == 0 else 1 + r(n - 1)\nr(10000000)"}, code: 1, msg: "a recursion", maxRSS: 141 * mib},
-		{name: "misère position of 1000 heaps [also]", args: "run job.yaml --quiet", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.15\", position: [" + strings.TrimSuffix(strings.Repeat("1000, 900, 800, 700, 600, 500, ", 167), ", ") + "], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "the misère position of 1002 heaps (the largest 1000) reaches", maxOut: 1000},
+		{name: "misère position of 1010 heaps [also]", args: "run job.yaml --quiet", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.15\", position: [" + manyHeaps() + "], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "the misère position of 1010 heaps (the largest 1000) reaches more than 10^18 positions", maxOut: 1000, maxTime: 10 * time.Second},
 		{name: "limits.time bounds a rule's genus [also]", args: "run job.yaml --quiet", files: map[string]string{"slow.star": "def take(n, k):\n    x = 0\n    for i in range(3000000):\n        x += i\n    return [[n - 1]] if n else []\n", "job.yaml": "limits: {time: 1s}\n" + ruleJob("slow.star", "genus", 100)}, code: 1, msg: "the time limit of 1s (limits.time) ran out"},
 		{name: "date that is no day [also]", args: "run job.yaml --date 2026-13-45", files: ok, code: 2, msg: "--date 2026-13-45: no such day"},
 		{name: "stale temporary files of a killed write [also]", args: "run job.yaml -o out.md --quiet", files: with(ok, ".out.md.tmp12345", "half a report", ".out.md.tmpnot-ours", "kept"), creates: []string{"out.md"}, gone: []string{".out.md.tmp12345"}},
@@ -342,6 +342,18 @@ func hostileCases() []hostileCase {
 // show.
 func ruleJob(file, show string, upto int) string {
 	return fmt.Sprintf("sections:\n  - game: {rule: {file: %s, name: take, params: {k: 2}, upto: %d}}\n    show: [%s]\n", file, upto, show)
+}
+
+// manyHeaps is a position of 1010 heaps: ten of each size 500, 505, …,
+// 1000.
+func manyHeaps() string {
+	var hs []string
+	for range 10 {
+		for h := 500; h <= 1000; h += 5 {
+			hs = append(hs, fmt.Sprint(h))
+		}
+	}
+	return strings.Join(hs, ", ")
 }
 
 // misereJob is ruleJob in misère play.
