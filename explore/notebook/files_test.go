@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nimbook/nimbook/explore/job"
 )
 
 // TestCellFiles: a cell reads the .star files of its notebook's folder
@@ -56,5 +58,34 @@ func TestCellFiles(t *testing.T) {
 				t.Fatalf("%s quotes another file's content: %q", tc.cell, got)
 			}
 		})
+	}
+}
+
+// TestParamCopyRefused: a rule's parameters are refused before they are
+// copied past the cell's memory limit (issue 29, class 8:
+// rule(f, k=list(range(10**7))) reached 770 MiB under 256MiB), whether
+// given to a cell's function or in a rule file's params.
+func TestParamCopyRefused(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "r.star"), []byte("def f(n, k):\n    return [[n - 1]] if n else []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Dir: dir, Limits: job.Limits{Memory: 64 << 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cell := range []string{
+		"def f(n, k):\n    return [[n - 1]] if n else []\nrule(f, k=list(range(800000)))",
+		`rule(file="r.star", name="f", params={"k": list(range(800000))})`,
+	} {
+		_, _, err := run(t, s, cell)
+		if err == nil || !strings.Contains(err.Error(), "values) needs about") {
+			t.Errorf("%s: %v; want a refusal before the copy", cell, err)
+		}
+	}
+	// A parameter of a sane size is taken.
+	text, _, err := run(t, s, "def g(n, k):\n    return [[n - 1]] if n else []\nrule(g, k=list(range(5000))).grundy(3)")
+	if err != nil || strings.TrimSpace(text) != "1" {
+		t.Errorf("a list of 5000: %q, %v", text, err)
 	}
 }
