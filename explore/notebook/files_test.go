@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,5 +88,48 @@ func TestParamCopyRefused(t *testing.T) {
 	text, _, err := run(t, s, "def g(n, k):\n    return [[n - 1]] if n else []\nrule(g, k=list(range(5000))).grundy(3)")
 	if err != nil || strings.TrimSpace(text) != "1" {
 		t.Errorf("a list of 5000: %q, %v", text, err)
+	}
+}
+
+// cancelOnPrint is an Output whose first print interrupts the cell.
+type cancelOnPrint struct {
+	recorder
+	cancel context.CancelFunc
+}
+
+func (c *cancelOnPrint) Stream(name, text string) {
+	c.recorder.Stream(name, text)
+	c.cancel()
+}
+
+// TestInterruptRuleAnalyses: an interrupt (the kernel's, Ctrl-C) stops a
+// rule's function inside the misère analyses of a cell (issue 29, class
+// 2; the command's signal tests hold the job files' side). The rule
+// prints as it starts a loop of 10^7 steps, which interrupts the cell:
+// the loop must not run to its end and print "done".
+func TestInterruptRuleAnalyses(t *testing.T) {
+	for _, analysis := range []string{"genus(12)", "quotient(12)", "outcome([6, 7, 8])"} {
+		t.Run(analysis, func(t *testing.T) {
+			s, err := New(Options{MaxSteps: 1 << 40})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			out := &cancelOnPrint{cancel: cancel}
+			play := ""
+			if strings.HasPrefix(analysis, "quotient") || strings.HasPrefix(analysis, "outcome") {
+				play = `, play="misere"`
+			}
+			cell := "def slow(n):\n    if n >= 5:\n        print(\"counting\")\n        t = 0\n        for i in range(10000000):\n            t += i\n        print(\"done\")\n    return [[n - k] for k in range(1, n + 1)]\n" +
+				"rule(slow" + play + ")." + analysis
+			_, err = s.Execute(ctx, cell, out)
+			if err == nil || !strings.Contains(err.Error(), "nterrupt") {
+				t.Fatalf("%s: %v; want it interrupted", analysis, err)
+			}
+			if strings.Contains(out.stdout.String(), "done") {
+				t.Fatalf("%s: the rule's loop ran to its end after the interrupt", analysis)
+			}
+		})
 	}
 }
