@@ -80,3 +80,17 @@ func TestRuleInsideLimits(t *testing.T) {
 		t.Fatalf("genus in a cancelled context: %v", err)
 	}
 }
+
+// TestEstimateQuotientSaturates: the estimate of a quotient over heaps of
+// millions saturates instead of wrapping round (issue 29, class 10): a
+// larger piece of work never looks smaller.
+func TestEstimateQuotientSaturates(t *testing.T) {
+	steps, bytes := EstimateQuotient(octal(t, "0.07"), 5_000_000)
+	if steps <= 0 || bytes <= 0 {
+		t.Fatalf("EstimateQuotient(0.07, 5e6) = %d steps, %d bytes", steps, bytes)
+	}
+	small, _ := EstimateQuotient(octal(t, "0.07"), 100)
+	if steps < small {
+		t.Errorf("5e6 heaps estimated at %d steps, fewer than 100 heaps' %d", steps, small)
+	}
+}
