@@ -65,11 +65,16 @@ func protectedInputs() []string {
 // older than it was left by a process that died (SIGKILL) during a write.
 var started = time.Now()
 
+// staleAge is how long before this process started a temporary file was
+// last written for it to be taken for a killed write's: a write under way
+// in another process writes its file as it renders.
+const staleAge = time.Minute
+
 // removeStale removes the temporary files an earlier process left next to
 // target when it was killed while writing it: only files of Write's
-// naming (.BASE.tmpNNN, createTemp's), regular, and last modified before
-// this process started, so that the write of another process running now
-// is left alone.
+// naming (.BASE.tmpNNN, createTemp's), regular, and last modified more
+// than staleAge before this process started, so that the write of another
+// process running now is left alone.
 func removeStale(target string) {
 	dir, base := filepath.Dir(target), filepath.Base(target)
 	ents, err := os.ReadDir(dir)
@@ -83,7 +88,7 @@ func removeStale(target string) {
 			continue
 		}
 		fi, err := e.Info()
-		if err != nil || !fi.ModTime().Before(started) {
+		if err != nil || !fi.ModTime().Before(started.Add(-staleAge)) {
 			continue
 		}
 		os.Remove(filepath.Join(dir, name))

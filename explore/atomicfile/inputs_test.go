@@ -51,8 +51,9 @@ func TestProtect(t *testing.T) {
 
 // TestRemoveStale: a write removes the temporary files of its name that
 // a process killed while writing left (.OUT.tmpNNN, older than this
-// process), and nothing else: not a file of another pattern, not one
-// newer than the process (another process's write under way).
+// process by more than staleAge), and nothing else: not a file of
+// another pattern, not one written since (another process's write under
+// way).
 func TestRemoveStale(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.md")
@@ -78,8 +79,9 @@ func TestRemoveStale(t *testing.T) {
 	if err := os.WriteFile(fresh, []byte("another process writing"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	future := time.Now().Add(time.Hour) // newer than this process, surely
-	if err := os.Chtimes(fresh, future, future); err != nil {
+	// Written 30 s before this process started: a write under way.
+	recent := started.Add(-30 * time.Second)
+	if err := os.Chtimes(fresh, recent, recent); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteFile(out, []byte("report"), 0); err != nil {

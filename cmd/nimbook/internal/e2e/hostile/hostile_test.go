@@ -397,6 +397,13 @@ func TestHostileInputs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if strings.HasPrefix(filepath.Base(name), ".") && !strings.HasPrefix(v, "->") {
+					// A hidden file is a leftover of an earlier run: hours old.
+					old := time.Now().Add(-2 * time.Hour)
+					if err := os.Chtimes(p, old, old); err != nil {
+						t.Fatal(err)
+					}
+				}
 			}
 			before := listDir(t, dir)
 			kept := map[string]string{}
