@@ -14,6 +14,7 @@ import (
 	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/starrule"
 	"github.com/nimbook/nimbook/reports"
 	"github.com/nimbook/nimbook/templates"
 )
@@ -44,7 +45,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.lang, "lang", "", "en or fr (over the job file's lang)")
 	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions an analysis may enumerate")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory an analysis may use, e.g. 4GiB")
-	fs.Int64Var(&f.maxStepsFlag, "max-steps", 0, "notebooks: most Starlark steps a cell may take")
+	fs.Int64Var(&f.maxStepsFlag, "max-steps", 0, "most Starlark steps a notebook's cell, or one call of a job's rule, may take")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
 	fs.BoolVar(&f.inPlace, "in-place", false, "allow -o to overwrite the input notebook")
 	fs.BoolVar(&f.allowErrors, "allow-errors", false, "notebooks: keep running after a cell fails (its error is in its outputs)")
@@ -88,6 +89,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if f.maxSteps, err = stepsFlag(fs, f.maxStepsFlag); err != nil {
 		return err
 	}
+	// A call of a job's rule gets the budget a cell has.
+	starrule.SetCallSteps(f.maxSteps)
 	if f.templates != "" {
 		if fi, err := os.Stat(f.templates); err != nil || !fi.IsDir() {
 			return fmt.Errorf("--templates %s: no such directory; give the directory holding the templates to override", f.templates)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"go.starlark.net/starlark"
 
@@ -129,7 +130,7 @@ func (g *Game) callWithin(th *starlark.Thread, n int, end uint64) ([][]int, erro
 	if now := th.ExecutionSteps(); now < end {
 		left = end - now
 	}
-	st.SetMaxSteps(th, min(CallSteps, left))
+	st.SetMaxSteps(th, min(callSteps(), left))
 	opts, err := g.call(th, n)
 	if err == nil {
 		left = 0
@@ -184,4 +185,20 @@ func threadMemory(n int64) int64 {
 		m = low
 	}
 	return m
+}
+
+// maxCallSteps is the steps one call of a rule's function may take, 0
+// for CallSteps: the command line's --max-steps (SetCallSteps).
+var maxCallSteps atomic.Uint64
+
+// SetCallSteps makes n the steps one call of a rule's function may take
+// in this process (a job run's --max-steps, the budget a notebook's cell
+// has); 0 restores CallSteps.
+func SetCallSteps(n uint64) { maxCallSteps.Store(n) }
+
+func callSteps() uint64 {
+	if n := maxCallSteps.Load(); n > 0 {
+		return n
+	}
+	return CallSteps
 }

@@ -138,7 +138,7 @@ func (g *Game) OptionsErr(n int) ([][]int, error) {
 	if ok {
 		return opts, nil
 	}
-	th, release := g.threads(context.Background(), sandbox.Limits{MaxSteps: CallSteps, MaxMemory: threadMemory(CallMemory)})
+	th, release := g.threads(context.Background(), sandbox.Limits{MaxSteps: callSteps(), MaxMemory: threadMemory(CallMemory)})
 	defer release()
 	opts, err := g.call(th, n)
 	g.mu.Lock()
