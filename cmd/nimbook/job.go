@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"time"
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/starrule"
 	"github.com/nimbook/nimbook/reports"
 	"github.com/nimbook/nimbook/templates"
 )
@@ -43,7 +45,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.lang, "lang", "", "en or fr (over the job file's lang)")
 	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions an analysis may enumerate")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory an analysis may use, e.g. 4GiB")
-	fs.Int64Var(&f.maxStepsFlag, "max-steps", 0, "notebooks: most Starlark steps a cell may take")
+	fs.Int64Var(&f.maxStepsFlag, "max-steps", 0, "most Starlark steps a notebook's cell, or one call of a job's rule, may take")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
 	fs.BoolVar(&f.inPlace, "in-place", false, "allow -o to overwrite the input notebook")
 	fs.BoolVar(&f.allowErrors, "allow-errors", false, "notebooks: keep running after a cell fails (its error is in its outputs)")
@@ -77,6 +79,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if f.date == "today" {
 		f.date = time.Now().Format("2006-01-02")
 	}
+	if err := checkDate(f.date); err != nil {
+		return err
+	}
 	lim, err := limitFlags(fs, f.maxPositions, f.maxMemory)
 	if err != nil {
 		return err
@@ -84,6 +89,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if f.maxSteps, err = stepsFlag(fs, f.maxStepsFlag); err != nil {
 		return err
 	}
+	// A call of a job's rule gets the budget a cell has.
+	starrule.SetCallSteps(f.maxSteps)
 	if f.templates != "" {
 		if fi, err := os.Stat(f.templates); err != nil || !fi.IsDir() {
 			return fmt.Errorf("--templates %s: no such directory; give the directory holding the templates to override", f.templates)
@@ -123,7 +130,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	j, err := job.Parse(file, data)
+	j, err := parseJob(ctx, file, data, lim.Memory)
 	if err != nil {
 		return err
 	}
@@ -282,4 +289,31 @@ func outputFormat(format, out string) (string, error) {
 		return f, nil
 	}
 	return "md", nil
+}
+
+// parseJob parses a job file within the memory limit memory (--max-memory;
+// 0: the default of job files): checking a section runs its rule file's
+// top-level code, which a watchdog stops there like any work.
+func parseJob(ctx context.Context, file string, data []byte, memory int64) (*job.Job, error) {
+	if memory <= 0 {
+		memory = job.DefaultLimits.Memory
+	}
+	_, stop := budget.Watch(ctx, memory)
+	defer stop()
+	return job.Parse(file, data)
+}
+
+// numericDate is a date written with numbers only, as 2026-11-29 is.
+var numericDate = regexp.MustCompile(`^[0-9]+[-/.][0-9]+[-/.][0-9]+$`)
+
+// checkDate refuses a --date written with numbers that is no day of the
+// calendar (2026-13-45); words (a term, "Spring 2026") pass as written.
+func checkDate(d string) error {
+	if !numericDate.MatchString(d) {
+		return nil
+	}
+	if _, err := time.Parse("2006-01-02", d); err != nil {
+		return usagef("--date %s: no such day; write the date as YYYY-MM-DD (e.g. 2026-11-29), or today", d)
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -26,17 +27,20 @@ import (
 // newSession is a notebook session whose results display through the
 // report renderers, as in `nimbook kernel`, `eval` and `run`.
 func newSession(lang string, limits job.Limits, steps uint64) (*notebook.Session, error) {
-	return newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang}}, limits, steps)
+	return newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang}}, limits, steps, "")
 }
 
 // newSessionWith renders results with bd: Print bundles for a PDF.
 // steps is the Starlark step budget of a cell (--max-steps; 0: the
-// default), a ceiling as the other limits are.
-func newSessionWith(bd reports.Bundler, limits job.Limits, steps uint64) (*notebook.Session, error) {
+// default), a ceiling as the other limits are. dir is the notebook's
+// folder, the only one whose .star files cells may read ("": the working
+// directory).
+func newSessionWith(bd reports.Bundler, limits job.Limits, steps uint64, dir string) (*notebook.Session, error) {
 	opts := notebook.Options{
 		Renderer: bd,
 		Limits:   limits,
 		MaxSteps: steps,
+		Dir:      dir,
 	}
 	if limits.Positions > 0 {
 		opts.MaxPositions = int(min(limits.Positions, int64(^uint(0)>>1)))
@@ -277,7 +281,7 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	if mem <= 0 {
 		mem = job.DefaultLimits.Memory
 	}
-	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf" || format == "tex", HTML: format == "html" || format == "ipynb"}, limits, f.maxSteps)
+	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf" || format == "tex", HTML: format == "html" || format == "ipynb"}, limits, f.maxSteps, filepath.Dir(file))
 	if err != nil {
 		return err
 	}

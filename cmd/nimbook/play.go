@@ -619,7 +619,7 @@ func jobGame(ctx context.Context, name string, f *playFlags) (play.Game, []int, 
 	if err != nil {
 		return nil, nil, err
 	}
-	j, err := job.Parse(file, data)
+	j, err := parseJob(ctx, file, data, f.limits.Memory)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -44,6 +44,8 @@ const (
       --jobs N computes up to N sections of a job file at once, as far as
       their memory estimates fit the limit together (default: one per core;
       1: one after another); the report is the same.
+      --max-steps N bounds the Starlark steps of a notebook's cell, and of one
+      call of a job's rule (default 100000000 for a call).
       --export DIR also writes, per section NN and analysis, DIR/sNN-values.csv
       and DIR/sNN-values.b.txt (an OEIS b-file), DIR/sNN-table.csv,
       DIR/sNN-weights.csv, DIR/sNN-distribution.csv, DIR/sNN-row-periods.csv,

@@ -24,24 +24,39 @@ func TestSignals(t *testing.T) {
 	}
 	bin := e2e.Binary(t)
 	long := "def f():\n    n = 0\n    for i in range(100000000000):\n        n += i\n    return n\nf()"
+	// A rule of a few million steps a heap, for the misère analyses that
+	// call it (issue 29: the genus ignored SIGINT for 57 s).
+	slow := "def take(n):\n    x = 0\n    for i in range(3000000):\n        x += i\n    return [[n - k] for k in range(1, n + 1)]\n"
+	ruleJob := func(show string) string {
+		return "sections:\n  - game: {rule: {file: slow.star, name: take, upto: 40, play: misere}}\n    show: [" + show + "]\n"
+	}
 	tests := []struct {
-		name string
-		args []string
-		sig  syscall.Signal
-		code int
-		msg  string // in standard error; for play, in standard output
+		name  string
+		args  []string
+		sig   syscall.Signal
+		code  int
+		msg   string            // in standard error; for play, in standard output
+		files map[string]string // besides nb.md
 	}{
-		{"play waiting for a move, Ctrl-C", []string{"play", "nim", "--save", "game.yaml"}, syscall.SIGINT, 130, "Interrupted."},
-		{"play, SIGTERM", []string{"play", "wythoff"}, syscall.SIGTERM, 143, "Interrupted."},
-		{"eval, Ctrl-C", []string{"eval", "--max-steps", "100000000000", long}, syscall.SIGINT, 130, "nimbook: interrupted"},
-		{"eval, SIGTERM", []string{"eval", "--max-steps", "100000000000", long}, syscall.SIGTERM, 143, "nimbook: terminated"},
-		{"run to a file, Ctrl-C", []string{"run", "nb.md", "-o", "out.html", "--quiet", "--max-steps", "100000000000"}, syscall.SIGINT, 130, "nimbook: interrupted"},
-		{"run to a file, SIGTERM", []string{"run", "nb.md", "-o", "out.html", "--quiet", "--max-steps", "100000000000"}, syscall.SIGTERM, 143, "nimbook: terminated"},
+		{name: "rule's genus, Ctrl-C", args: []string{"run", "job.yaml", "-o", "out.json", "--quiet"}, sig: syscall.SIGINT, code: 130, msg: "nimbook: interrupted", files: map[string]string{"slow.star": slow, "job.yaml": ruleJob("genus")}},
+		{name: "rule's quotient, Ctrl-C", args: []string{"run", "job.yaml", "-o", "out.json", "--quiet"}, sig: syscall.SIGINT, code: 130, msg: "nimbook: interrupted", files: map[string]string{"slow.star": slow, "job.yaml": ruleJob("quotient")}},
+		{name: "rule's misère outcome, Ctrl-C", args: []string{"run", "job.yaml", "-o", "out.json", "--quiet"}, sig: syscall.SIGINT, code: 130, msg: "nimbook: interrupted", files: map[string]string{"slow.star": slow, "job.yaml": "sections:\n  - game: {rule: {file: slow.star, name: take, position: [30, 31, 32], play: misere}}\n    show: [outcome]\n"}},
+		{name: "cell's rule genus, Ctrl-C", args: []string{"eval", "rule(file=\"slow.star\", name=\"take\").genus(40)"}, sig: syscall.SIGINT, code: 130, msg: "nimbook: interrupted", files: map[string]string{"slow.star": slow}},
+		{name: "cell's lambda quotient, Ctrl-C", args: []string{"eval", "def take(n):\n    x = 0\n    for i in range(3000000):\n        x += i\n    return [[n - k] for k in range(1, n + 1)]\nrule(take).quotient(40)"}, sig: syscall.SIGINT, code: 130, msg: "nimbook: interrupted"},
+		{name: "play waiting for a move, Ctrl-C", args: []string{"play", "nim", "--save", "game.yaml"}, sig: syscall.SIGINT, code: 130, msg: "Interrupted."},
+		{name: "play, SIGTERM", args: []string{"play", "wythoff"}, sig: syscall.SIGTERM, code: 143, msg: "Interrupted."},
+		{name: "eval, Ctrl-C", args: []string{"eval", "--max-steps", "100000000000", long}, sig: syscall.SIGINT, code: 130, msg: "nimbook: interrupted"},
+		{name: "eval, SIGTERM", args: []string{"eval", "--max-steps", "100000000000", long}, sig: syscall.SIGTERM, code: 143, msg: "nimbook: terminated"},
+		{name: "run to a file, Ctrl-C", args: []string{"run", "nb.md", "-o", "out.html", "--quiet", "--max-steps", "100000000000"}, sig: syscall.SIGINT, code: 130, msg: "nimbook: interrupted"},
+		{name: "run to a file, SIGTERM", args: []string{"run", "nb.md", "-o", "out.html", "--quiet", "--max-steps", "100000000000"}, sig: syscall.SIGTERM, code: 143, msg: "nimbook: terminated"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			os.WriteFile(filepath.Join(dir, "nb.md"), []byte("# Long\n\n```nimbook\n"+long+"\n```\n"), 0o644)
+			for name, text := range tt.files {
+				os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+			}
 			cmd := exec.Command(bin, tt.args...)
 			cmd.Dir = dir
 			var stdout, stderr e2e.LockedBuffer
@@ -88,7 +103,7 @@ func TestSignals(t *testing.T) {
 			if !strings.Contains(stdout.String()+stderr.String(), tt.msg) || strings.Contains(stderr.String(), "context canceled") {
 				t.Errorf("stderr %q, want %q", stderr.String(), tt.msg)
 			}
-			if es, _ := os.ReadDir(dir); len(es) != 1 {
+			if es, _ := os.ReadDir(dir); len(es) != 1+len(tt.files) {
 				t.Errorf("left behind: %v", es)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"syscall"
 
@@ -82,6 +83,7 @@ func Stage(ctx context.Context, path string, opts Options, write func(w io.Write
 		// while it is written; it gets the file's mode before the rename.
 		create = 0o600
 	}
+	removeStale(target)
 	tmp, err := createTemp(filepath.Dir(target), filepath.Base(target), create)
 	if err != nil {
 		return nil, pathError(path, target, err)
@@ -245,7 +247,7 @@ func plan(path string, opts Options) (target string, fi fs.FileInfo, err error) 
 	if path == "" {
 		return "", nil, errors.New("no output file name given")
 	}
-	for _, in := range opts.Inputs {
+	for _, in := range slices.Concat(opts.Inputs, protectedInputs()) {
 		if in != "" && SameFile(path, in) {
 			if in == path {
 				return "", nil, fmt.Errorf("%s is also the input: %w; write the output to another file", path, ErrInput)

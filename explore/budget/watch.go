@@ -413,3 +413,20 @@ type stopped struct{ cause, err error }
 
 func (s *stopped) Error() string   { return s.cause.Error() }
 func (s *stopped) Unwrap() []error { return []error{s.cause, s.err} }
+
+// Lowest returns the lowest limit of the watchdogs running in the process
+// (Watch), 0 when none runs: the limit of work reached through an
+// interface that takes no context (a rule file's top-level code, run
+// when a job file is checked), which must stay inside the process's limit
+// all the same.
+func Lowest() int64 {
+	watchMu.Lock()
+	defer watchMu.Unlock()
+	low := int64(0)
+	for w := range active {
+		if l := w.limit.Load(); low == 0 || l < low {
+			low = l
+		}
+	}
+	return low
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"runtime"
 	"runtime/debug"
@@ -230,11 +231,30 @@ const limitHint = "raise it with --max-positions or limits.positions in the job 
 // heapLimits: a value sweep may examine 100 options a heap on average (the
 // sparse-space sweep of 0.354 to 2·10^7 needs about 7·10^9 steps).
 func (r *runner) heapLimits() heap.Limits {
-	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: r.lim.Positions * 100, MaxMemory: r.lim.Memory, Context: r.ctx}
+	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: satMul(r.lim.Positions, 100), MaxMemory: r.lim.Memory, Context: r.ctx}
 }
 
 func (r *runner) coinLimits() coins.Limits {
-	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: r.lim.Positions * 10, MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
+	return coins.Limits{MaxMemory: r.lim.Memory, MaxSteps: satMul(r.lim.Positions, 10), MaxPositions: clampInt(r.lim.Positions), Context: r.ctx}
+}
+
+// sizeAbout says an estimated size: "about 1.5 GiB", or "more than 1 PiB"
+// (an estimate clamped at 2^62 bytes said 4096 PiB).
+func sizeAbout(n int64) string {
+	if n >= 1<<50 {
+		return "more than 1 PiB"
+	}
+	return "about " + budget.FormatSize(n)
+}
+
+// satMul is a·k for a ≥ 0, k > 0, or the largest int64 when it would
+// overflow: a larger limit never refuses smaller work (positions of
+// 2^63−1 times 100 was −100).
+func satMul(a, k int64) int64 {
+	if a > math.MaxInt64/k {
+		return math.MaxInt64
+	}
+	return a * k
 }
 
 // codeLimits: a (weight, value) table is counted, then copied into the
@@ -343,6 +363,14 @@ func (r *runner) heap() error {
 	}
 	r.res.Game = g.String()
 	lim := r.heapLimits()
+	// A rule's own code (a Starlark rule) lists the options of every
+	// analysis below within the section's context and limits; its first
+	// error stops them (misere.Bind).
+	bctx, g, release := misere.Bind(r.ctx, g, lim)
+	defer release()
+	lim.Context = bctx
+	defer func(ctx context.Context) { r.ctx = ctx }(r.ctx)
+	r.ctx = bctx
 	var values []uint64
 	if r.sweepWanted(g) {
 		// The estimate of the sweep to upto, made once: a code's plan
@@ -425,6 +453,16 @@ func (r *runner) heap() error {
 			r.res.PPositions = pp
 		}
 	}
+	if r.lim.Time > 0 && (r.wants("genus") || r.wants("quotient") || r.play() == game.Misere) {
+		// limits.time bounds the misère analyses too (their estimates
+		// list a rule's options): past it they stop, saying so.
+		tctx, cancel := context.WithTimeoutCause(r.ctx, r.lim.Time, fmt.Errorf("the time limit of %s (limits.time) ran out", DurationText(r.lim.Time)))
+		defer cancel()
+		var release func()
+		tctx, g, release = misere.Bind(tctx, g, lim)
+		defer release()
+		r.ctx, lim.Context = tctx, tctx
+	}
 	if (r.wants("genus") || r.wants("quotient")) && r.opts.Estimate != nil {
 		// Long misère work says what it will cost before it starts, as
 		// sweeps do.
@@ -436,7 +474,7 @@ func (r *runner) heap() error {
 			case r.wants("quotient"):
 				what = "misère quotient"
 			}
-			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: about %s and %.2g steps", g, upto, what, budget.FormatSize(c.Memory), c.Steps))
+			r.opts.Estimate(r.index, r.s, fmt.Sprintf("%v up to %d: %s: %s and %s steps", g, upto, what, sizeAbout(c.Memory), misere.About(c.Steps)))
 		}
 	}
 	if r.wants("genus") {
@@ -457,6 +495,26 @@ func (r *runner) heap() error {
 	byQuotient := false
 	if (r.wants("outcome") || r.wants("moves")) && r.play() == game.Misere {
 		if byQuotient, err = r.misereByQuotient(g, heaps, quot); err != nil {
+			return err
+		}
+	}
+	_, formula := g.(heap.PositionSolver) // Nim's: any position at once
+	if (r.wants("outcome") || r.wants("moves")) && !byQuotient && !formula && r.play() == game.Misere {
+		// The generic solver's work, refused before it starts when the
+		// position reaches a million times more positions than the limit
+		// (the solver stops searching a position's options at a winning
+		// one, so it may visit far fewer than reachable, but not that
+		// many fewer: a position of 1000 heaps worked 40 s before its
+		// refusal); the position is said by its size, not its heaps.
+		if n := misere.PositionsAtLeast(g, heaps); n > 1e6*float64(lim.MaxPositions) {
+			top := 0
+			for _, h := range heaps {
+				top = max(top, h)
+			}
+			return fmt.Errorf("the misère position of %d heaps (the largest %d) reaches %s positions, more than the limit of %d, and no misère quotient of its heaps could be had: %w (use fewer or smaller heaps, or %s)",
+				len(heaps), top, strings.Replace(misere.About(n), "about", "at least", 1), lim.MaxPositions, game.ErrTooManyPositions, limitHint)
+		}
+		if err := budget.Err(r.ctx); err != nil {
 			return err
 		}
 	}

@@ -4,9 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
-	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // The kernel keeps the cells it ran with store_history, for the front
@@ -76,7 +75,7 @@ type historyRequest struct {
 	stopGiven     bool
 	n             int
 	nGiven        bool
-	pattern       *regexp.Regexp
+	pattern       glob
 	patternSource string
 	unique        bool
 }
@@ -130,7 +129,7 @@ func parseHistory(m *message) (r historyRequest, err error) {
 	if r.patternSource == "" {
 		r.patternSource = "*"
 	}
-	if r.pattern, err = globRegexp(r.patternSource); err != nil {
+	if r.pattern, err = compileGlob(r.patternSource); err != nil {
 		return r, &badRequest{fmt.Sprintf("history_request: \"pattern\": %v", err)}
 	}
 	return r, nil
@@ -149,55 +148,129 @@ func (c content) signed(name string, def int) (v int, given bool, err error) {
 	return int(f), true, nil
 }
 
-// globRegexp compiles a glob pattern as the history's search takes it
-// (SQLite's GLOB, as IPython's history): * for any text, ? for any
-// character, [...] for one of a set ([^...] none of it), matching the whole
-// cell, case included.
-func globRegexp(glob string) (*regexp.Regexp, error) {
-	var b strings.Builder
-	b.WriteString(`(?s)\A`)
-	for i := 0; i < len(glob); i++ {
-		switch c := glob[i]; c {
+// A glob is a search pattern as the history takes it (SQLite's GLOB, as
+// IPython's history): * for any text, ? for any character, [...] for one
+// of a set ([^...] none of it), matching the whole cell, case included.
+// It is matched by the wildcard algorithm that backtracks to the last *
+// only (runs of * are one *), in at most len(text) × len(glob) steps, and
+// the steps of one search are capped (searchSteps): a regular expression
+// of 300 .* over five cells of 1 MB answered nothing in 15 s, and the
+// kernel's shell answered nothing else meanwhile.
+type glob []globToken
+
+type globToken struct {
+	kind byte // 'c' a character, '?' any, '[' a set, '*' any text
+	r    rune
+	neg  bool
+	set  []rune // pairs lo, hi
+}
+
+// maxGlob bounds a search pattern's tokens.
+const maxGlob = 4096
+
+// compileGlob reads a glob pattern.
+func compileGlob(src string) (glob, error) {
+	var g glob
+	rs := []rune(src)
+	for i := 0; i < len(rs); i++ {
+		switch c := rs[i]; c {
 		case '*':
-			b.WriteString(".*")
+			if len(g) > 0 && g[len(g)-1].kind == '*' {
+				continue
+			}
+			g = append(g, globToken{kind: '*'})
 		case '?':
-			b.WriteString(".")
+			g = append(g, globToken{kind: '?'})
 		case '[':
 			j := i + 1
-			if j < len(glob) && glob[j] == '^' {
-				j++
-			}
-			if j < len(glob) && glob[j] == ']' {
-				j++
-			}
-			for j < len(glob) && glob[j] != ']' {
-				j++
-			}
-			if j >= len(glob) {
-				return nil, fmt.Errorf("%q: a [ without its ]", glob)
-			}
-			set := glob[i+1 : j]
-			neg := strings.HasPrefix(set, "^")
-			set = strings.TrimPrefix(set, "^")
-			b.WriteByte('[')
+			neg := j < len(rs) && rs[j] == '^'
 			if neg {
-				b.WriteByte('^')
+				j++
 			}
-			for _, r := range set {
-				if r == '-' {
-					b.WriteByte('-') // a range, as in the glob
+			from := j
+			if j < len(rs) && rs[j] == ']' {
+				j++
+			}
+			for j < len(rs) && rs[j] != ']' {
+				j++
+			}
+			if j >= len(rs) {
+				return nil, fmt.Errorf("%q: a [ without its ]", cutUTF8(src, 60))
+			}
+			t := globToken{kind: '[', neg: neg}
+			set := rs[from:j]
+			for k := 0; k < len(set); k++ {
+				if k+2 < len(set) && set[k+1] == '-' {
+					t.set = append(t.set, set[k], set[k+2])
+					k += 2
 					continue
 				}
-				b.WriteString(regexp.QuoteMeta(string(r)))
+				t.set = append(t.set, set[k], set[k])
 			}
-			b.WriteByte(']')
+			g = append(g, t)
 			i = j
 		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+			g = append(g, globToken{kind: 'c', r: c})
+		}
+		if len(g) > maxGlob {
+			return nil, fmt.Errorf("more than %d characters and sets: write a shorter pattern", maxGlob)
 		}
 	}
-	b.WriteString(`\z`)
-	return regexp.Compile(b.String())
+	return g, nil
+}
+
+// one tells whether token t (not a *) matches the character r.
+func (t *globToken) one(r rune) bool {
+	switch t.kind {
+	case '?':
+		return true
+	case 'c':
+		return t.r == r
+	}
+	in := false
+	for k := 0; k+1 < len(t.set); k += 2 {
+		if t.set[k] <= r && r <= t.set[k+1] {
+			in = true
+			break
+		}
+	}
+	return in != t.neg
+}
+
+// searchSteps caps the steps of one history search: a few hundredths of a
+// second. The search then answers with the cells matched so far.
+const searchSteps = 1 << 24
+
+// match tells whether g matches the whole of text, counting its steps
+// in *steps; ok is false once they pass searchSteps.
+func (g glob) match(text string, steps *int) (matched, ok bool) {
+	p, s := 0, 0
+	starP, starS := -1, 0
+	for s < len(text) {
+		if *steps++; *steps > searchSteps {
+			return false, false
+		}
+		r, size := utf8.DecodeRuneInString(text[s:])
+		switch {
+		case p < len(g) && g[p].kind == '*':
+			starP, starS = p, s
+			p++
+		case p < len(g) && g[p].one(r):
+			p++
+			s += size
+		case starP >= 0:
+			// Back to the last *, which takes one more character.
+			_, size := utf8.DecodeRuneInString(text[starS:])
+			starS += size
+			p, s = starP+1, starS
+		default:
+			return false, true
+		}
+	}
+	for p < len(g) && g[p].kind == '*' {
+		p++
+	}
+	return p == len(g), true
 }
 
 // query returns the entries a request asks for, oldest first: [session,
@@ -237,9 +310,14 @@ func (h *history) query(r historyRequest) []any {
 		}
 	case "search":
 		seen := map[string]bool{}
+		steps := 0
 		for i := len(cells) - 1; i >= 0; i-- {
 			c := cells[i]
-			if !r.pattern.MatchString(c.input) || (r.unique && seen[c.input]) {
+			matched, ok := r.pattern.match(c.input, &steps)
+			if !ok {
+				break // the search's steps are spent: what was found
+			}
+			if !matched || (r.unique && seen[c.input]) {
 				continue
 			}
 			seen[c.input] = true

@@ -58,16 +58,72 @@ func TestGlobRegexp(t *testing.T) {
 		{"(1+1)", "(1+1)", true},
 	}
 	for _, tc := range tests {
-		re, err := globRegexp(tc.glob)
+		g, err := compileGlob(tc.glob)
 		if err != nil {
 			t.Errorf("%q: %v", tc.glob, err)
 			continue
 		}
-		if got := re.MatchString(tc.text); got != tc.match {
-			t.Errorf("%q matches %q: %v, want %v", tc.glob, tc.text, got, tc.match)
+		steps := 0
+		if got, ok := g.match(tc.text, &steps); got != tc.match || !ok {
+			t.Errorf("%q matches %q: %v (%v), want %v", tc.glob, tc.text, got, ok, tc.match)
 		}
 	}
-	if _, err := globRegexp("[ab"); err == nil {
+	if _, err := compileGlob("[ab"); err == nil {
 		t.Error("[ab: no error")
+	}
+}
+
+// TestGlobBounded: the search's work is capped whatever the pattern
+// (issue 29, class 6: 300 * over five cells of 1 MB answered nothing in
+// 15 s and blocked every later request): runs of * are one, a match
+// takes at most len(text) × len(glob) steps, and the steps of a search
+// stop at searchSteps. Steps are counted, not timed.
+func TestGlobBounded(t *testing.T) {
+	// The worst case of the algorithm: each start of the * matches 1000
+	// characters before it fails.
+	g, err := compileGlob(strings.Repeat("*", 300) + strings.Repeat("a", 1000) + "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g) != 1+1000+1 {
+		t.Fatalf("%d tokens: runs of * are not one", len(g))
+	}
+	cell := strings.Repeat("a", 1<<20)
+	steps := 0
+	m, ok := g.match(cell, &steps)
+	if m || ok || steps <= searchSteps {
+		t.Fatalf("a search of 1 MB cells: matched %v, within the cap %v, after %d steps", m, ok, steps)
+	}
+	// The history answers, with what it found within the cap.
+	var h history
+	for i := 1; i <= 5; i++ {
+		h.add(i, cell)
+	}
+	h.add(6, strings.Repeat("a", 1000)+"b")
+	r := historyRequest{access: "search", pattern: g}
+	if got := h.query(r); len(got) != 1 {
+		t.Fatalf("search found %v, want cell 6 only", got)
+	}
+	// Long patterns are refused.
+	if _, err := compileGlob(strings.Repeat("a", maxGlob+1)); err == nil {
+		t.Error("a pattern of more than maxGlob characters was taken")
+	}
+	for _, tc := range []struct {
+		glob, text string
+		match      bool
+	}{
+		{"*a*b*c", "xxaxxbxxc", true},
+		{"*a*b*c", "xxaxxbxxcx", false},
+		{"a*", "a", true},
+		{"*", "", true},
+		{"?", "é", true},
+		{"[é]x", "éx", true},
+		{"**a**", "bab", true},
+	} {
+		g, _ := compileGlob(tc.glob)
+		steps := 0
+		if got, _ := g.match(tc.text, &steps); got != tc.match {
+			t.Errorf("%q matches %q: %v, want %v", tc.glob, tc.text, got, tc.match)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package misere
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/heap"
@@ -26,6 +27,10 @@ func NewQuotient(ctx context.Context, g heap.Game, heaps int, lim heap.Limits, p
 	if maxSteps <= 0 {
 		maxSteps = heap.DefaultMaxSteps
 	}
+	// A rule's code (its options) runs within the limits and ctx.
+	ctx, g, release := Bind(ctx, g, lim)
+	defer release()
+	lim.Context = ctx
 	steps, bytes := EstimateQuotient(g, heaps)
 	if steps > maxSteps {
 		return nil, fmt.Errorf("misere: %v: the quotient of heaps up to %d needs about %d steps, more than the limit of %d: %w (lower upto, or raise the limit)",
@@ -66,6 +71,9 @@ func NewQuotient(ctx context.Context, g heap.Game, heaps int, lim heap.Limits, p
 			}
 		}
 	}
+	if err := budget.Err(ctx); err != nil {
+		return nil, fmt.Errorf("misere: %w", err) // a rule failed since the last look
+	}
 	q := present(g.String(), m)
 	q.Heaps = heaps
 	q.ProvenAt = provenAt
@@ -97,8 +105,18 @@ func EstimateQuotient(g heap.Game, heaps int) (steps int64, bytes int64) {
 		}
 		opts += c
 	}
-	steps = 1000 * opts * int64(heaps+1)
-	bytes = 4096*int64(heaps+1)*int64(heaps+1) + 64*opts
+	// In floating point, saturated: 1000·opts·heaps passes 2^63 from
+	// heaps of a few million, and a product that wrapped round let any
+	// work through.
+	sat := func(x float64) int64 {
+		if x >= math.MaxInt64 {
+			return math.MaxInt64
+		}
+		return int64(x)
+	}
+	h := float64(heaps + 1)
+	steps = sat(1000 * float64(opts) * h)
+	bytes = sat(4096*h*h + 64*float64(opts))
 	return steps, bytes
 }
 

@@ -189,7 +189,14 @@ const bytesPerPosition = 200
 func EstimateGenus(g heap.Game, upto int) GenusCost {
 	splits := false
 	var opts float64
+	failed, _ := g.(interface{ Err() error })
 	for n := 0; n <= upto; n++ {
+		if n%1024 == 1023 && failed != nil && failed.Err() != nil {
+			// A rule that failed (or was stopped) lists no more options:
+			// the analysis stops with its error.
+			upto = n
+			break
+		}
 		if c, ok := heap.OptionCount(g, n); ok && !splits {
 			opts += float64(c)
 			if s, ok := g.(heap.Splitter); ok && n <= 64 {
@@ -233,6 +240,16 @@ func EstimateGenus(g heap.Game, upto int) GenusCost {
 		mem = math.MaxInt64 / 2
 	}
 	return GenusCost{Positions: pos, Steps: steps, Memory: int64(mem), Splits: splits}
+}
+
+// About says an estimated count: "about 1.23e+06", or "more than 10^18"
+// past it (p(n) overflows a float64 from n ≈ 10^5: "about +Inf positions"
+// said nothing).
+func About(x float64) string {
+	if math.IsInf(x, 0) || math.IsNaN(x) || x >= 1e18 {
+		return "more than 10^18"
+	}
+	return fmt.Sprintf("about %.3g", x)
 }
 
 // partitions returns p(n), exactly for small n and by Hardy and
@@ -296,14 +313,27 @@ func Genera(ctx context.Context, g heap.Game, upto int, lim heap.Limits) ([]Genu
 	if maxSteps <= 0 {
 		maxSteps = heap.DefaultMaxSteps
 	}
+	if float64(upto)+1 > float64(maxPos) {
+		// Refused before the estimate lists the options of every heap.
+		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need at least %d positions, more than the limit of %d: %w (lower upto, or raise it with --max-positions or limits.positions in the job file)",
+			g, upto, int64(upto)+1, maxPos, game.ErrTooManyPositions)
+	}
+	// A rule's code (its options) runs within the limits and ctx, from
+	// the estimate on.
+	ctx, g, release := Bind(ctx, g, lim)
+	defer release()
+	lim.Context = ctx
 	c := EstimateGenus(g, upto)
+	if err := budget.Err(ctx); err != nil {
+		return nil, fmt.Errorf("misere: %w", err)
+	}
 	if c.Positions > float64(maxPos) {
-		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need about %.3g positions, more than the limit of %d: %w (lower upto, or raise it with --max-positions or limits.positions in the job file)",
-			g, upto, c.Positions, maxPos, game.ErrTooManyPositions)
+		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need %s positions, more than the limit of %d: %w (lower upto, or raise it with --max-positions or limits.positions in the job file)",
+			g, upto, About(c.Positions), maxPos, game.ErrTooManyPositions)
 	}
 	if c.Steps > float64(maxSteps) {
-		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need about %.3g steps, more than the limit of %d: %w (lower upto, or raise the limit)",
-			g, upto, c.Steps, maxSteps, heap.ErrTooManySteps)
+		return nil, fmt.Errorf("misere: %v: the genera of heaps 0..%d need %s steps, more than the limit of %d: %w (lower upto, or raise the limit)",
+			g, upto, About(c.Steps), maxSteps, heap.ErrTooManySteps)
 	}
 	if err := budget.Exceeds(fmt.Sprintf("the genera of %v up to %d", g, upto), c.Memory, lim.MaxMemory); err != nil {
 		return nil, fmt.Errorf("misere: %w (raise it with --max-memory or limits.memory)", err)
@@ -329,6 +359,9 @@ func Genera(ctx context.Context, g heap.Game, upto int, lim heap.Limits) ([]Genu
 			return nil, fmt.Errorf("misere: %v: heap %d has value %d, too large for a genus", g, n, normal[n])
 		}
 		out[n] = Genus{Normal: int(normal[n]), Misere: ms}.Short()
+	}
+	if err := budget.Err(ctx); err != nil {
+		return nil, fmt.Errorf("misere: %w", err) // a rule failed since the last look
 	}
 	return out, nil
 }

@@ -512,8 +512,8 @@ func hidden(name string) bool { return sandbox.Hidden(name) }
 // then of the others (octal("0.77", 200), subtraction([1, 3, 4])). Values
 // are checked by the rule (Rule.CheckParams) before any work.
 func ruleConstructor(r *heap.Rule) builtinFunc {
-	return func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		return newRuleFamily(r, b.Name(), args, kwargs)
+	return func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newRuleFamily(th, r, b.Name(), args, kwargs)
 	}
 }
 
@@ -535,7 +535,7 @@ func paramOrder(r *heap.Rule) (order []heap.Param, variadic int) {
 	return append(order, rest...), variadic
 }
 
-func newRuleFamily(r *heap.Rule, name string, args starlark.Tuple, kwargs []starlark.Tuple) (*Family, error) {
+func newRuleFamily(th *starlark.Thread, r *heap.Rule, name string, args starlark.Tuple, kwargs []starlark.Tuple) (*Family, error) {
 	order, variadic := paramOrder(r)
 	vals := make([]starlark.Value, len(order))
 	var pairs []any
@@ -570,9 +570,17 @@ func newRuleFamily(r *heap.Rule, name string, args starlark.Tuple, kwargs []star
 		if vals[i] == starlark.None {
 			continue
 		}
+		if err := checkParamSize(th, name, q.Keyword(), vals[i]); err != nil {
+			return nil, err
+		}
 		x, err := paramValue(name, q, vals[i])
 		if err != nil {
 			return nil, err
+		}
+		if q.Kind == heap.File {
+			if x, err = cellFile(th, name, q.Keyword(), x.(string)); err != nil {
+				return nil, err
+			}
 		}
 		params[q.Key] = x
 	}

@@ -3,6 +3,7 @@ package notebook
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"sort"
@@ -325,6 +326,11 @@ func searchPeriod(th *starlark.Thread, sec *job.Section) (*job.SectionResult, er
 // terms, and what a notebook says instead: only the command line raises
 // a limit.
 var limitHints = strings.NewReplacer(
+	// "raise it with start nimbook with…" read badly: the verb goes too.
+	"raise it with --max-positions or limits.positions in the job file", "start nimbook with a larger "+flagPositions,
+	"raise it with --max-positions or limits.positions", "start nimbook with a larger "+flagPositions,
+	"raise it with --max-memory or limits.memory in the job file", "start nimbook with a larger "+flagMemory,
+	"raise it with --max-memory or limits.memory", "start nimbook with a larger "+flagMemory,
 	"raise the limit with --max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
 	"--max-positions/--max-memory or limits: {positions: N, memory: SIZE} in the job file", "start nimbook with a larger "+flagPositions+" or "+flagMemory,
 	"--max-positions or limits.positions in the job file", "start nimbook with a larger "+flagPositions,
@@ -630,8 +636,12 @@ func engineLimits(th *starlark.Thread) (heap.Limits, coins.Limits) {
 	s, ctx, _ := sessionOf(th)
 	pos := int64(clampPositions(s.opts.Limits.Positions))
 	mem := memoryLeft(th)
-	return heap.Limits{MaxPositions: int(pos), MaxSteps: pos * 10, MaxMemory: mem, Context: ctx},
-		coins.Limits{MaxMemory: mem, MaxSteps: pos * 10, MaxPositions: int(pos), Context: ctx}
+	steps := pos * 10
+	if pos > math.MaxInt64/10 {
+		steps = math.MaxInt64 // a larger limit never refuses smaller work
+	}
+	return heap.Limits{MaxPositions: int(pos), MaxSteps: steps, MaxMemory: mem, Context: ctx},
+		coins.Limits{MaxMemory: mem, MaxSteps: steps, MaxPositions: int(pos), Context: ctx}
 }
 
 // clampPositions is a position limit as an int.

@@ -25,7 +25,7 @@ var ruleDoc = doc{`rule(f, upto=100, play="normal", position=None, **params)`,
 // function of the cell (package starrule makes its game). Called without
 // a function, it is the built-in of the registered rule of its name, if
 // any (a rule from a file: rule(file="rules.star", name="f")).
-func builtinRule(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func builtinRule(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	name := b.Name()
 	r, registered := ruleOfBuiltin(name)
 	var fn starlark.Callable
@@ -35,7 +35,7 @@ func builtinRule(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 	if fn == nil {
 		if registered && (len(args) > 0 || len(kwargs) > 0) {
 			if _, isString := args0(args).(starlark.String); isString || len(args) == 0 {
-				return newRuleFamily(r, name, args, kwargs)
+				return newRuleFamily(th, r, name, args, kwargs)
 			}
 		}
 		return nil, fmt.Errorf("%s: want a function f(n, ...) that returns the options of a heap of n, e.g. %s(f, k=3)", name, name)
@@ -57,6 +57,9 @@ func builtinRule(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 		case heap.Upto, "play", "position":
 			fkw = append(fkw, kv)
 		default:
+			if err := checkParamSize(th, name, key, kv[1]); err != nil {
+				return nil, err
+			}
 			x, err := plainValue(name, key, kv[1])
 			if err != nil {
 				return nil, err

@@ -62,6 +62,10 @@ type Options struct {
 	// mean job.DefaultLimits. Limits.Memory is also the memory a cell may
 	// use: a watchdog stops a cell that crosses it.
 	Limits job.Limits
+	// Dir is the notebook's folder: the only folder (with those below it)
+	// whose .star files its cells may read, and the folder relative
+	// file names are taken from. "" means the working directory.
+	Dir string
 }
 
 // Session evaluates notebook cells in Starlark, keeping globals between

@@ -37,8 +37,11 @@ func (l Limits) positions() int {
 // Heap is the limits for package heap.
 func (l Limits) Heap() heap.Limits {
 	var steps int64
-	if l.Positions > 0 && l.Positions < math.MaxInt64/10 {
+	if l.Positions > 0 {
 		steps = l.Positions * 10
+		if l.Positions > math.MaxInt64/10 {
+			steps = math.MaxInt64 // a larger limit never refuses smaller work
+		}
 	}
 	return heap.Limits{MaxPositions: l.positions(), MaxSteps: steps, Context: l.Context}
 }
@@ -51,8 +54,11 @@ func (l Limits) Wythoff() wythoff.Options {
 // Coins is the limits for package coins.
 func (l Limits) Coins() coins.Limits {
 	var steps int64
-	if l.Positions > 0 && l.Positions < math.MaxInt64/10 {
+	if l.Positions > 0 {
 		steps = l.Positions * 10
+		if l.Positions > math.MaxInt64/10 {
+			steps = math.MaxInt64 // a larger limit never refuses smaller work
+		}
 	}
 	return coins.Limits{MaxMemory: l.Memory, MaxSteps: steps, MaxPositions: l.positions(), Context: l.Context}
 }

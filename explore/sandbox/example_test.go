@@ -33,5 +33,5 @@ def forever(n):
 	fmt.Println(err)
 	// Output:
 	// [9, 6, 1] <nil>
-	// rules.star:7: ran past the budget of 100000 steps (a loop that never ends?)
+	// rules.star:6: ran past the budget of 100000 steps (a loop that never ends?)
 }

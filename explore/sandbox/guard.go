@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -51,10 +52,12 @@ const (
 	opAttr       = "·."   // x.method, for guardedMethods
 	opSetItem    = "·[]"  // x[i] = y, called with y, x, i (the order Starlark evaluates them)
 	opPipe       = "·|"
-	opPipeAssign = "·|="   // x |= y: updates a dict in place
-	opCompFor    = "·for"  // the iterable of a comprehension's first for clause
-	opCompIn     = "·in"   // the iterable of its other for clauses
-	opComp       = "·comp" // the comprehension's value, checked
+	opPipeAssign = "·|="    // x |= y: updates a dict in place
+	opCompFor    = "·for"   // the iterable of a comprehension's first for clause
+	opCompIn     = "·in"    // the iterable of its other for clauses
+	opComp       = "·comp"  // the comprehension's value, checked
+	opEnter      = "·def"   // called first in every function: the memory its recursion's stack takes
+	opWhile      = "·while" // a while loop's condition, at the loop's line
 )
 
 // maxIntBits bounds the integers guarded code computes: a product of two of them
@@ -140,6 +143,16 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 	case *syntax.DefStmt:
 		guardDefaults(s.Params)
 		s.Body = guardStmts(s.Body)
+		// ·def() first, after the docstring, which help() shows.
+		at := 0
+		if len(s.Body) > 0 {
+			if e, ok := s.Body[0].(*syntax.ExprStmt); ok {
+				if l, ok := e.X.(*syntax.Literal); ok && l.Token == syntax.STRING {
+					at = 1
+				}
+			}
+		}
+		s.Body = slices.Insert(s.Body, at, syntax.Stmt(&syntax.ExprStmt{X: call(opEnter, s.Def)}))
 	case *syntax.ExprStmt:
 		s.X = GuardExpr(s.X)
 	case *syntax.ForStmt:
@@ -147,7 +160,11 @@ func guardStmt(s syntax.Stmt) syntax.Stmt {
 		s.X = GuardExpr(s.X)
 		s.Body = guardStmts(s.Body)
 	case *syntax.WhileStmt:
-		s.Cond = GuardExpr(s.Cond)
+		// ·while(cond): a loop stopped (steps, interrupt) is most often
+		// stopped in this call, whose line is the loop's; a jump back has
+		// none (an endless loop at a file's top level was reported at
+		// line 1).
+		s.Cond = call(opWhile, s.While, GuardExpr(s.Cond))
 		s.Body = guardStmts(s.Body)
 	case *syntax.IfStmt:
 		s.Cond = GuardExpr(s.Cond)
@@ -270,7 +287,8 @@ func GuardExpr(e syntax.Expr) syntax.Expr {
 		e.X, e.Y = GuardExpr(e.X), GuardExpr(e.Y)
 	case *syntax.LambdaExpr:
 		guardDefaults(e.Params)
-		e.Body = GuardExpr(e.Body)
+		// ·def() and body: ·def() is True, so the lambda's value is body's.
+		e.Body = &syntax.BinaryExpr{Op: syntax.AND, OpPos: e.Lambda, X: call(opEnter, e.Lambda), Y: GuardExpr(e.Body)}
 	case *syntax.ListExpr:
 		guardEach(e.List, GuardExpr)
 	case *syntax.TupleExpr:
@@ -320,7 +338,29 @@ func guardBuiltins() map[string]builtinFunc {
 		opCompFor: compFor,
 		opCompIn:  compIn,
 		opComp:    compEnd,
+		opEnter:   enter,
+		opWhile: func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			return args[0].Truth(), nil
+		},
 	}
+}
+
+// stackPerCall is about the bytes of goroutine stack one level of
+// Starlark recursion takes (1.6 to 3.2 KB measured), rounded up.
+const stackPerCall = 4 << 10
+
+// enter is called first in every guarded function: every 1024 levels of
+// recursion it checks that the next growth of the goroutine's stack,
+// which the runtime doubles by copying, fits in what the memory limit
+// leaves; the watchdog's samples would see it too late (a recursion
+// peaked at 154 MiB under 128 MiB).
+func enter(th *starlark.Thread, _ *starlark.Builtin, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if d := th.CallStackDepth(); d%1024 == 0 && d > 0 {
+		if err := NeedMemory(th, fmt.Sprintf("a recursion %d calls deep", d), 2*int64(d)*stackPerCall); err != nil {
+			return nil, err
+		}
+	}
+	return starlark.True, nil
 }
 
 // intBits returns the bit length of an int.

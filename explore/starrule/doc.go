@@ -24,4 +24,15 @@
 // against heap.Limits.MaxSteps. Errors name the function, the heap, and
 // the file and line at fault. print in a rule file writes to standard
 // error, for debugging.
+//
+// Every Starlark file nimbook reads goes through ReadSource: a regular
+// .star file of at most a MiB (a device, a FIFO, a folder or a file of
+// another kind is refused at once, naming it, so that no error quotes
+// another file's content), and for a notebook's cells one in the
+// notebook's folder or below, links resolved. A file run is protected
+// from the process's outputs (atomicfile.Protect). An analysis that lists
+// options through heap.Game (a misère genus, quotient or outcome) takes
+// the game Within its context and limits: one thread, its steps shared
+// by the calls (CallSteps at most each), its memory limit the process's,
+// and the rule's first error stops the analysis.
 package starrule

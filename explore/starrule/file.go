@@ -3,18 +3,17 @@ package starrule
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
-	"os"
 	"sync"
 
 	"go.starlark.net/starlark"
 
-	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
-// maxFileSize bounds a rule file: rules are a few functions.
+// maxFileSize bounds a rule file (MaxSourceSize): rules are a few
+// functions.
 const maxFileSize = 1 << 20
 
 // loadSteps is the step budget of a rule file's top-level code, which
@@ -31,19 +30,19 @@ var (
 )
 
 // load runs the rule file at path, or returns its globals from an
-// earlier run of the same content.
-func load(path string) (starlark.StringDict, error) {
-	info, err := os.Stat(path)
+// earlier run of the same content. The file is read by ReadSource (a
+// regular .star file of a sane size, under root when root is not empty);
+// its top-level code runs within loadSteps steps and the memory limit of
+// the process's watchdogs (budget.Lowest), or CallMemory above what is in
+// use when none runs.
+func load(path, root string) (starlark.StringDict, error) {
+	src, err := ReadSource(path, root)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+		return nil, err
 	}
-	if info.Size() > maxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is more than the %d a rule file may have", path, info.Size(), maxFileSize)
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
-	}
+	path = Resolve(path, root)
+	// No output of the process may replace a file it ran.
+	protectOnce(path)
 	key := fmt.Sprintf("%s\x00%x", path, sha256.Sum256(src))
 	modulesMu.Lock()
 	g, ok := modules[key]
@@ -51,7 +50,7 @@ func load(path string) (starlark.StringDict, error) {
 	if ok {
 		return g, nil
 	}
-	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: budget.InUse() + CallMemory})
+	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: loadMemory()})
 	defer release()
 	g, err = sandbox.ExecFile(th, path, src, nil)
 	if err != nil {
@@ -65,3 +64,16 @@ func load(path string) (starlark.StringDict, error) {
 	modulesMu.Unlock()
 	return g, nil
 }
+
+// protected holds the files load gave atomicfile.Protect.
+var protected sync.Map
+
+func protectOnce(path string) {
+	if _, loaded := protected.LoadOrStore(path, true); !loaded {
+		atomicfile.Protect(path)
+	}
+}
+
+// loadMemory is the memory limit of a rule file's top-level code: the
+// lowest of the process's watchdogs, else CallMemory above what is in use.
+func loadMemory() int64 { return threadMemory(CallMemory) }

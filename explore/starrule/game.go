@@ -138,7 +138,7 @@ func (g *Game) OptionsErr(n int) ([][]int, error) {
 	if ok {
 		return opts, nil
 	}
-	th, release := g.threads(context.Background(), sandbox.Limits{MaxSteps: CallSteps, MaxMemory: budget.InUse() + CallMemory})
+	th, release := g.threads(context.Background(), sandbox.Limits{MaxSteps: callSteps(), MaxMemory: threadMemory(CallMemory)})
 	defer release()
 	opts, err := g.call(th, n)
 	g.mu.Lock()
@@ -306,15 +306,10 @@ func (g *Game) sweep(upto int, lim heap.Limits) ([]uint64, error) {
 	if steps <= 0 {
 		steps = heap.DefaultMaxSteps
 	}
-	memory := int64(0)
-	if lim.MaxMemory > 0 {
-		// The sandbox's limit is on the memory in use; lim's on what this
-		// computation allocates.
-		memory = budget.InUse() + lim.MaxMemory
-	}
-	th, release := g.threads(ctx, sandbox.Limits{MaxSteps: uint64(steps), MaxMemory: memory})
+	th, release := g.threads(ctx, sandbox.Limits{MaxSteps: uint64(steps), MaxMemory: threadMemory(lim.MaxMemory)})
 	defer release()
 	st := sandbox.StateOf(th)
+	end := th.ExecutionSteps() + st.MaxSteps() // each call has CallSteps at most
 	p := budget.From(ctx)
 	p.Start(fmt.Sprintf("values of %v", g), int64(upto+1))
 	p.Set(int64(len(g.values)))
@@ -328,7 +323,7 @@ func (g *Game) sweep(upto int, lim heap.Limits) ([]uint64, error) {
 		g.mu.Unlock()
 		if !ok {
 			var err error
-			if opts, err = g.call(th, n); err != nil {
+			if opts, err = g.callWithin(th, n, end); err != nil {
 				return nil, err
 			}
 		}

@@ -61,7 +61,7 @@ func init() {
 // other parameter without a default. The error, a *heap.ParamError whose
 // key is file, name or params, names the file and its line.
 func Load(path, name string, params map[string]any) (*Game, error) {
-	globals, err := load(path)
+	globals, err := load(path, "")
 	if err != nil {
 		return nil, &heap.ParamError{Key: keyFile, Msg: err.Error()}
 	}

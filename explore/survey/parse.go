@@ -66,8 +66,13 @@ type Survey struct {
 	Varying  []string
 	Variants []*Variant
 	// Hash identifies the survey: a SHA-256 of its variants and analyses
-	// (canonical JSON), whatever the way they were written.
+	// (canonical JSON), whatever the way they were written, and of the
+	// content of the rule files they run (Rules).
 	Hash string
+	// Rules names the rule files the variants run with a SHA-256 of each
+	// one's content ("rules.star 3f2a…", one a line); "" when none. A
+	// changed rule is another survey: its results are not the old ones.
+	Rules string
 }
 
 // Variant is one combination of parameters.
@@ -144,6 +149,9 @@ func Parse(name string, data []byte, o Options) (*Survey, error) {
 	s, err := p.survey(doc.Content[0], o)
 	if err != nil {
 		return nil, err
+	}
+	if s.Rules, err = ruleDigests(s); err != nil {
+		return nil, &job.Error{File: name, Msg: err.Error()}
 	}
 	s.Hash = hash(s)
 	return s, nil

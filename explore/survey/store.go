@@ -66,6 +66,7 @@ type Meta struct {
 	Family string
 	Count  int
 	File   string // the survey file it was made from
+	Rules  string // Survey.Rules: its rule files and their content's hashes
 }
 
 // Store is a survey's database.
@@ -226,7 +227,7 @@ func Create(path string, s *Survey) (*Store, error) {
 		}
 		if st.Meta.Hash != s.Hash {
 			db.Close()
-			return nil, otherSurvey(path, st.Meta, s.File)
+			return nil, otherSurvey(path, st.Meta, s.File, s.Rules)
 		}
 		if err := tx.Commit(); err != nil {
 			db.Close()
@@ -247,7 +248,7 @@ func Create(path string, s *Survey) (*Store, error) {
 }
 
 func newMeta(s *Survey) Meta {
-	return Meta{Schema: SchemaVersion, Hash: s.Hash, Title: s.Title, Family: s.Family, Count: len(s.Variants), File: filepath.Base(s.File)}
+	return Meta{Schema: SchemaVersion, Hash: s.Hash, Title: s.Title, Family: s.Family, Count: len(s.Variants), File: filepath.Base(s.File), Rules: s.Rules}
 }
 
 func initSchema(tx *sql.Tx, m Meta) error {
@@ -356,7 +357,7 @@ func openReadOnly(path string, s *Survey, why error) (*Store, error) {
 	}
 	if st.Meta.Hash != s.Hash {
 		st.Close()
-		return nil, otherSurvey(path, st.Meta, s.File)
+		return nil, otherSurvey(path, st.Meta, s.File, s.Rules)
 	}
 	st.ReadOnly = true
 	return st, nil
@@ -377,7 +378,11 @@ func (st *Store) Writable(todo int) error {
 		Hint:   "make it and its directory writable, or copy it (with its -wal file, if there is one) and give the copy as --db; a report over what it holds needs no writing"}
 }
 
-func otherSurvey(path string, m Meta, file string) error {
+func otherSurvey(path string, m Meta, file string, rules string) error {
+	if m.Rules != rules && m.File == filepath.Base(file) {
+		return fmt.Errorf("%s holds results computed with another version of the rule file (then: %s; now: %s): the rule changed since, and the results would mix two rules; compute into a new --db, delete %s to start again, or restore the rule file",
+			path, ruleList(m.Rules), ruleList(rules), path)
+	}
 	return fmt.Errorf("%s holds the results of another survey (%s: %q, %d variants of %s), not of %s; give another --db, or delete %s to start again",
 		path, m.File, m.Title, m.Count, m.Family, file, path)
 }
@@ -433,6 +438,7 @@ func writeMeta(tx *sql.Tx, m Meta) error {
 		{"family", m.Family},
 		{"count", strconv.Itoa(m.Count)},
 		{"file", m.File},
+		{"rules", m.Rules},
 	}
 	for _, p := range kv {
 		if _, err := tx.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)`, p[0], p[1]); err != nil {
@@ -477,6 +483,7 @@ func (st *Store) readMetaFrom(q querier) error {
 	}
 	st.Meta.Hash, st.Meta.Title, st.Meta.Family, st.Meta.File = kv["survey_hash"], kv["title"], kv["family"], kv["file"]
 	st.Meta.Count, _ = strconv.Atoi(kv["count"])
+	st.Meta.Rules = kv["rules"]
 	return nil
 }
 
@@ -600,6 +607,9 @@ func Merge(out string, inputs []string) (Meta, error) {
 		}
 		if i == 0 {
 			meta = m
+		} else if m.Hash != meta.Hash && m.Rules != meta.Rules && m.File == meta.File {
+			return Meta{}, fmt.Errorf("%s was computed with another version of the rule file (%s) than %s (%s); merge shards of one version of the rule only",
+				in, ruleList(m.Rules), all[0], ruleList(meta.Rules))
 		} else if m.Hash != meta.Hash {
 			return Meta{}, fmt.Errorf("%s holds another survey (%s: %q, %d variants) than %s (%s: %q, %d variants); merge databases of one survey only",
 				in, m.File, m.Title, m.Count, all[0], meta.File, meta.Title, meta.Count)
@@ -774,4 +784,21 @@ func removeDB(path string) {
 	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
 		os.Remove(path + suffix)
 	}
+}
+
+// ruleList says a survey's rule files and their hashes on one line, the
+// hashes cut to 12 digits: "rules.star 3f2a9c0d1e4b".
+func ruleList(rules string) string {
+	if rules == "" {
+		return "no rule file recorded"
+	}
+	var out []string
+	for _, line := range strings.Split(rules, "\n") {
+		name, sum, _ := strings.Cut(line, " ")
+		if len(sum) > 12 {
+			sum = sum[:12]
+		}
+		out = append(out, name+" "+sum)
+	}
+	return strings.Join(out, ", ")
 }

@@ -6,8 +6,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
 
+	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/starrule"
 	"github.com/nimbook/nimbook/explore/version"
 )
 
@@ -50,7 +55,40 @@ func hash(s *Survey) string {
 		h.Write(g)
 		h.Write([]byte{'\n'})
 	}
+	if s.Rules != "" {
+		// Only then: the hash of a survey without rule files is what it
+		// always was, and its databases stay its own.
+		h.Write([]byte("rules\n" + s.Rules))
+	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ruleDigests lists the rule files of s's variants (heap parameters of
+// kind heap.File) by name, with a SHA-256 of each one's content, read as
+// the rule's loader reads it (starrule.ReadSource).
+func ruleDigests(s *Survey) (string, error) {
+	seen := map[string]bool{}
+	var lines []string
+	for _, v := range s.Variants {
+		h := v.Section.Heap()
+		if h == nil || h.Rule == nil {
+			continue
+		}
+		for _, q := range h.Rule.Params {
+			f := h.Params.String(q.Key)
+			if q.Kind != heap.File || f == "" || seen[f] {
+				continue
+			}
+			seen[f] = true
+			src, err := starrule.ReadSource(f, "")
+			if err != nil {
+				return "", err
+			}
+			lines = append(lines, fmt.Sprintf("%s %x", filepath.Base(f), sha256.Sum256(src)))
+		}
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n"), nil
 }
 
 func positionOf(s *Survey) any {

@@ -5,12 +5,14 @@ package hostile
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -29,11 +31,17 @@ type hostileCase struct {
 	stdin string
 	// files are made in the case's working directory first: "@NAME" is a
 	// copy of testdata/hostile/NAME, "->TARGET" a symbolic link, "/" a
-	// directory, anything else the content.
+	// directory, "|" a FIFO, anything else the content.
 	files map[string]string
-	code  int
-	msg   string // in standard error (standard output for play)
-	out   string // in standard output
+	// never is text that must not appear in any output (another file's
+	// content).
+	never string
+	// gone lists files of files the run must remove (a killed write's
+	// leftovers).
+	gone []string
+	code int
+	msg  string // in standard error (standard output for play)
+	out  string // in standard output
 	// creates lists the files the run may add to its directory; any other
 	// file, a temporary one above all, is a failure.
 	creates []string
@@ -83,6 +91,7 @@ func hostileCases() []hostileCase {
 		"job.yaml":   "sections:\n  - game: {rule: {file: rules.star, name: take, params: {k: 2}, upto: 10}}\n    show: [values]\n",
 		"s.yaml":     "survey:\n  rule: {file: rules.star, name: take, params: {k: \"1..3\"}, upto: 10}\nshow: [values]\n",
 	}
+	const secret = "s3cr3tTOKENabc123\n"
 	return []hostileCase{
 		// The command line.
 		{name: "no command", args: "", code: 2, msg: "no command given"},
@@ -255,6 +264,38 @@ func hostileCases() []hostileCase {
 		{name: "slurm more shards than variants", args: "survey slurm s.yaml --shards 50 --binary /opt/nimbook", files: with(sv, "slurm.conf", "MaxArraySize=100\n"), env: []string{"SLURM_CONF=slurm.conf"}, code: 1, msg: "s.yaml has 7 variants"},
 		{name: "slurm as many shards as variants", args: "survey slurm s.yaml --shards 7 --binary /opt/nimbook", files: sv, out: "--array=0-6"},
 
+		// Rule files and misère analyses inside every limit, cells that
+		// read no other file, inputs never overwritten (issue 29; the
+		// class in brackets). Peak memory is held to the limit plus 10 %.
+		{name: "rule file /dev/zero [1]", args: "run job.yaml --max-memory 256MiB", files: map[string]string{"job.yaml": ruleJob("/dev/zero", "values", 10)}, code: 1, msg: "/dev/zero: not a Starlark file", maxRSS: 100 * mib},
+		{name: "rule file linked to /dev/zero [1]", args: "run job.yaml", files: map[string]string{"zero.star": "->/dev/zero", "job.yaml": ruleJob("zero.star", "values", 10)}, code: 1, msg: "zero.star: a link to zero, which is not a Starlark file", maxRSS: 100 * mib},
+		{name: "rule file a FIFO [1]", args: "run job.yaml", files: map[string]string{"fifo.star": "|", "job.yaml": ruleJob("fifo.star", "values", 10)}, code: 1, msg: "fifo.star: a FIFO (named pipe), not a Starlark file", maxTime: 10 * time.Second},
+		{name: "rule file a directory [1]", args: "run job.yaml", files: map[string]string{"d.star": "/", "job.yaml": ruleJob("d.star", "values", 10)}, code: 1, msg: "d.star: a folder, not a Starlark file"},
+		{name: "rule file too large [1]", args: "run job.yaml", files: map[string]string{"big.star": strings.Repeat("#", 2<<20), "job.yaml": ruleJob("big.star", "values", 10)}, code: 1, msg: "more than the 1048576 a Starlark file may have"},
+		{name: "rule file of another kind [1, 3]", args: "run job.yaml", files: map[string]string{"secret.env": secret, "job.yaml": ruleJob("secret.env", "values", 10)}, code: 1, msg: "secret.env: not a Starlark file", never: "s3cr3t"},
+		{name: "cell reads a secret [3]", args: "eval", argv: []string{`rule(file="secret.env", name="f")`}, files: map[string]string{"secret.env": secret}, code: 1, msg: "secret.env: not a Starlark file", never: "s3cr3t"},
+		{name: "cell reads a secret through a .star link [3]", args: "eval", argv: []string{`rule(file="evil.star", name="f")`}, files: map[string]string{"secret.env": secret, "evil.star": "->secret.env"}, code: 1, msg: "evil.star: a link to secret.env, which is not a Starlark file", never: "s3cr3t"},
+		{name: "cell reads a .star above its folder [3]", args: "run nb/nb.md -o out.md", files: map[string]string{"up.star": secret, "nb/nb.md": "```nimbook\nrule(file=\"../up.star\", name=\"f\")\n```\n"}, code: 1, msg: "../up.star: outside the notebook's folder", never: "s3cr3t"},
+		{name: "cell reads an absolute path [3]", args: "eval", argv: []string{`rule(file="/etc/passwd.star", name="f")`}, code: 1, msg: "/etc/passwd.star: outside the notebook's folder"},
+		{name: "cell reads a FIFO [1, 3]", args: "eval", argv: []string{`rule(file="fifo.star", name="f")`}, files: map[string]string{"fifo.star": "|"}, code: 1, msg: "fifo.star: a FIFO", maxTime: 10 * time.Second},
+		{name: "cell reads a rule of its folder [3]", args: "eval", argv: []string{`[rule(file="rules/take.star", name="take", params={"k": 2}).grundy(n) for n in range(6)]`}, files: map[string]string{"rules/take.star": star}, out: "[0, 1, 2, 0, 1, 2]"},
+		{name: "-o onto the rule file a cell loads [4]", args: "run nb.md -o rules.star --format md", files: map[string]string{"rules.star": star, "nb.md": "```nimbook\nrule(file=\"rules.star\", name=\"take\", params={\"k\": 2}).grundy(5)\n```\n"}, code: 1, msg: "is the input", keeps: []string{"rules.star"}},
+		{name: "--export through a link onto the rule file [4]", args: "run job.yaml -o out.md --export ex --quiet", files: with(rules, "ex/s01-values.csv", "->../rules.star"), code: 1, msg: "rules.star", keeps: []string{"rules.star"}},
+		{name: "rule file's top level past the memory limit [7]", args: "run job.yaml --max-memory 128MiB", files: map[string]string{"mem.star": "x = [\"a\" * 100000 + str(i) for i in range(8000)]\n" + star, "job.yaml": ruleJob("mem.star", "values", 10)}, code: 1, msg: "mem.star:1: the code stopped at the memory limit of 128 MiB", maxRSS: 141 * mib},
+		{name: "rule file's top level never ends [7]", args: "run job.yaml", files: map[string]string{"loop.star": star + "x = 0\nwhile True:\n    x = -x\n", "job.yaml": ruleJob("loop.star", "values", 10)}, code: 1, msg: "loop.star:4: ran past the budget"},
+		{name: "rule's parameter copied past the limit [8]", args: "eval --max-memory 256MiB", argv: []string{"def f(n, k):\n    return [[n - 1]] if n else []\nrule(f, k=list(range(10000000)))"}, code: 1, msg: "rule: copying k (10000000 values)", maxRSS: 282 * mib},
+		{name: "runaway rule call [9]", args: "run job.yaml", files: map[string]string{"loop.star": "def take(n, k):\n    while True:\n        pass\n", "job.yaml": ruleJob("loop.star", "values", 10)}, code: 1, msg: "ran past the budget of 100000000 steps", maxTime: 30 * time.Second},
+		{name: "runaway rule call past --max-steps [9]", args: "run job.yaml --max-steps 1000000", files: map[string]string{"loop.star": "def take(n, k):\n    while True:\n        pass\n", "job.yaml": ruleJob("loop.star", "values", 10)}, code: 1, msg: "ran past the budget of 1000000 steps", maxTime: 5 * time.Second},
+		{name: "runaway rule in a misère genus [2, 9]", args: "run job.yaml", files: map[string]string{"loop.star": "def take(n, k):\n    while True:\n        pass\n", "job.yaml": ruleJob("loop.star", "genus", 10)}, code: 1, msg: "ran past the budget of 100000000 steps", maxTime: 30 * time.Second},
+		{name: "failing rule in a misère quotient [2]", args: "run job.yaml", files: map[string]string{"bad.star": "def take(n, k):\n    return [[n - 1]] if n < 5 else fail(\"no\")\n", "job.yaml": misereJob("bad.star", "quotient", 10)}, code: 1, msg: "bad.star:2: fail: no"},
+		{name: "huge positions limit, tiny quotient [10]", args: "run job.yaml --format json", files: map[string]string{"rules.star": star, "job.yaml": "limits: {positions: 9223372036854775807}\n" + misereJob("rules.star", "quotient", 5)}, out: `"quotient"`},
+		{name: "deep recursion in a rule [11]", args: "run job.yaml --max-memory 128MiB", files: map[string]string{"deep.star": "def r(n):\n    return 0 if n == 0 else 1 + r(n - 1)\ndef take(n, k):\n    r(10000000)\n    return []\n", "job.yaml": ruleJob("deep.star", "values", 5)}, code: 1, msg: "a recursion", maxRSS: 141 * mib},
+		{name: "deep recursion in a cell [11]", args: "eval --max-memory 128MiB", argv: []string{"r = lambda n: 0 if n == 0 else 1 + r(n - 1)\nr(10000000)"}, code: 1, msg: "a recursion", maxRSS: 141 * mib},
+		{name: "misère position of 1010 heaps [also]", args: "run job.yaml --quiet", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.15\", position: [" + manyHeaps() + "], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "the misère position of 1010 heaps (the largest 1000) reaches more than 10^18 positions", maxOut: 1000, maxTime: 10 * time.Second},
+		{name: "limits.time bounds a rule's genus [also]", args: "run job.yaml --quiet", files: map[string]string{"slow.star": "def take(n, k):\n    x = 0\n    for i in range(3000000):\n        x += i\n    return [[n - 1]] if n else []\n", "job.yaml": "limits: {time: 1s}\n" + ruleJob("slow.star", "genus", 100)}, code: 1, msg: "the time limit of 1s (limits.time) ran out"},
+		{name: "date that is no day [also]", args: "run job.yaml --date 2026-13-45", files: ok, code: 2, msg: "--date 2026-13-45: no such day"},
+		{name: "stale temporary files of a killed write [also]", args: "run job.yaml -o out.md --quiet", files: with(ok, ".out.md.tmp12345", "half a report", ".out.md.tmpnot-ours", "kept"), creates: []string{"out.md"}, gone: []string{".out.md.tmp12345"}},
+
 		// Play.
 		{name: "play no game", args: "play", code: 2, msg: "play needs a game"},
 		{name: "play unknown game", args: "play chess", code: 2, msg: `unknown game "chess"`},
@@ -298,6 +339,29 @@ func hostileCases() []hostileCase {
 	}
 }
 
+// ruleJob is a job of one section of the rule take of file, showing
+// show.
+func ruleJob(file, show string, upto int) string {
+	return fmt.Sprintf("sections:\n  - game: {rule: {file: %s, name: take, params: {k: 2}, upto: %d}}\n    show: [%s]\n", file, upto, show)
+}
+
+// manyHeaps is a position of 1010 heaps: ten of each size 500, 505, …,
+// 1000.
+func manyHeaps() string {
+	var hs []string
+	for range 10 {
+		for h := 500; h <= 1000; h += 5 {
+			hs = append(hs, fmt.Sprint(h))
+		}
+	}
+	return strings.Join(hs, ", ")
+}
+
+// misereJob is ruleJob in misère play.
+func misereJob(file, show string, upto int) string {
+	return fmt.Sprintf("sections:\n  - game: {rule: {file: %s, name: take, params: {k: 2}, upto: %d, play: misere}}\n    show: [%s]\n", file, upto, show)
+}
+
 func TestHostileInputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -319,6 +383,8 @@ func TestHostileInputs(t *testing.T) {
 				switch {
 				case v == "/":
 					err = os.MkdirAll(p, 0o755)
+				case v == "|":
+					err = syscall.Mkfifo(p, 0o644)
 				case strings.HasPrefix(v, "->"):
 					err = os.Symlink(v[2:], p)
 				case strings.HasPrefix(v, "@"):
@@ -331,6 +397,13 @@ func TestHostileInputs(t *testing.T) {
 				}
 				if err != nil {
 					t.Fatal(err)
+				}
+				if strings.HasPrefix(filepath.Base(name), ".") && !strings.HasPrefix(v, "->") {
+					// A hidden file is a leftover of an earlier run: hours old.
+					old := time.Now().Add(-2 * time.Hour)
+					if err := os.Chtimes(p, old, old); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 			before := listDir(t, dir)
@@ -408,10 +481,18 @@ func TestHostileInputs(t *testing.T) {
 					t.Errorf("standard error shows %q: %s", bad, stderr.String())
 				}
 			}
+			if tc.never != "" && strings.Contains(stdout.String()+stderr.String(), tc.never) {
+				t.Errorf("the output quotes %q:\n%s%s", tc.never, stdout.String(), stderr.String())
+			}
 			after := listDir(t, dir)
 			for _, f := range after {
 				if !slices.Contains(before, f) && !slices.Contains(tc.creates, strings.SplitN(f, "/", 2)[0]) {
 					t.Errorf("left behind: %s", f)
+				}
+			}
+			for _, f := range tc.gone {
+				if slices.Contains(after, f) {
+					t.Errorf("%s is still there", f)
 				}
 			}
 			for f, was := range kept {
