@@ -92,6 +92,7 @@ func (r *runner) family() error {
 					win = append(win, q)
 				}
 			}
+
 		} else {
 			s, err := solver()
 			if err != nil {
@@ -218,6 +219,11 @@ type valueSolver struct {
 	sp   family.Splitter
 	cn   family.Canonicalizer
 	memo map[string]int64 // canonical key → value; -1 while being solved
+	// sums keeps the value of every position met, by its own key: a
+	// position reached by several moves is split and folded once.
+	sums map[string]uint64
+	// forms keeps the canonical form of every component met.
+	forms map[string]string
 	max  int64
 	ctx  context.Context
 	n    int
@@ -225,6 +231,9 @@ type valueSolver struct {
 
 // value is the nim-sum of the values of key's components.
 func (s *valueSolver) value(key string) (uint64, error) {
+	if v, ok := s.sums[key]; ok {
+		return v, nil
+	}
 	comps := []string{key}
 	if s.sp != nil {
 		var err error
@@ -240,15 +249,28 @@ func (s *valueSolver) value(key string) (uint64, error) {
 		}
 		x ^= v
 	}
+	if s.sums == nil {
+		s.sums = map[string]uint64{}
+	}
+	s.sums[key] = x
 	return x, nil
 }
 
 // single is the value of a component: the mex of its options' values.
 func (s *valueSolver) single(key string) (uint64, error) {
 	if s.cn != nil {
-		var err error
-		if key, err = s.cn.Canonical(key); err != nil {
-			return 0, err
+		if f, ok := s.forms[key]; ok {
+			key = f
+		} else {
+			f, err := s.cn.Canonical(key)
+			if err != nil {
+				return 0, err
+			}
+			if s.forms == nil {
+				s.forms = map[string]string{}
+			}
+			s.forms[key] = f
+			key = f
 		}
 	}
 	if v, ok := s.memo[key]; ok {
@@ -271,6 +293,7 @@ func (s *valueSolver) single(key string) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
+
 	seen := make([]bool, len(ms)+1)
 	for _, q := range ms {
 		v, err := s.value(q)

@@ -115,18 +115,28 @@ func (g *Game) Start() string { return g.start }
 // Play is game(play=…)'s.
 func (g *Game) Play() game.Play { return g.spec.Play }
 
-// Position returns the Starlark value of a key.
-func (g *Game) Position(key string) starlark.Value { return g.pos[key] }
+// Position returns the Starlark value of a key: the one held, or the key
+// read back.
+func (g *Game) Position(key string) starlark.Value {
+	if v, ok := g.pos[key]; ok {
+		return v
+	}
+	v, err := parseKey(key)
+	if err != nil {
+		return starlark.String(key) // not a key of this game's
+	}
+	return v
+}
 
 // JSON is the position as JSON holds it.
-func (g *Game) JSON(key string) any { return toJSON(g.pos[key]) }
+func (g *Game) JSON(key string) any { return toJSON(g.Position(key)) }
 
 // Show is show(p) when the game has show=, else p's repr.
 func (g *Game) Show(key string) string {
-	v := g.pos[key]
-	if g.spec.Show == nil || v == nil {
+	if g.spec.Show == nil {
 		return key
 	}
+	v := g.Position(key)
 	s, err := sandbox.Call(g.th, g.spec.Show, starlark.Tuple{v}, nil)
 	if str, ok := s.(starlark.String); err == nil && ok {
 		return string(str)
@@ -142,6 +152,9 @@ func (g *Game) key(v starlark.Value) (string, error) {
 	}
 	k := n.String()
 	if _, ok := g.pos[k]; !ok {
+		if len(g.pos) >= maxHeld {
+			clear(g.pos)
+		}
 		g.pos[k] = n
 	}
 	return k, nil
@@ -162,7 +175,7 @@ func (g *Game) wrap(call string, err error) error {
 
 // list calls f(p) and reads the positions it returns.
 func (g *Game) list(what string, f starlark.Callable, key string) ([]string, error) {
-	p := g.pos[key]
+	p := g.Position(key)
 	call := fmt.Sprintf("%s(%s)", what, short(p))
 	v, err := sandbox.Call(g.th, f, starlark.Tuple{p}, nil)
 	if err != nil {
@@ -209,7 +222,7 @@ func (g *Game) Canonical(key string) (string, error) {
 	if g.spec.Canonical == nil {
 		return key, nil
 	}
-	p := g.pos[key]
+	p := g.Position(key)
 	call := fmt.Sprintf("canonical(%s)", short(p))
 	v, err := sandbox.Call(g.th, g.spec.Canonical, starlark.Tuple{p}, nil)
 	if err != nil {
