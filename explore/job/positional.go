@@ -224,9 +224,9 @@ type valueSolver struct {
 	sums map[string]uint64
 	// forms keeps the canonical form of every component met.
 	forms map[string]string
-	max  int64
-	ctx  context.Context
-	n    int
+	max   int64
+	ctx   context.Context
+	n     int
 }
 
 // value is the nim-sum of the values of key's components.
