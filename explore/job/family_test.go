@@ -17,7 +17,7 @@ import (
 var examplesDir = filepath.Join("..", "..", "examples")
 
 // runJob parses and runs a job file's text written in dir.
-func runFamilyJob(t *testing.T, dir, text string, opts Options) (*Report, error) {
+func runFamilyJob(t testing.TB, dir, text string, opts Options) (*Report, error) {
 	t.Helper()
 	p := filepath.Join(dir, "job.yaml")
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
@@ -56,7 +56,9 @@ sections:
 
 // gamesFile is examples/games.star, absolute, for job files written in
 // temporary folders.
-func gamesFile(t *testing.T) string {
+func gamesFile(t *testing.T) string { return gamesFileB(t) }
+
+func gamesFileB(t testing.TB) string {
 	t.Helper()
 	abs, err := filepath.Abs(filepath.Join(examplesDir, "games.star"))
 	if err != nil {
