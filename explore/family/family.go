@@ -75,6 +75,10 @@ type Family struct {
 	// Signature and Help document the family for the notebook's help and
 	// the command line's.
 	Signature, Help string
+	// Job, when not nil, is how the job layer reads and runs a family
+	// whose games are not given by their moves (Wythoff's game: its own
+	// table, row periods, formulas); package job sets and reads it.
+	Job any
 }
 
 // Env is what a game may use while it is analysed: the cancellation and
