@@ -255,3 +255,29 @@ sections:
 		t.Errorf("report %v, error %v; want the step budget's", rep, err)
 	}
 }
+
+// TestStarlarkGameMisere: play: misere decides outcome and moves of a
+// Starlark game: Chomp (2) (one row of two cells, the poisoned one first)
+// is N under normal play (take the other cell) and P under misère play
+// (whoever takes it made the last move, and loses).
+func TestStarlarkGameMisere(t *testing.T) {
+	rep, err := runFamilyJob(t, t.TempDir(), fmt.Sprintf(`
+sections:
+  - game: {starlark: {file: %[1]s, name: chomp3, params: {a: 2, b: 0, c: 0}}}
+    show: [outcome, moves]
+  - game: {starlark: {file: %[1]s, name: chomp3, params: {a: 2, b: 0, c: 0}, play: misere}}
+    show: [outcome, moves]
+`, gamesFile(t)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{`"outcome":"N","moves":[[1,0,0]]`, `"outcome":"P","moves":[]`} {
+		got, _ := json.Marshal(rep.Sections[i].Results)
+		if !strings.Contains(string(got), want) {
+			t.Errorf("section %d: %s, want %s", i+1, got, want)
+		}
+	}
+	if g := rep.Sections[1].Spec.GameJSON()["starlark"].(map[string]any); g["play"] != "misere" {
+		t.Errorf("game %v", g)
+	}
+}
