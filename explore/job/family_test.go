@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/family"
+	"github.com/nimbook/nimbook/explore/game"
 	_ "github.com/nimbook/nimbook/explore/stargame" // the starlark family of job files
 )
 
@@ -279,5 +281,61 @@ sections:
 	}
 	if g := rep.Sections[1].Spec.GameJSON()["starlark"].(map[string]any); g["play"] != "misere" {
 		t.Errorf("game %v", g)
+	}
+}
+
+// pathGame is Node Kayles on a path of n vertices, "o" free and "."
+// taken: a registered family of the tests, with a cost model.
+type pathGame struct{ n int }
+
+func (g pathGame) Moves(key string) ([]string, error) {
+	var out []string
+	for i := range len(key) {
+		if key[i] == 'o' {
+			lo, hi := max(i-1, 0), min(i+2, len(key))
+			out = append(out, key[:lo]+strings.Repeat(".", hi-lo)+key[hi:])
+		}
+	}
+	return out, nil
+}
+func (g pathGame) Start() string          { return strings.Repeat("o", g.n) }
+func (g pathGame) Play() game.Play        { return game.Normal }
+func (g pathGame) JSON(key string) any    { return key }
+func (g pathGame) Show(key string) string { return key }
+func (g pathGame) String() string         { return fmt.Sprintf("a path of %d", g.n) }
+func (g pathGame) Close()                 {}
+
+func init() {
+	family.Register(&family.Family{
+		Key: "test-path", Order: 999,
+		Text:     family.Texts("a path", "un chemin"),
+		Params:   []family.Param{{Key: "n", Kind: family.Int, Min: 1, Max: 60, What: "the vertices", Missing: "the vertices, e.g. n: 5"}},
+		Analyses: family.PositionAnalyses,
+		New:      func(p family.Params, _ family.Env) (family.Game, error) { return pathGame{p.Int("n")}, nil },
+		// At most 2^n positions, each listing n moves.
+		Cost: func(p family.Params, _ []string) family.Cost {
+			n := int64(p.Int("n"))
+			return family.Cost{Positions: 1 << n, Steps: n << n, Memory: 64 << n}
+		},
+	})
+}
+
+// TestFamilyCost: a registered family's cost model is the job's estimate
+// of its sections (surveys plan and refuse by it), and a family of Go
+// code (not Starlark) is run by the same analyses: Node Kayles on the path
+// of 7 vertices is Dawson's chess value a(7) = 1 (OEIS A002187: 0, 1, 1,
+// 2, 0, 3, 1, 1, …).
+func TestFamilyCost(t *testing.T) {
+	rep, err := runFamilyJob(t, t.TempDir(), "sections:\n  - game: {test-path: {n: 7}}\n    show: [value]\n", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Sections[0]
+	if v := s.Results.Value; v == nil || *v != 1 {
+		t.Errorf("value %v, want 1", v)
+	}
+	c, err := s.Spec.Estimate(context.Background(), DefaultLimits)
+	if err != nil || c.Positions != 128 || c.Steps != 7*128 || c.Memory != 64*128 {
+		t.Errorf("estimate %+v, %v", c, err)
 	}
 }
