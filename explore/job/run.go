@@ -103,6 +103,9 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 	if opts.Limits.Time > 0 {
 		lim.Time = opts.Limits.Time
 	}
+	if opts.Limits.Steps > 0 {
+		lim.Steps = opts.Limits.Steps
+	}
 	lang := j.Lang
 	if opts.Lang != "" {
 		lang = opts.Lang
@@ -230,8 +233,14 @@ const limitHint = "raise it with --max-positions or limits.positions in the job 
 
 // heapLimits: a value sweep may examine 100 options a heap on average (the
 // sparse-space sweep of 0.354 to 2·10^7 needs about 7·10^9 steps).
+// limits.steps (--max-steps), when given, bounds them too: the steps of a
+// Starlark rule count there.
 func (r *runner) heapLimits() heap.Limits {
-	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: satMul(r.lim.Positions, 100), MaxMemory: r.lim.Memory, Context: r.ctx}
+	steps := satMul(r.lim.Positions, 100)
+	if r.lim.Steps > 0 {
+		steps = min(steps, r.lim.Steps)
+	}
+	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: steps, MaxMemory: r.lim.Memory, Context: r.ctx}
 }
 
 func (r *runner) coinLimits() coins.Limits {
@@ -263,10 +272,6 @@ func (r *runner) codeLimits() code.Limits {
 	return code.Limits{MaxRows: uint64(r.lim.Positions), MaxCells: uint64(max(r.lim.Memory/16, 1))}
 }
 
-func (r *runner) wythoffOptions() wythoff.Options {
-	return wythoff.Options{MaxCells: clampInt(r.lim.Positions), MaxMemory: r.lim.Memory, Context: r.ctx}
-}
-
 // checkMemory refuses an analysis whose estimate passes the memory limit.
 func (r *runner) checkMemory(what string, need int64) error {
 	if err := budget.Exceeds(what, need, r.lim.Memory); err != nil {
@@ -291,17 +296,19 @@ func (r *runner) run() (*Results, error) {
 	r.res.PlayMisere = r.play() == game.Misere
 	r.res.Position = r.s.Position
 	var err error
-	switch r.s.Game.(type) {
+	switch g := r.s.Game.(type) {
 	case *NimbersSpec:
 		err = r.nimbers()
 	case *HeapSpec:
 		err = r.heap()
-	case *WythoffSpec:
-		err = r.wythoff()
+	case ownSpec:
+		err = g.run(r)
 	case *CoinsSpec:
 		err = r.coins()
 	case *ProductSpec:
 		err = r.product()
+	case *FamilySpec:
+		err = r.family()
 	default:
 		err = fmt.Errorf("job: unknown family %q", r.s.Family)
 	}
@@ -570,81 +577,6 @@ func (r *runner) rare(g heap.Game, values []uint64) error {
 		rare.Positions = nonNil(sp.Rare)
 	}
 	r.res.Rare = rare
-	return nil
-}
-
-func (r *runner) wythoff() error {
-	ws := r.s.Wythoff()
-	r.res.Game = "Wythoff's game"
-	cells := int64(ws.Size[0]) * int64(ws.Size[1])
-	if cells > r.lim.Positions {
-		return fmt.Errorf("a %d×%d table has %d cells, more than the limit of %d positions; %s", ws.Size[0], ws.Size[1], cells, r.lim.Positions, limitHint)
-	}
-	var t *wythoff.Table
-	if r.wants("table") || r.wants("p-positions") || r.wants("row-periods") {
-		need := wythoff.TableBytes(ws.Size[0], ws.Size[1])
-		if r.wants("table") {
-			need += cells*8 + int64(ws.Size[0])*24 // the copy in the results
-		}
-		if err := r.checkMemory(fmt.Sprintf("a %d×%d Wythoff table", ws.Size[0], ws.Size[1]), need); err != nil {
-			return err
-		}
-		var err error
-		t, err = wythoff.NewTableOptions(ws.Size[0], ws.Size[1], r.wythoffOptions())
-		if err != nil {
-			return limitErr(err)
-		}
-	}
-	if r.wants("table") {
-		r.res.Table = t.Values()
-	}
-	if r.wants("p-positions") {
-		ps := t.PPositions()
-		pp := &PPositions{Count: uint64(len(ps)), Of: uint64(cells)}
-		if len(ps) <= MaxListed {
-			pp.List = pairs(ps)
-		}
-		r.res.PPositions = pp
-	}
-	if r.wants("row-periods") {
-		rps, err := t.RowPeriods(r.ctx)
-		if err != nil {
-			return err
-		}
-		for _, rp := range rps {
-			r.res.RowPeriods = append(r.res.RowPeriods, RowPeriod{Row: rp.Row, Period: rp.Period, Start: rp.Start})
-		}
-		if r.res.RowPeriods == nil {
-			r.res.RowPeriods = []RowPeriod{}
-		}
-	}
-	if pos, ok := r.s.Position.([]int); ok {
-		opts := r.wythoffOptions()
-		if r.wants("outcome") {
-			o, err := wythoff.OutcomeOptions(pos[0], pos[1], r.play(), opts)
-			if err != nil {
-				return limitErr(err)
-			}
-			r.res.Outcome = o.String()
-		}
-		if r.wants("moves") {
-			ms, err := wythoff.WinningMovesOptions(pos[0], pos[1], r.play(), opts)
-			if err != nil {
-				return limitErr(err)
-			}
-			r.res.Moves = pairs(ms)
-		}
-	}
-	if r.wants("record") {
-		if err := r.wythoffRecord(); err != nil {
-			return err
-		}
-	}
-	if r.wants("graph") {
-		if err := r.wythoffGraph(); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 

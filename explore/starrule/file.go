@@ -10,6 +10,7 @@ import (
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/sandbox"
+	"github.com/nimbook/nimbook/explore/stargame"
 )
 
 // maxFileSize bounds a rule file (MaxSourceSize): rules are a few
@@ -52,7 +53,9 @@ func load(path, root string) (starlark.StringDict, error) {
 	}
 	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: loadMemory()})
 	defer release()
-	g, err = sandbox.ExecFile(th, path, src, nil)
+	// game() is predeclared, as in game files and notebook cells: one
+	// dialect, so that a file of games and rules loads as either.
+	g, err = sandbox.ExecFile(th, path, src, stargame.Predeclared())
 	if err != nil {
 		return nil, err
 	}
