@@ -230,7 +230,7 @@ func TestStarlarkGameErrors(t *testing.T) {
 		{"unknown family", "{starlrk: {file: g.star, name: f}}", []string{"job.yaml:3", "did you mean \"starlark\"", "a game of your own"}},
 		{"no file", "{starlark: {file: h.star, name: f, params: {n: 1}}}", []string{"job.yaml:3", "h.star"}},
 		{"a move JSON cannot hold", "{starlark: {file: g.star, name: f, params: {n: 1}}}", []string{"job.yaml:3", "moves (lambda, g.star:2) returned a position", "float 1.5 cannot be a position"}},
-		{"a function that loops", "{starlark: {file: g.star, name: spin, params: {n: 1}}}", []string{"job.yaml:3", "spin(n=1) from g.star", "g.star:3", "steps"}},
+		{"a function that loops", "{starlark: {file: g.star, name: spin, params: {n: 1}}}", []string{"job.yaml:3", "spin(n=1) from g.star", "g.star:4", "steps"}},
 		{"two ranges too many", "{starlark: {file: g.star, name: f, params: {a: \"1..2\", b: \"1..2\", n: \"1..3\"}}}", []string{"all range"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -344,7 +344,7 @@ func checkCapabilities(ctx context.Context, g family.Game, sp family.Splitter, c
 			}
 		}
 	}
-	plain, err := game.NewSolver[string](g, game.Options{MaxPositions: checkPositions, MaxMemory: lim.Memory, Context: ctx})
+	plain, err := game.NewSolver[string](game.Plain[string](g), game.Options{MaxPositions: checkPositions, MaxMemory: lim.Memory, Context: ctx})
 	if err != nil {
 		return err
 	}
