@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/job"
@@ -38,6 +39,10 @@ func (b *builder) acrossSection(i int, srs []*job.SectionResult) *section {
 		switch a {
 		case "values":
 			blocks = b.acrossValues(srs, ac)
+		case "value":
+			blocks = b.acrossValue(srs, ac, slices.Contains(showOrder(first), "plot"))
+		case "outcome":
+			blocks = b.acrossOutcome(srs, ac)
 		}
 		if len(blocks) == 0 {
 			continue

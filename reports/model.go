@@ -339,6 +339,8 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 		var blocks []block
 		res := &sr.Results
 		switch a {
+		case "value":
+			blocks = b.value(sr)
 		case "values":
 			blocks = b.values(sr)
 		case "table":

@@ -93,6 +93,15 @@ var OEIS = []OEISEntry{
 			1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2,
 			1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2,
 			2, 4, 4, 5, 5, 9}, 52, 34)},
+	// oeis.org/A000035: n mod 2; the Grundy values of Node Kayles on the
+	// 2 × n grid (the ladder) for n ≥ 1, as the A316632 entry says.
+	{ID: "A000035", Name: "period 2: repeat [0, 1]", NameFR: "période 2 : répéter [0, 1]", Offset: 0,
+		Term: func(n int) (uint64, bool) { return uint64(n & 1), n >= 0 }},
+	// oeis.org/A316632, terms for n = 1..16: Node Kayles on the 3 × n grid;
+	// S. Brown et al., "Nimber Sequences of Node-Kayles Games", J. Integer
+	// Seq. 23 (2020), Article 20.3.5.
+	{ID: "A316632", Name: "Sprague-Grundy values of Node Kayles on the 3 × n grid", NameFR: "valeurs de Grundy de Kayles des sommets sur la grille 3 × n", Offset: 1,
+		Term: terms(1, []uint64{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}, 0, 0)},
 }
 
 // oeisMinAgree is how many terms must agree before a difference is worth

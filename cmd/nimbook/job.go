@@ -43,7 +43,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.lang, "lang", "", "en or fr (over the job file's lang)")
 	fs.Int64Var(&f.maxPositions, "max-positions", 0, "most positions an analysis may enumerate")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "most memory an analysis may use, e.g. 4GiB")
-	fs.Int64Var(&f.maxStepsFlag, "max-steps", 0, "notebooks: most Starlark steps a cell may take")
+	fs.Int64Var(&f.maxStepsFlag, "max-steps", 0, "most Starlark steps a notebook cell, or a job's rule or game, may take")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
 	fs.BoolVar(&f.inPlace, "in-place", false, "allow -o to overwrite the input notebook")
 	fs.BoolVar(&f.allowErrors, "allow-errors", false, "notebooks: keep running after a cell fails (its error is in its outputs)")
@@ -92,6 +92,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var opts job.Options
 	opts.Lang = f.lang
 	opts.Limits = lim
+	opts.Limits.Steps = int64(f.maxSteps) // bounds Starlark rules and games too
 	opts.Jobs = f.jobs
 
 	switch lowerExt(file) {

@@ -34,6 +34,12 @@ type Across struct {
 	Key string
 	// Labels are its values as the rows are labelled: "1", "0.77", "1, 3, 4".
 	Labels []string
+	// Key2 and Labels2, when set, are a second parameter that varies (a
+	// registered family's, such as a Starlark game's cols): the sections
+	// are then one per pair, Key's values outermost, and the reports
+	// print a table of Labels rows and Labels2 columns.
+	Key2    string
+	Labels2 []string
 }
 
 // MaxAcross is the most values a section's parameter may take: the rows
@@ -177,6 +183,14 @@ func (p *parser) sections(n *yaml.Node, path string) ([]*Section, error) {
 			return nil, err
 		}
 		return []*Section{s}, nil
+	}
+	if param, keys, vals, ok, err := p.familyAcross(game, yamlfile.Join(path, "game")); ok {
+		if err != nil {
+			return nil, err
+		}
+		if len(keys) > 0 {
+			return p.familySections(n, path, param, keys, vals)
+		}
 	}
 	key, values, err := p.across(game, yamlfile.Join(path, "game"))
 	if err != nil {

@@ -54,7 +54,11 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 		if err != nil {
 			return Cost{}, fmt.Errorf("job: %w", err)
 		}
-		return Cost{Positions: max(n, m.Positions), Steps: c.Steps + m.Steps, Memory: c.Memory + m.Memory}, nil
+		steps, err := codeSteps(hg, upto)
+		if err != nil {
+			return Cost{}, fmt.Errorf("job: %w", err)
+		}
+		return Cost{Positions: max(n, m.Positions), Steps: c.Steps + steps + m.Steps, Memory: c.Memory + m.Memory}, nil
 	case *WythoffSpec:
 		a, b := int64(g.Size[0]), int64(g.Size[1])
 		return Cost{Positions: a * b, Steps: float64(a*b) * float64(a+b), Memory: 16 * a * b}, nil
@@ -72,4 +76,49 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 		return Cost{Positions: n * n, Steps: float64(n * n), Memory: 8 * n * n}, nil
 	}
 	return Cost{Positions: 1, Steps: 1}, nil
+}
+
+// codeSampled is how many heaps codeSteps calls a rule's function for.
+const codeSampled = 5
+
+// codeSteps estimates the steps of a rule's own code (a Starlark rule's
+// function, called once per heap 0..upto) by calling it for a few heaps
+// spread up to upto: the mean of their steps, the larger heaps weighing
+// as their share of the sweep. 0 for the rules of package heap.
+func codeSteps(g heap.Game, upto int) (float64, error) {
+	st, ok := g.(interface{ CallSteps(n int) (uint64, error) })
+	if !ok || upto < 0 {
+		return 0, nil
+	}
+	var sum float64
+	k := 0
+	for i := 1; i <= codeSampled; i++ {
+		n := upto * i / codeSampled
+		if i > 1 && n == upto*(i-1)/codeSampled {
+			continue
+		}
+		steps, err := st.CallSteps(n)
+		if err != nil {
+			return 0, err
+		}
+		sum += float64(steps)
+		k++
+	}
+	// The function's steps grow with n, at most as fast as n: the mean
+	// of heaps spread to upto, times the heaps, bounds them.
+	return sum / float64(max(k, 1)) * float64(upto+1), nil
+}
+
+// slowFrom is the first stage of a sweep under a time limit for a rule
+// whose code runs for every heap (a Starlark rule): a few heaps, so that
+// the first stage, the one that must finish, finishes in time even when
+// each heap takes milliseconds; the stages double from there.
+const slowFrom = 63
+
+// firstStage is the heaps of the first stage of a timed sweep of g.
+func firstStage(g heap.Game) int {
+	if _, ok := g.(interface{ CallSteps(n int) (uint64, error) }); ok {
+		return slowFrom
+	}
+	return earlyFrom
 }

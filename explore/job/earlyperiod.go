@@ -115,7 +115,7 @@ func (r *runner) timedValues(g heap.Game, upto int, lim heap.Limits) ([]uint64, 
 		r.res.Reached = &Reached{Heap: len(values) - 1, Upto: upto, By: by, Next: next, Limit: DurationText(r.lim.Time)}
 		return values, sweep, nil
 	}
-	for n := min(earlyFrom, upto); ; n = min(2*n+1, upto) {
+	for n := min(firstStage(g), upto); ; n = min(2*n+1, upto) {
 		c, cerr := heap.Estimate(g, n, lim)
 		if values != nil && cerr == nil && prev > 0 {
 			// Don't start a stage that would end past the time.

@@ -32,6 +32,9 @@ type SectionResult struct {
 // Results holds one field per analysis; only those asked for are set. The
 // JSON keys are SPEC.md's; fields tagged "-" serve the renderers.
 type Results struct {
+	// Value is the Grundy value of the start of a game given by its moves
+	// (SPEC "Games of your own").
+	Value         *uint64     `json:"value,omitempty"`
 	Values        []uint64    `json:"values,omitempty"`
 	Table         any         `json:"table,omitempty"` // [][]uint64, or [][][]uint64 for 3 factors
 	Weights       []uint64    `json:"weights,omitempty"`

@@ -102,6 +102,9 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 	if opts.Limits.Time > 0 {
 		lim.Time = opts.Limits.Time
 	}
+	if opts.Limits.Steps > 0 {
+		lim.Steps = opts.Limits.Steps
+	}
 	lang := j.Lang
 	if opts.Lang != "" {
 		lang = opts.Lang
@@ -229,8 +232,14 @@ const limitHint = "raise it with --max-positions or limits.positions in the job 
 
 // heapLimits: a value sweep may examine 100 options a heap on average (the
 // sparse-space sweep of 0.354 to 2·10^7 needs about 7·10^9 steps).
+// limits.steps (--max-steps), when given, bounds them too: the steps of a
+// Starlark rule count there.
 func (r *runner) heapLimits() heap.Limits {
-	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: r.lim.Positions * 100, MaxMemory: r.lim.Memory, Context: r.ctx}
+	steps := r.lim.Positions * 100
+	if r.lim.Steps > 0 {
+		steps = min(steps, r.lim.Steps)
+	}
+	return heap.Limits{MaxPositions: clampInt(r.lim.Positions), MaxSteps: steps, MaxMemory: r.lim.Memory, Context: r.ctx}
 }
 
 func (r *runner) coinLimits() coins.Limits {
@@ -282,6 +291,8 @@ func (r *runner) run() (*Results, error) {
 		err = r.coins()
 	case *ProductSpec:
 		err = r.product()
+	case *FamilySpec:
+		err = r.family()
 	default:
 		err = fmt.Errorf("job: unknown family %q", r.s.Family)
 	}

@@ -1,11 +1,9 @@
 package job
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/coins"
+	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/internal/yamlfile"
 	"github.com/nimbook/nimbook/explore/wythoff"
@@ -35,6 +34,10 @@ type Limits struct {
 	// (limits.time): the values are computed in doubling stages and kept
 	// to the last stage finished in time (Results.Reached). 0: no bound.
 	Time time.Duration
+	// Steps, when positive, bounds the steps of the Starlark code a
+	// section runs (limits.steps, --max-steps): a rule's or a game's
+	// functions over the whole analysis. 0: their defaults.
+	Steps int64
 }
 
 // DefaultLimits suit a laptop: 2^24 Golay rows pass, 2^40 do not.
@@ -285,7 +288,7 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := lm.Check("positions", "memory", "time"); err != nil {
+		if err := lm.Check("positions", "memory", "time", "steps"); err != nil {
 			return nil, err
 		}
 		if pn, ok := lm.Nodes["positions"]; ok {
@@ -294,6 +297,13 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 				return nil, err
 			}
 			j.Limits.Positions = int64(v)
+		}
+		if sn, ok := lm.Nodes["steps"]; ok {
+			v, err := p.Integer(sn, "limits.steps", 1, math.MaxInt, "the number of Starlark steps")
+			if err != nil {
+				return nil, err
+			}
+			j.Limits.Steps = int64(v)
 		}
 		if mn, ok := lm.Nodes["memory"]; ok {
 			v, err := ParseSize(mn.Value)
@@ -338,8 +348,11 @@ func ParseSize(s string) (int64, error) { return budget.ParseSize(s) }
 var otherFamilies = []string{"wythoff", "coins", "product"}
 
 // Families lists the keys a section's game may hold: the registered heap
-// rules (package heap), then wythoff, coins and product.
-func Families() []string { return append(heap.RuleNames(), otherFamilies...) }
+// rules (package heap), then wythoff, coins and product, then the
+// registered families (package family).
+func Families() []string {
+	return append(append(heap.RuleNames(), otherFamilies...), family.Keys()...)
+}
 
 // analyses lists what show may ask of the families that are not heap rules.
 var analyses = map[string][]string{
@@ -358,13 +371,16 @@ var heapAnalyses = []string{"values", "p-positions", "period", "genus", "quotien
 // Analyses returns the analyses show may list for a family, in order: for
 // a heap rule, those of every heap rule (heapAnalyses) with the rule's own
 // (Rule.Analyses) after them.
-func Analyses(family string) []string {
-	if r, ok := heap.Lookup(family); ok {
+func Analyses(fam string) []string {
+	if r, ok := heap.Lookup(fam); ok {
 		out := slices.Clone(heapAnalyses)
 		out = append(out, r.Analyses...)
 		return append(out, "outcome", "moves", "graph", "record", "plot")
 	}
-	return analyses[family]
+	if f, ok := family.Lookup(fam); ok {
+		return f.Analyses
+	}
+	return analyses[fam]
 }
 
 func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
@@ -459,7 +475,7 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 		}
 	}
 	for _, a := range s.Show {
-		if (a == "outcome" || a == "moves") && s.Position == nil {
+		if (a == "outcome" || a == "moves") && s.Position == nil && s.Registered() == nil {
 			return nil, p.Errf(sn, yamlfile.Join(path, "show"), "%s needs a position: add `position:` to the section (%s)", a, positionHint(s.Family))
 		}
 	}
@@ -508,6 +524,9 @@ func positionHint(family string) string {
 
 // position reads a position in the family's form.
 func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
+	if f := s.Registered(); f != nil {
+		return nil, p.Errf(n, path, "a %s game is analysed from its start: give the start in the game itself (%s)", f.Family.Key, f.Family.Signature)
+	}
 	switch s.Family {
 	case "wythoff":
 		hs, err := p.IntList(n, path, 0, wythoff.MaxHeap, "a heap")
@@ -613,7 +632,7 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 		if h := yamlfile.Closest(fam, families); h != "" {
 			hint = fmt.Sprintf("did you mean %q? ", h)
 		}
-		return &Error{File: p.File, Line: m.Lines[fam], Path: yamlfile.Join(path, fam), Msg: fmt.Sprintf("unknown game family; %sknown families: %s", hint, strings.Join(families, ", "))}
+		return &Error{File: p.File, Line: m.Lines[fam], Path: yamlfile.Join(path, fam), Msg: fmt.Sprintf("unknown game family; %sknown families: %s; %s", hint, strings.Join(families, ", "), family.OwnGame)}
 	}
 	s.Family = fam
 	fp := yamlfile.Join(path, fam)
@@ -698,6 +717,12 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 		}
 		s.Game = ps
 	default:
+		if f, ok := family.Lookup(fam); ok {
+			if err := p.familyGame(s, f, fm, n, m.Nodes[fam], fp); err != nil {
+				return err
+			}
+			break
+		}
 		r, _ := heap.Lookup(fam)
 		if err := p.heapRule(s, r, fm, n, m.Nodes[fam], fp); err != nil {
 			return err
@@ -797,38 +822,13 @@ func (p *parser) heapRule(s *Section, r *heap.Rule, fm *yamlfile.Mapping, gameNo
 	if err := fm.Check(append(r.Keys(), "play", "position")...); err != nil {
 		return err
 	}
-	h := &HeapSpec{Rule: r, Params: heap.Params{}}
-	for _, q := range r.Params {
-		n, ok := fm.Nodes[q.Key]
-		if !ok {
-			continue
-		}
-		v, err := p.param(q, n, yamlfile.Join(fp, q.Key))
-		if err != nil {
-			return err
-		}
-		if q.Kind == heap.File {
-			if h.Written == nil {
-				h.Written = map[string]string{}
-			}
-			h.Written[q.Key] = v.(string)
-			if !filepath.IsAbs(v.(string)) {
-				v = filepath.Join(filepath.Dir(p.File), v.(string))
-			}
-		}
-		h.Params[q.Key] = v
+	params, written, err := p.readParams(r.Params, fm, fp)
+	if err != nil {
+		return err
 	}
+	h := &HeapSpec{Rule: r, Params: params, Written: written}
 	if err := r.CheckParams(h.Params); err != nil {
-		pe := &heap.ParamError{Msg: err.Error()}
-		errors.As(err, &pe)
-		node, path := gameNode, fp
-		if pe.Key != "" {
-			node, path = famNode, yamlfile.Join(fp, pe.Key)
-			if n, ok := fm.Nodes[pe.Key]; ok {
-				node = n
-			}
-		}
-		return p.Errf(node, path, "%s", pe.Msg)
+		return p.paramErr(err, fm, gameNode, famNode, fp)
 	}
 	s.Game = h
 	return nil

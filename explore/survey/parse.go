@@ -16,6 +16,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/internal/yamlfile"
 	"github.com/nimbook/nimbook/explore/job"
@@ -304,7 +305,7 @@ func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
 	}
 	s.Family = fes[0].key.Value
 	if !slices.Contains(fams, s.Family) {
-		return nil, p.Errf(fes[0].key, yamlfile.Join("survey", s.Family), "unknown game family; known families: %s", strings.Join(fams, ", "))
+		return nil, p.Errf(fes[0].key, yamlfile.Join("survey", s.Family), "unknown game family; known families: %s; %s", strings.Join(fams, ", "), family.OwnGame)
 	}
 	axes, err := p.axes(s.Family, fes[0].val, yamlfile.Join("survey", s.Family))
 	if err != nil {
@@ -349,6 +350,12 @@ func (p *parser) limits(s *Survey, n *yaml.Node) error {
 				return p.Errf(e.val, path, "want a size like 512MiB or 4GiB, not %s", yamlfile.Describe(e.val))
 			}
 			s.Limits.Memory = v
+		case "steps":
+			v, err := strconv.ParseInt(strings.ReplaceAll(e.val.Value, "_", ""), 10, 64)
+			if err != nil || v < 1 {
+				return p.Errf(e.val, path, "want a positive whole number of Starlark steps, not %s", yamlfile.Describe(e.val))
+			}
+			s.Limits.Steps = v
 		case "time":
 			d, err := time.ParseDuration(e.val.Value)
 			if err != nil || d <= 0 {
@@ -356,7 +363,7 @@ func (p *parser) limits(s *Survey, n *yaml.Node) error {
 			}
 			s.Limits.Time = d
 		default:
-			return p.Errf(e.key, path, "unknown key; allowed here: positions, memory, time, variants")
+			return p.Errf(e.key, path, "unknown key; allowed here: positions, memory, time, steps, variants")
 		}
 	}
 	return nil
@@ -459,6 +466,8 @@ func (p *parser) axes(fam string, n *yaml.Node, path string) ([]axis, error) {
 		var q *heap.Param
 		if rule != nil {
 			q = rule.Param(key)
+		} else if f, ok := family.Lookup(fam); ok {
+			q = f.Param(key) // a registered family's params range as a rule's
 		}
 		switch {
 		case rule != nil && rule.Generator(key) != nil:

@@ -1,0 +1,180 @@
+package stargame
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"go.starlark.net/starlark"
+
+	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/family"
+	"github.com/nimbook/nimbook/explore/sandbox"
+)
+
+const (
+	// maxFileSize bounds a game file: games are a few functions.
+	maxFileSize = 1 << 20
+	// loadSteps bounds a file's top-level code and the call that makes
+	// its game: a loop that never ends there stops in well under a second.
+	loadSteps = 10_000_000
+	// loadMemory is what they may allocate above the memory in use.
+	loadMemory = 1 << 30
+)
+
+// Files already run, by path and content: a survey or a range of
+// parameters builds a game of the same file for each value.
+var (
+	filesMu sync.Mutex
+	files   = map[string]starlark.StringDict{}
+)
+
+// loadFile runs the file at path with game() predeclared, or returns its
+// globals from an earlier run of the same content.
+func loadFile(path string) (starlark.StringDict, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	if info.Size() > maxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes is more than the %d a game file may have", path, info.Size(), maxFileSize)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	key := fmt.Sprintf("%s\x00%x", path, sha256.Sum256(src))
+	filesMu.Lock()
+	g, ok := files[key]
+	filesMu.Unlock()
+	if ok {
+		return g, nil
+	}
+	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: budget.InUse() + loadMemory})
+	defer release()
+	if g, err = sandbox.ExecFile(th, path, src, Predeclared()); err != nil {
+		return nil, err
+	}
+	filesMu.Lock()
+	if len(files) >= 64 {
+		clear(files)
+	}
+	files[key] = g
+	filesMu.Unlock()
+	return g, nil
+}
+
+// Function returns the function name of the file at path, checked to take
+// exactly params by name (those with defaults may be left out). The error,
+// a *family.ParamError keyed file, name or params, names the file and the
+// line of the def.
+func Function(path, name string, params map[string]any) (*starlark.Function, []starlark.Tuple, error) {
+	globals, err := loadFile(path)
+	if err != nil {
+		return nil, nil, &family.ParamError{Key: keyFile, Msg: err.Error()}
+	}
+	v, ok := globals[name]
+	if !ok {
+		return nil, nil, &family.ParamError{Key: keyName, Msg: fmt.Sprintf("%s defines no %s; its functions: %s", path, name, functions(globals))}
+	}
+	fn, ok := v.(*starlark.Function)
+	if !ok {
+		return nil, nil, &family.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s is a %s, not a function; its functions: %s", path, name, v.Type(), functions(globals))}
+	}
+	kwargs, err := keywords(params)
+	if err != nil {
+		return nil, nil, &family.ParamError{Key: keyParams, Msg: err.Error()}
+	}
+	pos := fn.Position()
+	at := fmt.Sprintf("%s:%d", pos.Filename(), pos.Line)
+	n := fn.NumParams()
+	if fn.HasVarargs() {
+		n--
+	}
+	if fn.HasKwargs() {
+		n--
+	}
+	var takes []string
+	for i := range n {
+		p, _ := fn.Param(i)
+		takes = append(takes, p)
+	}
+	sig := fmt.Sprintf("%s(%s)", name, strings.Join(takes, ", "))
+	for _, kv := range kwargs {
+		k := string(kv[0].(starlark.String))
+		if !slices.Contains(takes, k) && !fn.HasKwargs() {
+			return nil, nil, &family.ParamError{Key: keyParams, Msg: fmt.Sprintf("%s: %s takes no parameter %s", at, sig, k)}
+		}
+	}
+	for i, p := range takes {
+		if fn.ParamDefault(i) != nil {
+			continue
+		}
+		if _, ok := params[p]; !ok {
+			return nil, nil, &family.ParamError{Key: keyParams, Msg: fmt.Sprintf("%s: %s needs %s: give it in params, e.g. params: {%s: 3}", at, sig, p, p)}
+		}
+	}
+	return fn, kwargs, nil
+}
+
+// functions lists the functions a file defines, for errors.
+func functions(globals starlark.StringDict) string {
+	var names []string
+	for name, v := range globals {
+		if _, ok := v.(*starlark.Function); ok {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// Load returns the game that name(**params) of the file at path makes,
+// bound to env: its functions run on one thread within env's step budget
+// (DefaultMaxSteps when 0) and memory. Close the game when done.
+func Load(path, name string, params map[string]any, env family.Env) (*Game, error) {
+	fn, kwargs, err := Function(path, name, params)
+	if err != nil {
+		return nil, err
+	}
+	return newGame(fn, kwargs, env)
+}
+
+// keywords makes a job file's params (ints, strings, bools, lists of
+// ints, as heap.MapValue reads them) keyword arguments, sorted by name;
+// lists become tuples, which the function cannot change.
+func keywords(params map[string]any) ([]starlark.Tuple, error) {
+	names := slices.Sorted(maps.Keys(params))
+	out := make([]starlark.Tuple, 0, len(names))
+	for _, k := range names {
+		var v starlark.Value
+		switch x := params[k].(type) {
+		case int:
+			v = starlark.MakeInt(x)
+		case bool:
+			v = starlark.Bool(x)
+		case string:
+			v = starlark.String(x)
+		case []int:
+			t := make(starlark.Tuple, len(x))
+			for i, e := range x {
+				t[i] = starlark.MakeInt(e)
+			}
+			v = t
+		default:
+			return nil, fmt.Errorf("%s: want a whole number, a word, true or false, or a list of whole numbers, not %v", k, params[k])
+		}
+		out = append(out, starlark.Tuple{starlark.String(k), v})
+	}
+	return out, nil
+}
