@@ -127,3 +127,18 @@ func makeKey(b *Board, h, w int) (key, bool) {
 	k[2] |= uint64(h)<<48 | uint64(w)<<56
 	return k, false
 }
+
+// Canonical returns the component k of a frame of h rows cropped to its
+// bounding box and, with fold, turned to the least of its symmetric images
+// (the short side as the height), with the box's height and width: the
+// representative the solver's memo keys it by. Two components have the
+// same representative exactly when one is a translation (or, with fold, a
+// symmetry and a translation) of the other.
+func Canonical(k Board, h int, fold bool) (Board, int, int) {
+	if k.Empty() {
+		return k, 0, 0
+	}
+	wk := worker{s: &Solver{opts: Options{Fold: fold}}}
+	c := wk.canon(&k, h)
+	return c.b, c.h, c.w
+}
