@@ -3,6 +3,7 @@ package job
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -33,6 +34,11 @@ func (f *FamilySpec) params(p map[string]any) {
 		}
 		if w, ok := f.Written[q.Key]; ok {
 			v = w
+		}
+		if w, ok := f.Written[q.Key+".file"]; ok { // a Map's file entry
+			m := maps.Clone(v.(map[string]any))
+			m["file"] = w
+			v = m
 		}
 		p[q.Key] = v
 	}
@@ -69,6 +75,17 @@ func (p *parser) readParams(qs []heap.Param, fm *yamlfile.Mapping, fp string) (h
 			written[q.Key] = v.(string)
 			if !filepath.IsAbs(v.(string)) {
 				v = filepath.Join(filepath.Dir(p.File), v.(string))
+			}
+		}
+		// a Map's file entry (node-kayles: {graph: {file: g.dot}}) is
+		// relative to the job file too
+		if m, ok := v.(map[string]any); ok && q.Kind == heap.Map {
+			if f, ok := m["file"].(string); ok && !filepath.IsAbs(f) {
+				if written == nil {
+					written = map[string]string{}
+				}
+				written[q.Key+".file"] = f
+				m["file"] = filepath.Join(filepath.Dir(p.File), f)
 			}
 		}
 		out[q.Key] = v
