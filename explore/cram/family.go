@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nimbook/nimbook/explore/cellgame"
 	"github.com/nimbook/nimbook/explore/family"
@@ -29,6 +30,7 @@ func init() {
 			Example: "[4, 7]", Missing: "the board's sides, e.g. board: [4, 7]",
 			Text: family.Texts("the board: [rows, columns]", "le damier : [lignes, colonnes]"),
 		}},
+		Ranged:   []string{keyBoard},
 		Analyses: family.PositionAnalyses,
 		Check: func(p family.Params) error {
 			mn := p.Ints(keyBoard)
@@ -68,13 +70,31 @@ var (
 	_ family.Coster        = (*Game)(nil)
 )
 
+// shared holds one solver per memory limit for the games of a process, so
+// that the sections of a range (4 × 4 … 4 × 10) share one memo.
+var shared struct {
+	sync.Mutex
+	by map[int64]*Solver
+}
+
 // NewGame returns the game from the empty board b within env's memory
+// limit; its solver is shared with the process's other games of the same
 // limit.
 func NewGame(b Board, env family.Env) (*Game, error) {
-	s, err := NewSolver(Options{Workers: 2, MaxMemory: env.MaxMemory})
-	if err != nil {
-		return nil, err
+	shared.Lock()
+	s := shared.by[env.MaxMemory]
+	if s == nil {
+		var err error
+		if s, err = NewSolver(Options{Workers: 2, MaxMemory: env.MaxMemory}); err != nil {
+			shared.Unlock()
+			return nil, err
+		}
+		if shared.by == nil {
+			shared.by = map[int64]*Solver{}
+		}
+		shared.by[env.MaxMemory] = s
 	}
+	shared.Unlock()
 	ctx := env.Context
 	if ctx == nil {
 		ctx = context.Background()

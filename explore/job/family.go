@@ -146,14 +146,40 @@ func (p *parser) familyAcross(game *yaml.Node, path string) (param string, keys 
 		if q == nil || !slices.Contains(f.Ranged, k) {
 			continue
 		}
+		if q.Kind == heap.Ints && v.Kind == yaml.SequenceNode {
+			// a list with one element a range (cram: {board: [4, "4..10"]})
+			vals, err := p.rangedList(v, yamlfile.Join(fp, k))
+			if err != nil {
+				return "", nil, nil, true, err
+			}
+			if vals != nil {
+				return k, []string{k}, [][]*yaml.Node{vals}, true, nil
+			}
+			continue
+		}
 		if q.Kind != heap.Map {
-			continue // only a Map's entries range, for now
+			continue // only a Map's entries and lists range, for now
 		}
 		if v.Kind != yaml.MappingNode {
 			continue
 		}
 		for j := 0; j+1 < len(v.Content); j += 2 {
 			ek, ev := v.Content[j].Value, v.Content[j+1]
+			if ev.Kind == yaml.SequenceNode { // grid: [3, "1..30"]
+				vals, err := p.rangedList(ev, yamlfile.Join(yamlfile.Join(fp, k), ek))
+				if err != nil {
+					return "", nil, nil, true, err
+				}
+				if vals != nil {
+					if len(keys) == 2 {
+						return "", nil, nil, true, p.Errf(ev, yamlfile.Join(fp, k), "%s, %s and %s all range; two may range in a section (a table), more in a survey (nimbook survey)", keys[0], keys[1], ek)
+					}
+					param = k
+					keys = append(keys, ek)
+					values = append(values, vals)
+				}
+				continue
+			}
 			if ev.Kind != yaml.ScalarNode || !reRange.MatchString(ev.Value) {
 				continue
 			}
@@ -185,6 +211,43 @@ func (p *parser) familyAcross(game *yaml.Node, path string) (param string, keys 
 	return param, keys, values, true, nil
 }
 
+// rangedList returns, for a list one of whose elements is a range "A..B",
+// a copy of the list per value of the range (its Value the value, for
+// titles and tables); nil when no element ranges.
+func (p *parser) rangedList(list *yaml.Node, path string) ([]*yaml.Node, error) {
+	at := -1
+	for i, e := range list.Content {
+		if e.Kind == yaml.ScalarNode && reRange.MatchString(e.Value) {
+			if at >= 0 {
+				return nil, p.Errf(e, path, "one element of a list may range, not two (a survey ranges over more)")
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil, nil
+	}
+	ev := list.Content[at]
+	m := reRange.FindStringSubmatch(ev.Value)
+	lo, err1 := strconv.Atoi(m[1])
+	hi, err2 := strconv.Atoi(m[2])
+	if err1 != nil || err2 != nil || lo > hi {
+		return nil, p.Errf(ev, path, "want a range A..B with A ≤ B, not %s", yamlfile.Describe(ev))
+	}
+	if hi-lo+1 > MaxAcross {
+		return nil, p.Errf(ev, path, "%s gives %d values, more than the %d of one table; a survey (nimbook survey) runs more", ev.Value, hi-lo+1, MaxAcross)
+	}
+	var out []*yaml.Node
+	for x := lo; x <= hi; x++ {
+		c := *list
+		c.Content = append([]*yaml.Node(nil), list.Content...)
+		c.Content[at] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(x), Line: ev.Line, Column: ev.Column}
+		c.Value = strconv.Itoa(x)
+		out = append(out, &c)
+	}
+	return out, nil
+}
+
 // MaxAcrossCells bounds the games of a section whose two parameters
 // range: the cells of one table.
 const MaxAcrossCells = 1024
@@ -210,6 +273,10 @@ func withEntries(section *yaml.Node, param string, keys []string, vals []*yaml.N
 		fam := cp(g.Content[1])
 		for j := 0; j+1 < len(fam.Content); j += 2 {
 			if fam.Content[j].Value != param {
+				continue
+			}
+			if k := slices.Index(keys, param); k >= 0 { // the list itself ranges
+				fam.Content[j+1] = vals[k]
 				continue
 			}
 			m := cp(fam.Content[j+1])

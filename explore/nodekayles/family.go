@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nimbook/nimbook/explore/cellgame"
 	"github.com/nimbook/nimbook/explore/family"
@@ -117,9 +118,34 @@ var (
 	_ family.Coster        = (*Game)(nil)
 )
 
-// NewGame returns the game of g within env's memory limit.
+// shared holds one solver per memory limit for the games of a process, so
+// that the sections of a range (3 × 1 … 3 × 30) share one memo.
+var shared struct {
+	sync.Mutex
+	by map[int64]*Solver
+}
+
+func sharedSolver(limit int64) (*Solver, error) {
+	shared.Lock()
+	defer shared.Unlock()
+	if s := shared.by[limit]; s != nil {
+		return s, nil
+	}
+	s, err := NewSolver(Options{Workers: 2, MaxMemory: limit})
+	if err != nil {
+		return nil, err
+	}
+	if shared.by == nil {
+		shared.by = map[int64]*Solver{}
+	}
+	shared.by[limit] = s
+	return s, nil
+}
+
+// NewGame returns the game of g within env's memory limit; its solver is
+// shared with the process's other games of the same limit.
 func NewGame(g *Graph, env family.Env) (*Game, error) {
-	s, err := NewSolver(Options{Workers: 2, MaxMemory: env.MaxMemory})
+	s, err := sharedSolver(env.MaxMemory)
 	if err != nil {
 		return nil, err
 	}

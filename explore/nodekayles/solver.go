@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/cellgame"
@@ -33,10 +34,12 @@ type Stats struct {
 
 // Solver computes Node Kayles values. Grids of every size share one memo
 // (a component's value depends only on its shape); every other graph has a
-// memo of its own, kept while the solver lives.
+// memo of its own, kept while the solver lives. It is safe for concurrent
+// use (other graphs' positions are solved one at a time).
 type Solver struct {
 	opts    Options
 	grid    *cellgame.Solver
+	mu      sync.Mutex // guards general and its solvers, which are sequential
 	general map[*Graph]*general
 }
 
@@ -67,6 +70,8 @@ func max64(a, b int64) int64 {
 func (s *Solver) Stats() Stats {
 	st := s.grid.Stats()
 	out := Stats{Solved: st.Solved, Entries: st.Entries}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for _, g := range s.general {
 		out.Solved += g.solved
 		out.Entries += g.entries()
@@ -111,6 +116,8 @@ func (s *Solver) ValueOf(ctx context.Context, g *Graph, set Set) (uint64, error)
 		}
 		return v, nil
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	gs := s.general[g]
 	if gs == nil {
 		gs = &general{g: g, fold: !s.opts.NoFold, memo: map[string]uint16{}, raw: map[uint64]uint16{}, canon: map[uint64]uint16{}}
