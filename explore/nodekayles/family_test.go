@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/nimbook/nimbook/explore/chomp"
+	_ "github.com/nimbook/nimbook/explore/cram"
 	"github.com/nimbook/nimbook/explore/job"
 	_ "github.com/nimbook/nimbook/explore/nodekayles"
 )
@@ -87,6 +89,32 @@ func TestFamilyErrors(t *testing.T) {
 		_, err := runJob(t, dir, "sections:\n  - title: x\n    game: "+text+"\n    show: [value]\n")
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "job.yaml") {
 			t.Errorf("%s: error %v, want one naming job.yaml and saying %q", text, err, want)
+		}
+	}
+}
+
+// The handouts of examples/boards run, in English and French, and give
+// A316632's terms.
+func TestHandouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: the handouts solve 3 × 18 and Cram up to 4 × 7")
+	}
+	for _, f := range []string{"boards.en.yaml", "boards.fr.yaml"} {
+		j, err := job.ParseFile(filepath.Join("..", "..", "examples", "boards", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := job.Run(context.Background(), j, job.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		var vs []string
+		for _, s := range rep.Sections[:16] {
+			b, _ := json.Marshal(s.Results)
+			vs = append(vs, string(b))
+		}
+		if got := strings.Join(vs, ""); got != `{"value":2}{"value":1}{"value":1}{"value":0}{"value":3}{"value":3}{"value":2}{"value":2}{"value":2}{"value":3}{"value":3}{"value":5}{"value":2}{"value":4}{"value":1}{"value":3}` {
+			t.Errorf("%s: 3 × 1…16 %s", f, got)
 		}
 	}
 }
