@@ -25,5 +25,5 @@ func Example() {
 	// Output:
 	// [2 1 1 0 3 3 2 2 2 3 3 5 2 4 1 3]
 	// 34013 components
-	// cycle 10: 3
+	// cycle 10: 0
 }
