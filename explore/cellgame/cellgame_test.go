@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"runtime"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/game"
@@ -199,5 +200,30 @@ func TestLimitsAndErrors(t *testing.T) {
 	}
 	if _, err := New(nil, Options{}); err == nil {
 		t.Error("New(nil) = nil error")
+	}
+}
+
+// Cancelled while it runs, the solver stops within 1024 components a
+// worker (the context is looked at every 1024 solved): work pinned, not
+// time.
+func TestCancelWhileRunning(t *testing.T) {
+	s, _ := New(kayles{}, Options{Fold: true, Workers: 2})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Value(ctx, Full(3, 30), 3, 30)
+		done <- err
+	}()
+	for s.Stats().Solved < 5000 {
+		runtime.Gosched()
+	}
+	cancel()
+	at := s.Stats().Solved
+	err := <-done
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if extra := s.Stats().Solved - at; extra > 2*1024+2 {
+		t.Errorf("%d components solved after the cancellation, want at most %d", extra, 2*1024+2)
 	}
 }
