@@ -24,7 +24,14 @@ func exampleFiles(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, m...)
+		for _, f := range m {
+			// examples/games.yaml solves Node Kayles on 3 × 16: a minute
+			// of Starlark, for the full suite only.
+			if testing.Short() && filepath.Base(f) == "games.yaml" {
+				continue
+			}
+			files = append(files, f)
+		}
 	}
 	if len(files) < 20 {
 		t.Fatalf("only %d example files", len(files))

@@ -346,7 +346,7 @@ func (b *surveyBuilder) periodMap() (surveyFigure, bool) {
 }
 
 // tableAnalyses are the analyses with columns in the table of variants.
-var tableAnalyses = []string{"period", "p-positions", "values", "weights", "steiner", "automorphisms", "outcome", "moves", "rare", "code", "quotient", "genus"}
+var tableAnalyses = []string{"value", "period", "p-positions", "values", "weights", "steiner", "automorphisms", "outcome", "moves", "rare", "code", "quotient", "genus"}
 
 // column is one column of the variants table: its header and its cell
 // for a variant's results.
@@ -450,6 +450,13 @@ func (b *surveyBuilder) columns() []column {
 			cols = append(cols, column{b.tx("survey.col.automorphisms", nil), func(res *job.Results) string { return res.Automorphisms }})
 		case "outcome":
 			cols = append(cols, column{b.tx("survey.col.outcome", nil), func(res *job.Results) string { return res.Outcome }})
+		case "value":
+			cols = append(cols, column{b.tx("survey.col.value", nil), func(res *job.Results) string {
+				if res.Value == nil {
+					return ""
+				}
+				return utoa(*res.Value)
+			}})
 		case "moves":
 			cols = append(cols, column{b.tx("survey.col.moves", nil), func(res *job.Results) string {
 				if n, ok := toNode(res.Moves); ok && !n.leaf {

@@ -719,6 +719,14 @@ func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 	if err := s.ExecFile(ctx, file, src, out); err != nil {
 		return nil, nil, nil, err
 	}
+	// FILE.star#f(3, 5): a function of the file that returns a game (a
+	// file of job-file games), called; the game is then the call's.
+	if strings.HasSuffix(name, ")") && strings.Contains(name, "(") {
+		if err := s.ExecFile(ctx, file+"#"+name, []byte("played = "+name+"\n"), out); err != nil {
+			return nil, nil, nil, err
+		}
+		name = "played"
+	}
 	games := s.UserGames()
 	switch {
 	case name != "":

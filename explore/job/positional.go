@@ -24,6 +24,9 @@ func (r *runner) family() error {
 	}
 	defer g.Close()
 	r.res.Game = g.String()
+	if n, ok := g.(interface{ Name() string }); ok {
+		r.res.Game = n.Name() // game(name=…), which says more than the call
+	}
 	play := r.play()
 	if g.Play() == game.Misere {
 		play = game.Misere

@@ -20,6 +20,7 @@ import (
 	"github.com/nimbook/nimbook/explore/play"
 	"github.com/nimbook/nimbook/explore/record"
 	"github.com/nimbook/nimbook/explore/sandbox"
+	"github.com/nimbook/nimbook/explore/stargame"
 )
 
 // mover lists the options of a position of a game played in a cell.
@@ -45,6 +46,8 @@ type Game struct {
 	start starlark.Value
 	play  game.Play
 	max   int // position budget; 0 means the session's
+	// components, canonical and show are game()'s optional functions.
+	components, canonical, show starlark.Callable
 
 	// The solver and the positions behind its keys, kept between calls.
 	solver  *game.Solver[string]
@@ -303,7 +306,11 @@ func (g *Game) prepare(th *starlark.Thread) (*game.Solver[string], error) {
 		}
 		return keys, nil
 	})
-	sol, err := game.NewSolver[string](m, game.Options{Play: g.play, MaxPositions: limit, Context: liveCtx{g}})
+	var mv game.Mover[string] = m
+	if g.components != nil || g.canonical != nil {
+		mv = capMover{m, g}
+	}
+	sol, err := game.NewSolver[string](mv, game.Options{Play: g.play, MaxPositions: limit, Context: liveCtx{g}})
 	if err != nil {
 		return nil, err
 	}
@@ -762,34 +769,96 @@ func gameGraph(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw
 	return makeResult("graph", sr)
 }
 
-// builtinGame is game(moves=f, start=None, play="normal", max_positions=0).
+// builtinGame is game(moves=f, start=None, play="normal", max_positions=0,
+// name=None, components=None, canonical=None, show=None): its arguments
+// are read by package stargame, whose game() job files, rule files and
+// play use, so that a file written for one works in the others.
 func builtinGame(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var moves starlark.Callable
-	var start starlark.Value = starlark.None
-	var play, name string
-	var maxPos int
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "moves", &moves, "start?", &start, "play?", &play, "max_positions?", &maxPos, "name?", &name); err != nil {
-		return nil, err
-	}
-	p, err := game.ParsePlay(play)
+	spec, maxPos, err := stargame.ParseArgs(b, args, kwargs)
 	if err != nil {
-		return nil, fmt.Errorf("game: unknown play %q: write play=\"normal\" or play=\"misere\"", play)
-	}
-	if maxPos < 0 {
-		return nil, fmt.Errorf("game: max_positions must be positive, not %d", maxPos)
+		return nil, err
 	}
 	if s, _, _ := sessionOf(th); int64(maxPos) > s.opts.Limits.Positions {
 		return nil, fmt.Errorf("game: max_positions=%d is above this session's limit of %d positions, set when nimbook started (%s) or lowered by limits(); a notebook may only lower it", maxPos, s.opts.Limits.Positions, flagPositions)
 	}
-	g := &Game{moves: userMover(moves), play: p, max: maxPos, name: name}
-	if g.name == "" {
-		g.name = fmt.Sprintf("game(moves=%s)", moves.Name())
-	}
-	if start != starlark.None {
-		if err := checkHashable(start); err != nil {
+	g := &Game{moves: userMover(spec.Moves), play: spec.Play, max: maxPos, name: spec.Name,
+		components: spec.Components, canonical: spec.Canonical, show: spec.Show}
+	if spec.Start != nil {
+		if err := checkHashable(spec.Start); err != nil {
 			return nil, fmt.Errorf("game: start: %w", err)
 		}
-		g.start = start
+		g.start = spec.Start
 	}
 	return g, nil
+}
+
+// showText is show(p) of a game that has show=, else "".
+func (g *Game) showText(th *starlark.Thread, p starlark.Value) string {
+	if g.show == nil || p == nil {
+		return ""
+	}
+	v, err := starlark.Call(th, g.show, starlark.Tuple{p}, nil)
+	if s, ok := v.(starlark.String); err == nil && ok {
+		return string(s)
+	}
+	return ""
+}
+
+// capMover is the solver's move function of a game with components= or
+// canonical=: the solver finds them by type assertion (game.Splitter,
+// game.Canonicalizer) and splits positions into sums and folds their
+// symmetries; a solver that does not look for them solves whole
+// positions by their moves, with the same values.
+type capMover struct {
+	game.MoveFunc[string]
+	g *Game
+}
+
+// Components lists the keys of the components of the position key.
+func (m capMover) Components(key string) ([]string, error) {
+	if m.g.components == nil {
+		return []string{key}, nil
+	}
+	v, err := starlark.Call(m.g.th, m.g.components, starlark.Tuple{m.g.pos[key]}, nil)
+	if err != nil {
+		return nil, &moveError{err}
+	}
+	it, ok := v.(starlark.Iterable)
+	if !ok || isString(v) {
+		return nil, &moveError{fmt.Errorf("components(%s) returned %s %s; return a list of positions", m.g.pos[key], v.Type(), v)}
+	}
+	var out []string
+	iter := it.Iterate()
+	defer iter.Done()
+	var x starlark.Value
+	for iter.Next(&x) {
+		k, err := positionKey(x)
+		if err != nil {
+			return nil, &moveError{fmt.Errorf("a component of %s: %w", m.g.pos[key], err)}
+		}
+		if _, ok := m.g.pos[k]; !ok {
+			m.g.pos[k] = x
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// Canonical is the key of canonical(p).
+func (m capMover) Canonical(key string) (string, error) {
+	if m.g.canonical == nil {
+		return key, nil
+	}
+	v, err := starlark.Call(m.g.th, m.g.canonical, starlark.Tuple{m.g.pos[key]}, nil)
+	if err != nil {
+		return "", &moveError{err}
+	}
+	k, err := positionKey(v)
+	if err != nil {
+		return "", &moveError{fmt.Errorf("canonical(%s): %w", m.g.pos[key], err)}
+	}
+	if _, ok := m.g.pos[k]; !ok {
+		m.g.pos[k] = v
+	}
+	return k, nil
 }

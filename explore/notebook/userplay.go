@@ -40,6 +40,7 @@ type userPlay struct {
 	outcome []game.Outcome
 	height  []int         // the longest play left from each position
 	parts   [][]play.Part // of a sum under normal play: each term's value
+	shows   []string      // show(p) of each position, when the game has show=
 }
 
 var _ play.Game = (*userPlay)(nil)
@@ -112,6 +113,12 @@ func newUserPlay(th *starlark.Thread, g *Game, start starlark.Value, fn string) 
 		}
 		if u.outcome[i], err = sol.Outcome(key); err != nil {
 			return nil, g.solveErr(fn, err)
+		}
+	}
+	if g.show != nil {
+		u.shows = make([]string, n)
+		for i, key := range keys {
+			u.shows[i] = g.showText(th, g.pos[key])
 		}
 	}
 	u.height = heights(u.moves)
@@ -381,6 +388,9 @@ func (u *userPlay) Render(p []int) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "position %s\n", u.reprs[i])
+	if i < len(u.shows) && u.shows[i] != "" {
+		b.WriteString(u.shows[i] + "\n")
+	}
 	opts := u.moves[i]
 	if len(opts) == 0 {
 		b.WriteString("moves: none\n")

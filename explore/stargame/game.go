@@ -60,7 +60,7 @@ func newGame(fn *starlark.Function, kwargs []starlark.Tuple, env family.Env) (*G
 	v, err := sandbox.Call(th, fn, nil, kwargs)
 	if err != nil {
 		g.Close()
-		return nil, g.wrap(fmt.Sprintf("%s", g.name), err)
+		return nil, g.wrap("", err)
 	}
 	spec, ok := v.(*Spec)
 	if !ok {
@@ -167,10 +167,27 @@ var ErrSteps = sandbox.ErrSteps
 // wrap explains an error of a call of the game's code: the file and line
 // come from sandbox.Call; a step budget says how to raise it.
 func (g *Game) wrap(call string, err error) error {
-	if errors.Is(err, sandbox.ErrSteps) {
-		return fmt.Errorf("stargame: %s: %s: %w; the game's functions may take %d steps in all: raise the budget with --max-steps or limits: {steps: N}", g, call, err, g.steps)
+	at := g.String()
+	if call != "" {
+		at += ": " + call
 	}
-	return fmt.Errorf("stargame: %s: %s: %w", g, call, err)
+	switch {
+	case errors.Is(err, sandbox.ErrSteps) && g.steps == loadSteps:
+		return fmt.Errorf("stargame: %s: %w; the game is made, and its start's moves listed, within %d steps before the work starts", at, err, g.steps)
+	case errors.Is(err, sandbox.ErrSteps):
+		return fmt.Errorf("stargame: %s: %w; the game's functions may take %d steps in all: raise the budget with --max-steps or limits: {steps: N}", at, err, g.steps)
+	}
+	return fmt.Errorf("stargame: %s: %w", at, err)
+}
+
+// defined is where f is defined, "moves (f, games.star:12)", for errors
+// about what it returned.
+func defined(what string, f starlark.Callable) string {
+	if fn, ok := f.(*starlark.Function); ok {
+		p := fn.Position()
+		return fmt.Sprintf("%s (%s, %s:%d)", what, fn.Name(), filepath.Base(p.Filename()), p.Line)
+	}
+	return what
 }
 
 // list calls f(p) and reads the positions it returns.
@@ -192,7 +209,7 @@ func (g *Game) list(what string, f starlark.Callable, key string) ([]string, err
 	for iter.Next(&x) {
 		k, err := g.key(x)
 		if err != nil {
-			return nil, g.wrap(call, err)
+			return nil, g.wrap(call, fmt.Errorf("%s returned a position: %w", defined(what, f), err))
 		}
 		out = append(out, k)
 	}
@@ -230,7 +247,7 @@ func (g *Game) Canonical(key string) (string, error) {
 	}
 	k, err := g.key(v)
 	if err != nil {
-		return "", g.wrap(call, err)
+		return "", g.wrap(call, fmt.Errorf("%s returned: %w", defined("canonical", g.spec.Canonical), err))
 	}
 	return k, nil
 }
@@ -238,19 +255,12 @@ func (g *Game) Canonical(key string) (string, error) {
 // Defined names the functions fns (components, canonical, or both: the
 // words of job's check) with the file and line of each def, for errors.
 func (g *Game) Defined(fns string) string {
-	at := func(name string, c starlark.Callable) string {
-		if f, ok := c.(*starlark.Function); ok {
-			p := f.Position()
-			return fmt.Sprintf("%s (%s, %s:%d)", name, f.Name(), filepath.Base(p.Filename()), p.Line)
-		}
-		return name
-	}
 	var parts []string
 	if strings.Contains(fns, "components") && g.spec.Components != nil {
-		parts = append(parts, at("components", g.spec.Components))
+		parts = append(parts, defined("components", g.spec.Components))
 	}
 	if strings.Contains(fns, "canonical") && g.spec.Canonical != nil {
-		parts = append(parts, at("canonical", g.spec.Canonical))
+		parts = append(parts, defined("canonical", g.spec.Canonical))
 	}
 	if len(parts) == 0 {
 		return fns

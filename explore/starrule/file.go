@@ -12,6 +12,7 @@ import (
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/sandbox"
+	"github.com/nimbook/nimbook/explore/stargame"
 )
 
 // maxFileSize bounds a rule file: rules are a few functions.
@@ -53,7 +54,9 @@ func load(path string) (starlark.StringDict, error) {
 	}
 	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: budget.InUse() + CallMemory})
 	defer release()
-	g, err = sandbox.ExecFile(th, path, src, nil)
+	// game() is predeclared, as in game files and notebook cells: one
+	// dialect, so that a file of games and rules loads as either.
+	g, err = sandbox.ExecFile(th, path, src, stargame.Predeclared())
 	if err != nil {
 		return nil, err
 	}
