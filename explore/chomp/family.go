@@ -62,6 +62,11 @@ func NewGame(start Position, env family.Env) (*Game, error) {
 	if env.Context == nil {
 		env.Context = context.Background()
 	}
+	// the values' table is refused before it is made when it needs more
+	// than the memory limit
+	if _, err := newSpace(start, env.MaxMemory); err != nil {
+		return nil, err
+	}
 	return &Game{start: start, env: env}, nil
 }
 

@@ -99,6 +99,17 @@ func NewGame(b Board, env family.Env) (*Game, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// a board whose memo is estimated past the memory limit is refused
+	// before any work, naming the limit
+	if env.MaxMemory > 0 {
+		est, err := EstimateBoard(ctx, b.M, b.N, 20000)
+		if err != nil {
+			return nil, err
+		}
+		if err := CheckEstimate(fmt.Sprintf("Cram on %d × %d", b.M, b.N), est, env.MaxMemory); err != nil {
+			return nil, err
+		}
+	}
 	return &Game{start: b, s: s, ctx: ctx}, nil
 }
 

@@ -144,6 +144,8 @@ func sharedSolver(limit int64) (*Solver, error) {
 
 // NewGame returns the game of g within env's memory limit; its solver is
 // shared with the process's other games of the same limit.
+// A grid whose memo is estimated (from its smaller grids) past the memory
+// limit is refused before any work, naming the limit.
 func NewGame(g *Graph, env family.Env) (*Game, error) {
 	s, err := sharedSolver(env.MaxMemory)
 	if err != nil {
@@ -152,6 +154,15 @@ func NewGame(g *Graph, env family.Env) (*Game, error) {
 	ctx := env.Context
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if env.MaxMemory > 0 && g.Rows > 0 {
+		est, err := EstimateGrid(ctx, g.Rows, g.Cols, 20000, Options{})
+		if err != nil {
+			return nil, err
+		}
+		if err := CheckEstimate("Node Kayles on "+g.Name, est, env.MaxMemory); err != nil {
+			return nil, err
+		}
 	}
 	return &Game{g: g, s: s, ctx: ctx}, nil
 }

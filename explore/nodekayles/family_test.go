@@ -118,3 +118,12 @@ func TestHandouts(t *testing.T) {
 		}
 	}
 }
+
+// A grid whose memo is estimated past the memory limit is refused before
+// any work, the limit named.
+func TestFamilyRefusedOverLimit(t *testing.T) {
+	_, err := runJob(t, t.TempDir(), "limits: {memory: 64MiB}\nsections:\n  - title: x\n    game: {node-kayles: {graph: {grid: [3, 40]}}}\n    show: [value]\n")
+	if err == nil || !strings.Contains(err.Error(), "memory limit") || !strings.Contains(err.Error(), "3 × 40") {
+		t.Errorf("3 × 40 under 64 MiB: %v", err)
+	}
+}
