@@ -1,6 +1,7 @@
 package cellgame
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/bits"
@@ -225,5 +226,41 @@ func TestCancelWhileRunning(t *testing.T) {
 	}
 	if extra := s.Stats().Solved - at; extra > 2*1024+2 {
 		t.Errorf("%d components solved after the cancellation, want at most %d", extra, 2*1024+2)
+	}
+}
+
+// A memo saved and loaded gives the same values without solving again,
+// and a memo of another rule or folding is refused.
+func TestSaveLoad(t *testing.T) {
+	s, _ := New(kayles{}, Options{Fold: true})
+	if _, err := s.Value(context.Background(), Full(3, 10), 3, 10); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := s.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	saved := buf.Bytes()
+	l, _ := New(kayles{}, Options{Fold: true})
+	if err := l.Load(bytes.NewReader(saved)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := l.Stats().Entries, s.Stats().Entries; got != want {
+		t.Errorf("loaded %d entries, saved %d", got, want)
+	}
+	v, err := l.Value(context.Background(), Full(3, 10), 3, 10)
+	if err != nil || v != 3 || l.Stats().Solved != 0 {
+		t.Errorf("3 × 10 from the loaded memo: %d, %v, %d solved", v, err, l.Stats().Solved)
+	}
+	other, _ := New(dominoes{}, Options{Fold: true})
+	if err := other.Load(bytes.NewReader(saved)); err == nil {
+		t.Error("a Node Kayles memo loaded into a Cram solver")
+	}
+	unfolded, _ := New(kayles{}, Options{})
+	if err := unfolded.Load(bytes.NewReader(saved)); err == nil {
+		t.Error("a folded memo loaded into an unfolded solver")
+	}
+	if err := l.Load(bytes.NewReader(saved[:len(saved)-3])); err == nil {
+		t.Error("a truncated memo: no error")
 	}
 }

@@ -3,6 +3,7 @@ package cram
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/nimbook/nimbook/explore/budget"
@@ -220,3 +221,10 @@ func CheckEstimate(what string, est Estimate, limit int64) error {
 	}
 	return nil
 }
+
+// SaveMemo writes the memo (explore/cellgame's file), so that a later run
+// continues from it with LoadMemo. It must not run beside Value.
+func (s *Solver) SaveMemo(w io.Writer) error { return s.cg.Save(w) }
+
+// LoadMemo adds the entries of a memo SaveMemo wrote (of the same folding).
+func (s *Solver) LoadMemo(r io.Reader) error { return s.cg.Load(r) }

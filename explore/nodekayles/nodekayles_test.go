@@ -343,3 +343,32 @@ func TestLimitsEstimateCancel(t *testing.T) {
 		t.Errorf("refusal: %v", err)
 	}
 }
+
+// A run continues from a saved memo: 3 × 12 solved, saved, loaded into a
+// new solver, and 3 × 13 solves only the components 3 × 12 did not meet.
+func TestMemoFile(t *testing.T) {
+	s, _ := NewSolver(Options{})
+	g12, _ := Grid(3, 12)
+	if _, err := s.Value(context.Background(), g12); err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := s.SaveMemo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	l, _ := NewSolver(Options{})
+	if err := l.LoadMemo(strings.NewReader(buf.String())); err != nil {
+		t.Fatal(err)
+	}
+	g13, _ := Grid(3, 13)
+	v, err := l.Value(context.Background(), g13)
+	if err != nil || v != a316632[12] {
+		t.Fatalf("3 × 13: %d, %v", v, err)
+	}
+	fresh, _ := NewSolver(Options{})
+	fresh.Value(context.Background(), g13)
+	loaded := s.Stats().Entries
+	if st := l.Stats(); st.Entries != loaded+st.Solved || st.Solved >= fresh.Stats().Solved {
+		t.Errorf("3 × 13 after 3 × 12's memo (%d entries): %+v; alone: %+v", loaded, st, fresh.Stats())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sync"
 
@@ -250,3 +251,12 @@ func CheckEstimate(what string, est Estimate, limit int64) error {
 	}
 	return nil
 }
+
+// SaveMemo writes the grids' memo (explore/cellgame's file), so that a
+// later run continues from it with LoadMemo; other graphs' memos are not
+// kept. It must not run beside Value.
+func (s *Solver) SaveMemo(w io.Writer) error { return s.grid.Save(w) }
+
+// LoadMemo adds the entries of a grids' memo SaveMemo wrote (of the same
+// folding).
+func (s *Solver) LoadMemo(r io.Reader) error { return s.grid.Load(r) }
