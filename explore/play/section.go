@@ -7,18 +7,23 @@ import (
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/coins"
+	registry "github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 )
 
 // Playable reports whether a job family can be played: every heap rule,
-// Wythoff's game, coins and products.
-func Playable(family string) bool {
-	if _, ok := heap.Lookup(family); ok {
+// Wythoff's game, coins, products and the registered families (package
+// family) whose games are given by their moves.
+func Playable(fam string) bool {
+	if _, ok := heap.Lookup(fam); ok {
 		return true
 	}
-	return slices.Contains(otherFamilies, family)
+	if f, ok := registry.Lookup(fam); ok {
+		return f.New != nil // a game given by its moves
+	}
+	return slices.Contains(otherFamilies, fam)
 }
 
 // otherFamilies are the playable families that are not heap rules.
@@ -78,6 +83,9 @@ func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 		play = game.Misere
 	}
 	start, _ := s.Position.([]int)
+	if s.Registered() != nil {
+		return fromFamilySection(s, play, lim)
+	}
 	if h := s.Heap(); h != nil {
 		g, err := h.NewGame()
 		if err != nil {
