@@ -136,21 +136,25 @@ func (gm *Game) JSON(k string) any {
 	return []int(p)
 }
 
-// Show draws the rows, the top row first, the poisoned cell as ☠.
+// Show draws the rows on one line, the poisoned row first (☠ the poisoned
+// cell): "☠■■■ / ■■ / ■".
 func (gm *Game) Show(k string) string {
 	p, err := gm.position(k)
 	if err != nil {
 		return "?"
 	}
-	var lines []string
-	for i := len(p) - 1; i >= 0; i-- {
-		line := strings.Repeat("■", p[i])
-		if i == 0 {
-			line = "☠" + strings.Repeat("■", p[0]-1)
+	var rows []string
+	for i, x := range p {
+		if x == 0 {
+			continue
 		}
-		lines = append(lines, line)
+		line := strings.Repeat("■", x)
+		if i == 0 {
+			line = "☠" + strings.Repeat("■", x-1)
+		}
+		rows = append(rows, line)
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(rows, " / ")
 }
 
 // String names the game.

@@ -2,7 +2,6 @@ package cram
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -113,21 +112,31 @@ func NewGame(b Board, env family.Env) (*Game, error) {
 	return &Game{start: b, s: s, ctx: ctx}, nil
 }
 
-func (gm *Game) key(b Board) string {
-	out := make([]byte, 8*b.M)
-	for r := 0; r < b.M; r++ {
-		binary.LittleEndian.PutUint64(out[8*r:], b.Free[r])
-	}
-	return string(out)
-}
+// key writes a position: its rows ("." a free cell, "#" a covered one)
+// joined by "/", so that play and errors can print it.
+func (gm *Game) key(b Board) string { return strings.Join(rows(b, '.', '#'), "/") }
 
 func (gm *Game) board(key string) (Board, error) {
 	b := gm.start
-	if len(key) != 8*b.M {
-		return b, fmt.Errorf("cram: not a position of the %d × %d board", b.M, b.N)
+	bad := fmt.Errorf("cram: %q is not a position of the %d × %d board", key, b.M, b.N)
+	rs := strings.Split(key, "/")
+	if len(rs) != b.M {
+		return b, bad
 	}
-	for r := 0; r < b.M; r++ {
-		b.Free[r] = binary.LittleEndian.Uint64([]byte(key[8*r:]))
+	b.Free = cellgame.Board{}
+	for r, row := range rs {
+		if len(row) != b.N {
+			return b, bad
+		}
+		for c := 0; c < len(row); c++ {
+			switch row[c] {
+			case '.':
+				b.Free[r] |= 1 << uint(c)
+			case '#':
+			default:
+				return b, bad
+			}
+		}
 	}
 	return b, nil
 }
@@ -237,13 +246,14 @@ func rows(b Board, free, covered byte) []string {
 	return out
 }
 
-// Show draws the board: · a free cell, ■ a covered one.
+// Show draws the board on one line, row after row: · a free cell, ■ a
+// covered one.
 func (gm *Game) Show(key string) string {
 	b, err := gm.board(key)
 	if err != nil {
 		return "?"
 	}
-	s := strings.Join(rows(b, '.', '#'), "\n")
+	s := strings.Join(rows(b, '.', '#'), " / ")
 	return strings.NewReplacer(".", "·", "#", "■").Replace(s)
 }
 

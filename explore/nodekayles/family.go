@@ -2,6 +2,7 @@ package nodekayles
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -167,21 +168,50 @@ func NewGame(g *Graph, env family.Env) (*Game, error) {
 	return &Game{g: g, s: s, ctx: ctx}, nil
 }
 
+// key writes a position: a grid's rows ("#" a vertex still there, "." a
+// removed one) joined by "/", another graph's vertex set in hexadecimal
+// (bytes from vertex 0), so that play and errors can print it.
 func (gm *Game) key(s Set) string {
+	if gm.g.Rows > 0 {
+		return strings.Join(gm.rows(s, '#', '.'), "/")
+	}
 	b := make([]byte, (gm.g.N+7)/8)
 	for i := range b {
 		b[i] = byte(s[i/8] >> (8 * uint(i%8)))
 	}
-	return string(b)
+	return hex.EncodeToString(b)
 }
 
 func (gm *Game) set(key string) (Set, error) {
-	if len(key) != (gm.g.N+7)/8 {
-		return nil, fmt.Errorf("nodekayles: not a position of %s", gm.g.Name)
-	}
+	bad := fmt.Errorf("nodekayles: %q is not a position of %s", key, gm.g.Name)
 	s := newSet(gm.g.N)
-	for i := 0; i < len(key); i++ {
-		s[i/8] |= uint64(key[i]) << (8 * uint(i%8))
+	if gm.g.Rows > 0 {
+		rows := strings.Split(key, "/")
+		if len(rows) != gm.g.Rows {
+			return nil, bad
+		}
+		for r, row := range rows {
+			if len(row) != gm.g.Cols {
+				return nil, bad
+			}
+			for c := 0; c < len(row); c++ {
+				switch row[c] {
+				case '#':
+					s.add(r*gm.g.Cols + c)
+				case '.':
+				default:
+					return nil, bad
+				}
+			}
+		}
+		return s, nil
+	}
+	b, err := hex.DecodeString(key)
+	if err != nil || len(b) != (gm.g.N+7)/8 {
+		return nil, bad
+	}
+	for i, x := range b {
+		s[i/8] |= uint64(x) << (8 * uint(i%8))
 	}
 	return s, nil
 }
@@ -341,7 +371,8 @@ func (gm *Game) label(v int) string {
 	return fmt.Sprint(v)
 }
 
-// Show draws a grid (o a vertex, · a removed one) or lists the vertices.
+// Show draws a grid on one line, row after row (o a vertex, · a removed
+// one), or lists the vertices still there.
 func (gm *Game) Show(key string) string {
 	s, err := gm.set(key)
 	if err != nil {
@@ -349,7 +380,7 @@ func (gm *Game) Show(key string) string {
 	}
 	if gm.g.Rows > 0 {
 		rs := gm.rows(s, 'o', '.')
-		return strings.ReplaceAll(strings.Join(rs, "\n"), ".", "·")
+		return strings.ReplaceAll(strings.Join(rs, " / "), ".", "·")
 	}
 	return "{" + strings.Join(gm.JSON(key).([]string), ", ") + "}"
 }
