@@ -6,8 +6,10 @@ import (
 	"errors"
 	"math/bits"
 	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/game"
 )
 
@@ -262,5 +264,23 @@ func TestSaveLoad(t *testing.T) {
 	}
 	if err := l.Load(bytes.NewReader(saved[:len(saved)-3])); err == nil {
 		t.Error("a truncated memo: no error")
+	}
+}
+
+// The progress in the context counts the components solved and its label
+// says the memo's size.
+func TestProgress(t *testing.T) {
+	p := budget.NewProgress()
+	ctx := budget.WithProgress(context.Background(), p)
+	s, _ := New(kayles{}, Options{Fold: true, Workers: 2})
+	if _, err := s.Value(ctx, Full(3, 13), 3, 13); err != nil {
+		t.Fatal(err)
+	}
+	snap := p.Snapshot()
+	if snap.Done != s.Stats().Solved-1 && snap.Done != s.Stats().Solved {
+		t.Errorf("progress %d, solved %d", snap.Done, s.Stats().Solved)
+	}
+	if !strings.Contains(snap.String(), "components solved (memo ") || !strings.Contains(snap.String(), " entries)") {
+		t.Errorf("progress line %q, want the memo's size", snap.String())
 	}
 }

@@ -183,11 +183,26 @@ func (s *Solver) newWorker(ctx context.Context) *worker {
 	return &worker{s: s, ctx: ctx, prog: budget.From(ctx)}
 }
 
-// flush adds the worker's count to the solver's and to the progress.
+// flush adds the worker's count to the solver's and to the progress, whose
+// label says the memo's size (the rate is the progress line's own).
 func (wk *worker) flush() {
 	wk.s.solved.Add(wk.solved)
-	wk.prog.Add(wk.solved)
+	if wk.prog != nil && wk.solved > 0 {
+		wk.prog.Add(wk.solved)
+		wk.prog.SetLabel(fmt.Sprintf("components solved (memo %s entries)", shortCount(wk.s.memo.n.Load())))
+	}
 	wk.solved = 0
+}
+
+// shortCount writes n as 950, 12.3k, 4.5M.
+func shortCount(n int64) string {
+	switch {
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
 }
 
 // setValue is the nim-sum of the values of the components of set.

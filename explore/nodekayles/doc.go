@@ -1,8 +1,7 @@
 // Package nodekayles solves Node Kayles on any finite simple graph: a move
 // takes a vertex and removes it with its neighbours; the player who cannot
 // move loses (normal play). On a path of n vertices it is Dawson's chess,
-// octal 0.137 (heap n of 0.137 is the path of n−1 vertices... see
-// TestPathIsDawsonsChess for the exact offset).
+// heap n of octal 0.137 (an end vertex takes two, an inner one three).
 //
 // A graph is a grid (m × n), a path, a cycle, a complete graph, or read
 // from a file: DOT (gonum's graph/encoding/dot) or an edge list ("u v" a
