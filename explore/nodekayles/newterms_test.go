@@ -15,11 +15,11 @@ import (
 // as newTermsTwice.
 var newTerms = []uint64{
 	2, 2, 1, 1, 5, 0, 1, 1, // n = 17 … 24
-	3, // n = 25
+	3, 0, // n = 25, 26
 }
 
 // newTermsTwice is the last n whose term both methods computed.
-const newTermsTwice = 23
+const newTermsTwice = 24
 
 // TestGrid3NewTerms recomputes the new terms by both methods up to
 // NIMBOOK_NK3_UPTO (default 19: a few seconds of CPU; each further column
