@@ -2,6 +2,7 @@ package reports
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/nimbook/nimbook/explore/job"
 )
@@ -45,7 +46,7 @@ func (b *builder) acrossValue(srs []*job.SectionResult, ac *job.Across, plot boo
 		vals[i] = *sr.Results.Value
 	}
 	if ac.Key2 != "" {
-		return b.acrossValueTable(vals, ac, plot)
+		return b.acrossValueTable(vals, ac, plot, srs[0].Source)
 	}
 	first, consecutive := acrossLabels(ac.Labels)
 	out := []block{para{Spans: text(b.tx("value.across", args{"Key": ac.Key, "From": ac.Labels[0], "To": ac.Labels[len(ac.Labels)-1]}))}}
@@ -75,6 +76,7 @@ func (b *builder) acrossValue(srs []*job.SectionResult, ac *job.Across, plot boo
 		if f.Caption == "" {
 			f.Caption = f.Title
 		}
+		b.cite(&f, srs[0].Source)
 		out = append(out, para{Spans: text(b.tx("plot.markdown", nil)), Note: true, MDOnly: true}, f)
 	}
 	return out
@@ -82,7 +84,7 @@ func (b *builder) acrossValue(srs []*job.SectionResult, ac *job.Across, plot boo
 
 // acrossValueTable is the table of values for two parameters: a row per
 // value of the first, a column per value of the second.
-func (b *builder) acrossValueTable(vals []uint64, ac *job.Across, plot bool) []block {
+func (b *builder) acrossValueTable(vals []uint64, ac *job.Across, plot bool, src string) []block {
 	cols := len(ac.Labels2)
 	out := []block{para{Spans: text(b.tx("value.across2", args{"Row": ac.Key, "Col": ac.Key2}))}}
 	t := table{Header: []cell{{Text: ac.Key + " \\ " + ac.Key2}}}
@@ -110,6 +112,7 @@ func (b *builder) acrossValueTable(vals []uint64, ac *job.Across, plot bool) []b
 		if f.Caption == "" {
 			f.Caption = f.Title
 		}
+		b.cite(&f, src)
 		out = append(out, para{Spans: text(b.tx("plot.markdown", nil)), Note: true, MDOnly: true}, f)
 	}
 	return out
@@ -131,4 +134,12 @@ func (b *builder) acrossOutcome(srs []*job.SectionResult, ac *job.Across) []bloc
 	}
 	t.Rows = [][]cell{row}
 	return []block{para{Spans: text(b.tx("outcome.across", args{"Key": ac.Key}))}, t}
+}
+
+// cite gives a figure its section's source, as plots does: a figure
+// names its game and cites its source wherever the page breaks.
+func (b *builder) cite(f *figure, src string) {
+	if ref := strings.TrimSpace(src); ref != "" {
+		f.Source, f.Ref = b.tx("source", args{"Source": ref}), ref
+	}
 }

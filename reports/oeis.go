@@ -95,7 +95,7 @@ var OEIS = []OEISEntry{
 			2, 4, 4, 5, 5, 9}, 52, 34)},
 	// oeis.org/A000035: n mod 2; the Grundy values of Node Kayles on the
 	// 2 × n grid (the ladder) for n ≥ 1, as the A316632 entry says.
-	{ID: "A000035", Name: "period 2: repeat [0, 1]", NameFR: "période 2 : répéter [0, 1]", Offset: 0,
+	{ID: "A000035", Name: "period 2: repeat [0, 1]", NameFR: "période 2 : répéter [0, 1]", Offset: 0,
 		Term: func(n int) (uint64, bool) { return uint64(n & 1), n >= 0 }},
 	// oeis.org/A316632, terms for n = 1..16: Node Kayles on the 3 × n grid;
 	// S. Brown et al., "Nimber Sequences of Node-Kayles Games", J. Integer

@@ -38,6 +38,19 @@ func init() {
 		New: func(p family.Params, env family.Env) (family.Game, error) {
 			return NewGame(p.Ints(keyRows), env)
 		},
+		Cost: func(p family.Params, show []string) family.Cost {
+			rows := p.Ints(keyRows)
+			sp, err := newSpace(rows, 0)
+			if err != nil {
+				return family.Cost{}
+			}
+			// the table of values: every tuple below the start, a move per cell
+			cells := int64(0)
+			for _, x := range rows {
+				cells += int64(x)
+			}
+			return family.Cost{Positions: int64(sp.size), Memory: 2 * int64(sp.size), Steps: int64(sp.size) * cells, What: fmt.Sprintf("Chomp on rows %v", rows)}
+		},
 		Signature: `chomp: {rows: [7, 4, 3]}`,
 		Help:      "Chomp on rows of the given lengths (non-increasing, the poisoned corner in the first): a move takes a cell and all above and right of it.",
 	})

@@ -49,6 +49,7 @@ func init() {
 			}
 			return NewGame(b, env)
 		},
+		Cost:      cost,
 		Signature: `cram: {board: [4, 7]}`,
 		Help:      "Cram on an m × n board: a move covers two free adjacent cells with a domino.",
 	})
@@ -66,7 +67,6 @@ var (
 	_ family.Game          = (*Game)(nil)
 	_ family.Splitter      = (*Game)(nil)
 	_ family.Canonicalizer = (*Game)(nil)
-	_ family.Coster        = (*Game)(nil)
 )
 
 // shared holds one solver per memory limit for the games of a process, so
@@ -263,11 +263,17 @@ func (gm *Game) String() string { return fmt.Sprintf("Cram on %d × %d", gm.star
 // Close releases nothing.
 func (gm *Game) Close() {}
 
-// Cost estimates the memo from the smaller boards of the same height.
-func (gm *Game) Cost() family.Cost {
-	c := family.Cost{What: gm.String()}
-	if est, err := EstimateBoard(gm.ctx, gm.start.M, gm.start.N, 20000); err == nil {
-		c.Positions, c.Memory = est.Entries, est.Bytes
+// cost estimates the memo from the smaller boards of the same height, for
+// job files and surveys to plan and refuse.
+func cost(p family.Params, show []string) family.Cost {
+	mn := p.Ints(keyBoard)
+	if len(mn) != 2 {
+		return family.Cost{}
+	}
+	c := family.Cost{What: fmt.Sprintf("Cram on %d × %d", mn[0], mn[1])}
+	if est, err := EstimateBoard(context.Background(), mn[0], mn[1], 20000); err == nil {
+		// each component lists up to two dominoes per cell
+		c.Positions, c.Memory, c.Steps = est.Entries, est.Bytes, est.Entries*int64(2*mn[0]*mn[1])
 	}
 	return c
 }

@@ -23,7 +23,8 @@
 // games can do is found by type assertion on the Game, as gonum/plot finds
 // a plotter's optional interfaces: Splitter (the independent components a
 // position is the sum of), Canonicalizer (one representative of a
-// symmetry class), Coster (the cost of the analyses before they start).
+// symmetry class). A family may estimate the work of its analyses
+// before they start (Family.Cost), for job files and surveys to plan it.
 //
 // Parameters use package heap's vocabulary (Param, Kind, Params), so that
 // a family's parameters are read, checked, documented and completed as a

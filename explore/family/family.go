@@ -72,9 +72,18 @@ type Family struct {
 	Ranged []string
 	// New builds the game of checked parameters, within env.
 	New func(p Params, env Env) (Game, error)
+	// Cost, when not nil, estimates the work of the analyses of a game
+	// of checked parameters before it starts (a bitboard engine's
+	// positions, 2^cells at most), for job files and surveys to plan and
+	// refuse; nil: unknown before the work (a Starlark game's).
+	Cost func(p Params, show []string) Cost
 	// Signature and Help document the family for the notebook's help and
 	// the command line's.
 	Signature, Help string
+	// Job, when not nil, is how the job layer reads and runs a family
+	// whose games are not given by their moves (Wythoff's game: its own
+	// table, row periods, formulas); package job sets and reads it.
+	Job any
 }
 
 // Env is what a game may use while it is analysed: the cancellation and
@@ -123,11 +132,6 @@ type Splitter interface {
 // method set is game.Canonicalizer[string]'s.
 type Canonicalizer interface {
 	Canonical(key string) (string, error)
-}
-
-// Coster is a game that says what an analysis will cost before it starts.
-type Coster interface {
-	Cost() Cost
 }
 
 // Cost is the estimated work of an analysis: positions (each listed

@@ -143,23 +143,33 @@ func acrossLabel(n *yaml.Node) string {
 // withParam returns a copy of a section's node whose game's key holds v;
 // the other nodes are shared.
 func withParam(section *yaml.Node, key string, v *yaml.Node) *yaml.Node {
-	cp := func(n *yaml.Node) *yaml.Node {
-		c := *n
-		c.Content = append([]*yaml.Node(nil), n.Content...)
-		return &c
-	}
-	s := cp(section)
-	for i := 0; i+1 < len(s.Content); i += 2 {
-		if s.Content[i].Value != "game" {
-			continue
-		}
-		g := cp(s.Content[i+1])
-		fam := cp(g.Content[1])
+	return withFamily(section, func(fam *yaml.Node) {
 		for j := 0; j+1 < len(fam.Content); j += 2 {
 			if fam.Content[j].Value == key {
 				fam.Content[j+1] = v
 			}
 		}
+	})
+}
+
+// shallow copies a node and its list of children, not the children.
+func shallow(n *yaml.Node) *yaml.Node {
+	c := *n
+	c.Content = append([]*yaml.Node(nil), n.Content...)
+	return &c
+}
+
+// withFamily returns a copy of a section's node whose game's family
+// mapping (a copy) edit changes; the other nodes are shared.
+func withFamily(section *yaml.Node, edit func(fam *yaml.Node)) *yaml.Node {
+	s := shallow(section)
+	for i := 0; i+1 < len(s.Content); i += 2 {
+		if s.Content[i].Value != "game" {
+			continue
+		}
+		g := shallow(s.Content[i+1])
+		fam := shallow(g.Content[1])
+		edit(fam)
 		g.Content[1] = fam
 		s.Content[i+1] = g
 	}

@@ -59,9 +59,13 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 			return Cost{}, fmt.Errorf("job: %w", err)
 		}
 		return Cost{Positions: max(n, m.Positions), Steps: c.Steps + steps + m.Steps, Memory: c.Memory + m.Memory}, nil
-	case *WythoffSpec:
-		a, b := int64(g.Size[0]), int64(g.Size[1])
-		return Cost{Positions: a * b, Steps: float64(a*b) * float64(a+b), Memory: 16 * a * b}, nil
+	case ownSpec:
+		return g.cost(), nil
+	case *FamilySpec:
+		if g.Family.Cost != nil {
+			c := g.Family.Cost(g.Params, s.Show)
+			return Cost{Positions: max(c.Positions, 1), Steps: float64(max(c.Steps, 1)), Memory: c.Memory}, nil
+		}
 	case *CoinsSpec:
 		n := int64(g.N)
 		return Cost{Positions: n, Steps: float64(n * n), Memory: 64 * n}, nil

@@ -298,18 +298,7 @@ var acrossFamilyAnalyses = []string{"value", "outcome", "plot"}
 // withEntries returns a copy of a section's node whose game's Map
 // parameter param holds vals under keys; the other nodes are shared.
 func withEntries(section *yaml.Node, param string, keys []string, vals []*yaml.Node) *yaml.Node {
-	cp := func(n *yaml.Node) *yaml.Node {
-		c := *n
-		c.Content = append([]*yaml.Node(nil), n.Content...)
-		return &c
-	}
-	s := cp(section)
-	for i := 0; i+1 < len(s.Content); i += 2 {
-		if s.Content[i].Value != "game" {
-			continue
-		}
-		g := cp(s.Content[i+1])
-		fam := cp(g.Content[1])
+	return withFamily(section, func(fam *yaml.Node) {
 		for j := 0; j+1 < len(fam.Content); j += 2 {
 			if fam.Content[j].Value != param {
 				continue
@@ -318,7 +307,7 @@ func withEntries(section *yaml.Node, param string, keys []string, vals []*yaml.N
 				fam.Content[j+1] = mergeList(fam.Content[j+1], lv)
 				continue
 			}
-			m := cp(fam.Content[j+1])
+			m := shallow(fam.Content[j+1])
 			for e := 0; e+1 < len(m.Content); e += 2 {
 				if lv := listVals(m.Content[e].Value, vals); lv != nil {
 					m.Content[e+1] = mergeList(m.Content[e+1], lv)
@@ -328,10 +317,7 @@ func withEntries(section *yaml.Node, param string, keys []string, vals []*yaml.N
 			}
 			fam.Content[j+1] = m
 		}
-		g.Content[1] = fam
-		s.Content[i+1] = g
-	}
-	return s
+	})
 }
 
 // familySections reads a section of a registered family whose params

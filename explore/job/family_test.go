@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/family"
+	"github.com/nimbook/nimbook/explore/game"
 	_ "github.com/nimbook/nimbook/explore/stargame" // the starlark family of job files
 )
 
@@ -17,7 +19,7 @@ import (
 var examplesDir = filepath.Join("..", "..", "examples")
 
 // runJob parses and runs a job file's text written in dir.
-func runFamilyJob(t *testing.T, dir, text string, opts Options) (*Report, error) {
+func runFamilyJob(t testing.TB, dir, text string, opts Options) (*Report, error) {
 	t.Helper()
 	p := filepath.Join(dir, "job.yaml")
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
@@ -56,7 +58,9 @@ sections:
 
 // gamesFile is examples/games.star, absolute, for job files written in
 // temporary folders.
-func gamesFile(t *testing.T) string {
+func gamesFile(t *testing.T) string { return gamesFileB(t) }
+
+func gamesFileB(t testing.TB) string {
 	t.Helper()
 	abs, err := filepath.Abs(filepath.Join(examplesDir, "games.star"))
 	if err != nil {
@@ -251,5 +255,87 @@ sections:
 `, gamesFile(t)), Options{})
 	if err == nil || !strings.Contains(err.Error(), "limits: {steps: N}") {
 		t.Errorf("report %v, error %v; want the step budget's", rep, err)
+	}
+}
+
+// TestStarlarkGameMisere: play: misere decides outcome and moves of a
+// Starlark game: Chomp (2) (one row of two cells, the poisoned one first)
+// is N under normal play (take the other cell) and P under misère play
+// (whoever takes it made the last move, and loses).
+func TestStarlarkGameMisere(t *testing.T) {
+	rep, err := runFamilyJob(t, t.TempDir(), fmt.Sprintf(`
+sections:
+  - game: {starlark: {file: %[1]s, name: chomp3, params: {a: 2, b: 0, c: 0}}}
+    show: [outcome, moves]
+  - game: {starlark: {file: %[1]s, name: chomp3, params: {a: 2, b: 0, c: 0}, play: misere}}
+    show: [outcome, moves]
+`, gamesFile(t)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{`"outcome":"N","moves":[[1,0,0]]`, `"outcome":"P","moves":[]`} {
+		got, _ := json.Marshal(rep.Sections[i].Results)
+		if !strings.Contains(string(got), want) {
+			t.Errorf("section %d: %s, want %s", i+1, got, want)
+		}
+	}
+	if g := rep.Sections[1].Spec.GameJSON()["starlark"].(map[string]any); g["play"] != "misere" {
+		t.Errorf("game %v", g)
+	}
+}
+
+// pathGame is Node Kayles on a path of n vertices, "o" free and "."
+// taken: a registered family of the tests, with a cost model.
+type pathGame struct{ n int }
+
+func (g pathGame) Moves(key string) ([]string, error) {
+	var out []string
+	for i := range len(key) {
+		if key[i] == 'o' {
+			lo, hi := max(i-1, 0), min(i+2, len(key))
+			out = append(out, key[:lo]+strings.Repeat(".", hi-lo)+key[hi:])
+		}
+	}
+	return out, nil
+}
+func (g pathGame) Start() string          { return strings.Repeat("o", g.n) }
+func (g pathGame) Play() game.Play        { return game.Normal }
+func (g pathGame) JSON(key string) any    { return key }
+func (g pathGame) Show(key string) string { return key }
+func (g pathGame) String() string         { return fmt.Sprintf("a path of %d", g.n) }
+func (g pathGame) Close()                 {}
+
+func init() {
+	family.Register(&family.Family{
+		Key: "test-path", Order: 999,
+		Text:     family.Texts("a path", "un chemin"),
+		Params:   []family.Param{{Key: "n", Kind: family.Int, Min: 1, Max: 60, What: "the vertices", Missing: "the vertices, e.g. n: 5"}},
+		Analyses: family.PositionAnalyses,
+		New:      func(p family.Params, _ family.Env) (family.Game, error) { return pathGame{p.Int("n")}, nil },
+		// At most 2^n positions, each listing n moves.
+		Cost: func(p family.Params, _ []string) family.Cost {
+			n := int64(p.Int("n"))
+			return family.Cost{Positions: 1 << n, Steps: n << n, Memory: 64 << n}
+		},
+	})
+}
+
+// TestFamilyCost: a registered family's cost model is the job's estimate
+// of its sections (surveys plan and refuse by it), and a family of Go
+// code (not Starlark) is run by the same analyses: Node Kayles on the path
+// of 7 vertices is Dawson's chess value a(7) = 1 (OEIS A002187: 0, 1, 1,
+// 2, 0, 3, 1, 1, …).
+func TestFamilyCost(t *testing.T) {
+	rep, err := runFamilyJob(t, t.TempDir(), "sections:\n  - game: {test-path: {n: 7}}\n    show: [value]\n", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Sections[0]
+	if v := s.Results.Value; v == nil || *v != 1 {
+		t.Errorf("value %v, want 1", v)
+	}
+	c, err := s.Spec.Estimate(context.Background(), DefaultLimits)
+	if err != nil || c.Positions != 128 || c.Steps != 7*128 || c.Memory != 64*128 {
+		t.Errorf("estimate %+v, %v", c, err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
-	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
 // sectionOverhead is what any section holds besides its tables: the
@@ -38,8 +37,8 @@ func (r *runner) memoryEstimate() (need int64, note string) {
 		return sectionOverhead + size*size*8 + size*24, ""
 	case *HeapSpec:
 		return r.heapEstimate()
-	case *WythoffSpec:
-		return r.wythoffEstimate(), ""
+	case ownSpec:
+		return g.memory(r), ""
 	}
 	return whole, ""
 }
@@ -118,31 +117,4 @@ func (r *runner) heapEstimate() (int64, string) {
 		}
 	}
 	return need, note
-}
-
-func (r *runner) wythoffEstimate() int64 {
-	whole := r.lim.Memory
-	ws := r.s.Wythoff()
-	rows, cols := int64(ws.Size[0]), int64(ws.Size[1])
-	need := int64(sectionOverhead)
-	if r.wants("table") || r.wants("p-positions") || r.wants("row-periods") {
-		if rows*cols > r.lim.Positions {
-			return sectionOverhead // refused at once, nothing held
-		}
-		need += wythoff.TableBytes(ws.Size[0], ws.Size[1])
-		if r.wants("table") {
-			need += rows*cols*8 + rows*24
-		}
-		if r.wants("p-positions") {
-			// At most one P-position a row and a column, as pairs.
-			need += (rows + cols) * 64
-		}
-		if r.wants("row-periods") {
-			need += rows * 48
-		}
-	}
-	if (r.wants("outcome") || r.wants("moves")) && r.play() == game.Misere {
-		return whole // solves the whole rectangle below the position
-	}
-	return need
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/nimbook/nimbook/explore/graph"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/record"
-	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
 // heapKey is a position of several heaps as a comparable value, the heaps
@@ -91,25 +90,6 @@ func (r *runner) heapRecord(g heap.Game) error {
 		return limitErr(err)
 	}
 	r.res.Record = RecordOf(a, func(k heapKey) any { return nonNil(k.heaps()) })
-	return nil
-}
-
-func (r *runner) wythoffRecord() error {
-	var ps [][2]int
-	for _, p := range r.s.Record {
-		h := p.([]int)
-		ps = append(ps, [2]int{h[0], h[1]})
-	}
-	// The solver visits every position below the start.
-	if n := wythoff.Reachable(ps[0][0], ps[0][1]); n > uint64(r.lim.Positions) {
-		return fmt.Errorf("the record is solved on every position below its start (%d, %d), %s, more than the limit of %d positions; %s",
-			ps[0][0], ps[0][1], countOf(n), r.lim.Positions, limitHint)
-	}
-	a, err := record.Analyse(wythoff.NewMover(r.wythoffOptions()), ps, r.recordOptions())
-	if err != nil {
-		return limitErr(err)
-	}
-	r.res.Record = RecordOf(a, func(p [2]int) any { return []int{p[0], p[1]} })
 	return nil
 }
 
@@ -286,23 +266,6 @@ func (r *runner) heapGraph(g heap.Game, heaps []int) error {
 		return err
 	}
 	gr, err := graph.Build(heap.BoundedMultisetMover(g, r.heapLimits()), start, graph.Options[heap.Multiset]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx})
-	if err != nil {
-		return limitErr(err)
-	}
-	r.res.Graph, err = GraphResult(gr, "game")
-	return err
-}
-
-func (r *runner) wythoffGraph() error {
-	pos, ok := r.s.Position.([]int)
-	if !ok {
-		return fmt.Errorf("graph needs a position to start from: add position: [a, b]")
-	}
-	if n := wythoff.Reachable(pos[0], pos[1]); n > uint64(r.graphMax()) {
-		return fmt.Errorf("the graph from (%d, %d) holds every position below it, %s, more than the limit of %d positions of a graph; start from a smaller position", pos[0], pos[1], countOf(n), r.graphMax())
-	}
-	gr, err := graph.Build(wythoff.NewMover(r.wythoffOptions()), [2]int{pos[0], pos[1]}, graph.Options[[2]int]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx,
-		Label: func(p [2]int) string { return fmt.Sprintf("(%d,%d)", p[0], p[1]) }})
 	if err != nil {
 		return limitErr(err)
 	}

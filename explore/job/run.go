@@ -252,10 +252,6 @@ func (r *runner) codeLimits() code.Limits {
 	return code.Limits{MaxRows: uint64(r.lim.Positions), MaxCells: uint64(max(r.lim.Memory/16, 1))}
 }
 
-func (r *runner) wythoffOptions() wythoff.Options {
-	return wythoff.Options{MaxCells: clampInt(r.lim.Positions), MaxMemory: r.lim.Memory, Context: r.ctx}
-}
-
 // checkMemory refuses an analysis whose estimate passes the memory limit.
 func (r *runner) checkMemory(what string, need int64) error {
 	if err := budget.Exceeds(what, need, r.lim.Memory); err != nil {
@@ -280,13 +276,13 @@ func (r *runner) run() (*Results, error) {
 	r.res.PlayMisere = r.play() == game.Misere
 	r.res.Position = r.s.Position
 	var err error
-	switch r.s.Game.(type) {
+	switch g := r.s.Game.(type) {
 	case *NimbersSpec:
 		err = r.nimbers()
 	case *HeapSpec:
 		err = r.heap()
-	case *WythoffSpec:
-		err = r.wythoff()
+	case ownSpec:
+		err = g.run(r)
 	case *CoinsSpec:
 		err = r.coins()
 	case *ProductSpec:
@@ -509,81 +505,6 @@ func (r *runner) rare(g heap.Game, values []uint64) error {
 		rare.Positions = nonNil(sp.Rare)
 	}
 	r.res.Rare = rare
-	return nil
-}
-
-func (r *runner) wythoff() error {
-	ws := r.s.Wythoff()
-	r.res.Game = "Wythoff's game"
-	cells := int64(ws.Size[0]) * int64(ws.Size[1])
-	if cells > r.lim.Positions {
-		return fmt.Errorf("a %d×%d table has %d cells, more than the limit of %d positions; %s", ws.Size[0], ws.Size[1], cells, r.lim.Positions, limitHint)
-	}
-	var t *wythoff.Table
-	if r.wants("table") || r.wants("p-positions") || r.wants("row-periods") {
-		need := wythoff.TableBytes(ws.Size[0], ws.Size[1])
-		if r.wants("table") {
-			need += cells*8 + int64(ws.Size[0])*24 // the copy in the results
-		}
-		if err := r.checkMemory(fmt.Sprintf("a %d×%d Wythoff table", ws.Size[0], ws.Size[1]), need); err != nil {
-			return err
-		}
-		var err error
-		t, err = wythoff.NewTableOptions(ws.Size[0], ws.Size[1], r.wythoffOptions())
-		if err != nil {
-			return limitErr(err)
-		}
-	}
-	if r.wants("table") {
-		r.res.Table = t.Values()
-	}
-	if r.wants("p-positions") {
-		ps := t.PPositions()
-		pp := &PPositions{Count: uint64(len(ps)), Of: uint64(cells)}
-		if len(ps) <= MaxListed {
-			pp.List = pairs(ps)
-		}
-		r.res.PPositions = pp
-	}
-	if r.wants("row-periods") {
-		rps, err := t.RowPeriods(r.ctx)
-		if err != nil {
-			return err
-		}
-		for _, rp := range rps {
-			r.res.RowPeriods = append(r.res.RowPeriods, RowPeriod{Row: rp.Row, Period: rp.Period, Start: rp.Start})
-		}
-		if r.res.RowPeriods == nil {
-			r.res.RowPeriods = []RowPeriod{}
-		}
-	}
-	if pos, ok := r.s.Position.([]int); ok {
-		opts := r.wythoffOptions()
-		if r.wants("outcome") {
-			o, err := wythoff.OutcomeOptions(pos[0], pos[1], r.play(), opts)
-			if err != nil {
-				return limitErr(err)
-			}
-			r.res.Outcome = o.String()
-		}
-		if r.wants("moves") {
-			ms, err := wythoff.WinningMovesOptions(pos[0], pos[1], r.play(), opts)
-			if err != nil {
-				return limitErr(err)
-			}
-			r.res.Moves = pairs(ms)
-		}
-	}
-	if r.wants("record") {
-		if err := r.wythoffRecord(); err != nil {
-			return err
-		}
-	}
-	if r.wants("graph") {
-		if err := r.wythoffGraph(); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 

@@ -17,7 +17,6 @@ import (
 	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/internal/yamlfile"
-	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
 // Error is a problem in a job file, located by file, line and key path.
@@ -91,9 +90,6 @@ type GameSpec interface {
 // Heap returns the section's heap rule and parameters, or nil.
 func (s *Section) Heap() *HeapSpec { h, _ := s.Game.(*HeapSpec); return h }
 
-// Wythoff returns the section's Wythoff table bounds, or nil.
-func (s *Section) Wythoff() *WythoffSpec { w, _ := s.Game.(*WythoffSpec); return w }
-
 // Coins returns the section's coin game, or nil.
 func (s *Section) Coins() *CoinsSpec { c, _ := s.Game.(*CoinsSpec); return c }
 
@@ -148,14 +144,6 @@ func (h *HeapSpec) clone() GameSpec {
 	c.Params = h.Params.Clone()
 	return &c
 }
-
-// WythoffSpec bounds a Wythoff table: 0 ≤ a < Size[0], 0 ≤ b < Size[1].
-type WythoffSpec struct {
-	Size [2]int
-}
-
-func (w *WythoffSpec) params(p map[string]any) { p["size"] = []int{w.Size[0], w.Size[1]} }
-func (w *WythoffSpec) clone() GameSpec         { c := *w; return &c }
 
 // CoinsSpec is a coin-turning game on N coins numbered from First, or,
 // with Below set instead of N (at-most r ≥ 2), on every coin whose value
@@ -345,18 +333,58 @@ func ParseSize(s string) (int64, error) { return budget.ParseSize(s) }
 
 // otherFamilies are the game families that are not heap rules, in SPEC
 // order after them.
-var otherFamilies = []string{"wythoff", "coins", "product"}
+var otherFamilies = []string{"coins", "product"}
+
+// otherOrder places coins and product among the registered families
+// (package family), by Order: after Wythoff's game, before Starlark games.
+var otherOrder = map[string]int{"coins": 80, "product": 90}
 
 // Families lists the keys a section's game may hold: the registered heap
-// rules (package heap), then wythoff, coins and product, then the
-// registered families (package family).
+// rules (package heap), then coins, product and the registered families
+// (package family: Wythoff's game, Starlark games) by their Order.
 func Families() []string {
-	return append(append(heap.RuleNames(), otherFamilies...), family.Keys()...)
+	out := heap.RuleNames()
+	rest := slices.Clone(otherFamilies)
+	for _, f := range family.Families() {
+		for len(rest) > 0 && otherOrder[rest[0]] < f.Order {
+			out, rest = append(out, rest[0]), rest[1:]
+		}
+		out = append(out, f.Key)
+	}
+	return append(out, rest...)
+}
+
+// jobFamily is how a job file reads a registered family whose games are
+// not given by their moves (Wythoff's game): its game (parse) and its
+// position, with an example of one for hints. Its GameSpec runs its
+// analyses (ownSpec). It is the family's Job.
+type jobFamily struct {
+	parse    func(p *parser, fm *yamlfile.Mapping, fp string) (GameSpec, error)
+	position func(p *parser, s *Section, n *yaml.Node, path string) (any, error)
+	example  []any
+	what     string
+}
+
+// jobFamilyOf returns the job side of the registered family key, or nil.
+func jobFamilyOf(key string) *jobFamily {
+	if f, ok := family.Lookup(key); ok {
+		jf, _ := f.Job.(*jobFamily)
+		return jf
+	}
+	return nil
+}
+
+// ownSpec is the GameSpec of a family that runs its own analyses, and
+// estimates their memory and cost (Wythoff's game).
+type ownSpec interface {
+	GameSpec
+	run(r *runner) error
+	memory(r *runner) int64
+	cost() Cost
 }
 
 // analyses lists what show may ask of the families that are not heap rules.
 var analyses = map[string][]string{
-	"wythoff": {"table", "p-positions", "row-periods", "outcome", "moves", "graph", "record", "plot"},
 	"coins":   {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
 	"product": {"table", "outcome", "moves", "record", "plot"},
 	"nimbers": {"table", "plot"},
@@ -503,10 +531,11 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 // PositionExample is an example position of a family and what its
 // numbers are ("the heaps"), for the hints of job files and notebooks
 // alike, each in its own syntax.
-func PositionExample(family string) (example []any, what string) {
-	switch family {
-	case "wythoff":
-		return []any{3, 5}, "two heaps"
+func PositionExample(fam string) (example []any, what string) {
+	if jf := jobFamilyOf(fam); jf != nil {
+		return jf.example, jf.what
+	}
+	switch fam {
 	case "coins":
 		return []any{1, 4, 6}, "the numbers of the coins showing heads"
 	case "product":
@@ -527,16 +556,10 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	if f := s.Registered(); f != nil {
 		return nil, p.Errf(n, path, "a %s game is analysed from its start: give the start in the game itself (%s)", f.Family.Key, f.Family.Signature)
 	}
+	if jf := jobFamilyOf(s.Family); jf != nil {
+		return jf.position(p, s, n, path)
+	}
 	switch s.Family {
-	case "wythoff":
-		hs, err := p.IntList(n, path, 0, wythoff.MaxHeap, "a heap")
-		if err != nil {
-			return nil, err
-		}
-		if len(hs) != 2 {
-			return nil, p.Errf(n, path, "Wythoff's game has two heaps; write e.g. [3, 5]")
-		}
-		return hs, nil
 	case "coins":
 		if s.Coins().Below > 0 {
 			return nil, p.Errf(n, path, "a position needs the number of coins: replace below with n")
@@ -651,22 +674,6 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 		s.Play = "normal"
 	}
 	switch fam {
-	case "wythoff":
-		if err := fm.Check("size", "play", "position"); err != nil {
-			return err
-		}
-		ws := &WythoffSpec{Size: [2]int{10, 10}}
-		if sn, ok := fm.Nodes["size"]; ok {
-			sz, err := p.IntList(sn, yamlfile.Join(fp, "size"), 1, maxSide, "a table side")
-			if err != nil {
-				return err
-			}
-			if len(sz) != 2 {
-				return p.Errf(sn, yamlfile.Join(fp, "size"), "want two sides, e.g. size: [20, 20]")
-			}
-			ws.Size = [2]int{sz[0], sz[1]}
-		}
-		s.Game = ws
 	case "coins":
 		if err := fm.Check("rule", "r", "n", "below", "first", "play", "position"); err != nil {
 			return err
@@ -717,6 +724,16 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 		}
 		s.Game = ps
 	default:
+		if jf := jobFamilyOf(fam); jf != nil {
+			f, _ := family.Lookup(fam)
+			if err := fm.Check(append(f.Keys(), "play", "position")...); err != nil {
+				return err
+			}
+			if s.Game, err = jf.parse(p, fm, fp); err != nil {
+				return err
+			}
+			break
+		}
 		if f, ok := family.Lookup(fam); ok {
 			if err := p.familyGame(s, f, fm, n, m.Nodes[fam], fp); err != nil {
 				return err

@@ -50,6 +50,7 @@ func init() {
 			}
 			return NewGame(g, env)
 		},
+		Cost:      cost,
 		Signature: `node-kayles: {graph: {grid: [3, 12]}}`,
 		Help:      "Node Kayles on a graph: grid: [m, n], path: n, cycle: n, complete: n or file: g.dot (DOT or an edge list).",
 	})
@@ -116,7 +117,6 @@ var (
 	_ family.Game          = (*Game)(nil)
 	_ family.Splitter      = (*Game)(nil)
 	_ family.Canonicalizer = (*Game)(nil)
-	_ family.Coster        = (*Game)(nil)
 )
 
 // shared holds one solver per memory limit for the games of a process, so
@@ -391,14 +391,17 @@ func (gm *Game) String() string { return "Node Kayles on " + gm.g.Name }
 // Close releases nothing.
 func (gm *Game) Close() {}
 
-// Cost estimates the memo of a grid from its smaller grids (general
-// graphs: unknown).
-func (gm *Game) Cost() family.Cost {
-	c := family.Cost{What: gm.String()}
-	if gm.g.Rows > 0 {
-		if est, err := EstimateGrid(gm.ctx, gm.g.Rows, gm.g.Cols, 20000, Options{}); err == nil {
-			c.Positions, c.Memory = est.Entries, est.Bytes
-		}
+// cost estimates the memo of a grid from its smaller grids (other graphs:
+// unknown before the work), for job files and surveys to plan and refuse.
+func cost(p family.Params, show []string) family.Cost {
+	g, err := GraphOf(p.Map(keyGraph))
+	if err != nil || g.Rows == 0 {
+		return family.Cost{}
+	}
+	c := family.Cost{What: "Node Kayles on " + g.Name}
+	if est, err := EstimateGrid(context.Background(), g.Rows, g.Cols, 20000, Options{}); err == nil {
+		// each component lists a move per cell
+		c.Positions, c.Memory, c.Steps = est.Entries, est.Bytes, est.Entries*int64(g.N)
 	}
 	return c
 }

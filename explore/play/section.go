@@ -20,10 +20,11 @@ func Playable(fam string) bool {
 	if _, ok := heap.Lookup(fam); ok {
 		return true
 	}
-	if f, ok := registry.Lookup(fam); ok {
-		return f.New != nil // a game given by its moves
+	if slices.Contains(otherFamilies, fam) {
+		return true
 	}
-	return slices.Contains(otherFamilies, fam)
+	f, ok := registry.Lookup(fam)
+	return ok && f.New != nil // a game given by its moves
 }
 
 // otherFamilies are the playable families that are not heap rules.
