@@ -3,6 +3,7 @@ package job
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -33,6 +34,11 @@ func (f *FamilySpec) params(p map[string]any) {
 		}
 		if w, ok := f.Written[q.Key]; ok {
 			v = w
+		}
+		if w, ok := f.Written[q.Key+".file"]; ok { // a Map's file entry
+			m := maps.Clone(v.(map[string]any))
+			m["file"] = w
+			v = m
 		}
 		p[q.Key] = v
 	}
@@ -69,6 +75,17 @@ func (p *parser) readParams(qs []heap.Param, fm *yamlfile.Mapping, fp string) (h
 			written[q.Key] = v.(string)
 			if !filepath.IsAbs(v.(string)) {
 				v = filepath.Join(filepath.Dir(p.File), v.(string))
+			}
+		}
+		// a Map's file entry (node-kayles: {graph: {file: g.dot}}) is
+		// relative to the job file too
+		if m, ok := v.(map[string]any); ok && q.Kind == heap.Map {
+			if f, ok := m["file"].(string); ok && !filepath.IsAbs(f) {
+				if written == nil {
+					written = map[string]string{}
+				}
+				written[q.Key+".file"] = f
+				m["file"] = filepath.Join(filepath.Dir(p.File), f)
 			}
 		}
 		out[q.Key] = v
@@ -129,14 +146,40 @@ func (p *parser) familyAcross(game *yaml.Node, path string) (param string, keys 
 		if q == nil || !slices.Contains(f.Ranged, k) {
 			continue
 		}
+		if q.Kind == heap.Ints && v.Kind == yaml.SequenceNode {
+			// a list with one or two elements ranges (cram: {board: [4, "4..10"]})
+			ks, vals, err := p.rangedList(v, yamlfile.Join(fp, k), k)
+			if err != nil {
+				return "", nil, nil, true, err
+			}
+			if ks != nil {
+				return k, ks, vals, true, nil
+			}
+			continue
+		}
 		if q.Kind != heap.Map {
-			continue // only a Map's entries range, for now
+			continue // only a Map's entries and lists range, for now
 		}
 		if v.Kind != yaml.MappingNode {
 			continue
 		}
 		for j := 0; j+1 < len(v.Content); j += 2 {
 			ek, ev := v.Content[j].Value, v.Content[j+1]
+			if ev.Kind == yaml.SequenceNode { // grid: [3, "1..30"]
+				ks, vals, err := p.rangedList(ev, yamlfile.Join(yamlfile.Join(fp, k), ek), ek)
+				if err != nil {
+					return "", nil, nil, true, err
+				}
+				if len(keys)+len(ks) > 2 {
+					return "", nil, nil, true, p.Errf(ev, yamlfile.Join(fp, k), "%s and %s all range; two may range in a section (a table), more in a survey (nimbook survey)", strings.Join(keys, ", "), strings.Join(ks, ", "))
+				}
+				if ks != nil {
+					param = k
+					keys = append(keys, ks...)
+					values = append(values, vals...)
+				}
+				continue
+			}
 			if ev.Kind != yaml.ScalarNode || !reRange.MatchString(ev.Value) {
 				continue
 			}
@@ -168,6 +211,82 @@ func (p *parser) familyAcross(game *yaml.Node, path string) (param string, keys 
 	return param, keys, values, true, nil
 }
 
+// rangedList finds the elements of a list (named name) that are ranges
+// "A..B", at most two: for each, its key (the list's name; m and n when
+// two of a pair range, a 2-D table) and a copy of the list per value, that
+// element replaced (the copy's Value the value, for titles and tables, its
+// Anchor the list's name, for withEntries). None: nil keys.
+func (p *parser) rangedList(list *yaml.Node, path, name string) ([]string, [][]*yaml.Node, error) {
+	var at []int
+	for i, e := range list.Content {
+		if e.Kind == yaml.ScalarNode && reRange.MatchString(e.Value) {
+			at = append(at, i)
+		}
+	}
+	if len(at) > 2 {
+		return nil, nil, p.Errf(list, path, "%d elements range; two may range in a section (a table), more in a survey (nimbook survey)", len(at))
+	}
+	var keys []string
+	var values [][]*yaml.Node
+	for _, i := range at {
+		ev := list.Content[i]
+		m := reRange.FindStringSubmatch(ev.Value)
+		lo, err1 := strconv.Atoi(m[1])
+		hi, err2 := strconv.Atoi(m[2])
+		if err1 != nil || err2 != nil || lo > hi {
+			return nil, nil, p.Errf(ev, path, "want a range A..B with A ≤ B, not %s", yamlfile.Describe(ev))
+		}
+		if hi-lo+1 > MaxAcross {
+			return nil, nil, p.Errf(ev, path, "%s gives %d values, more than the %d of one table; a survey (nimbook survey) runs more", ev.Value, hi-lo+1, MaxAcross)
+		}
+		key := name
+		if len(at) == 2 {
+			key = fmt.Sprintf("%s[%d]", name, i+1)
+			if len(list.Content) == 2 {
+				key = []string{"m", "n"}[i]
+			}
+		}
+		var vals []*yaml.Node
+		for x := lo; x <= hi; x++ {
+			c := *list
+			c.Content = append([]*yaml.Node(nil), list.Content...)
+			c.Content[i] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(x), Line: ev.Line, Column: ev.Column}
+			c.Value, c.Anchor = strconv.Itoa(x), name
+			vals = append(vals, &c)
+		}
+		keys = append(keys, key)
+		values = append(values, vals)
+	}
+	return keys, values, nil
+}
+
+// mergeList returns a copy of the list orig with the ranged elements that
+// the copies in vals replaced (each vals list differs from orig where it
+// ranges).
+func mergeList(orig *yaml.Node, vals []*yaml.Node) *yaml.Node {
+	c := *orig
+	c.Content = append([]*yaml.Node(nil), orig.Content...)
+	for _, v := range vals {
+		for i, e := range orig.Content {
+			if i < len(v.Content) && v.Content[i].Value != e.Value {
+				c.Content[i] = v.Content[i]
+			}
+		}
+	}
+	return &c
+}
+
+// listVals are the values in vals that replace elements of the list name.
+func listVals(name string, vals []*yaml.Node) []*yaml.Node {
+	var out []*yaml.Node
+	for _, v := range vals {
+		if v.Kind == yaml.SequenceNode && v.Anchor == name {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // MaxAcrossCells bounds the games of a section whose two parameters
 // range: the cells of one table.
 const MaxAcrossCells = 1024
@@ -184,9 +303,15 @@ func withEntries(section *yaml.Node, param string, keys []string, vals []*yaml.N
 			if fam.Content[j].Value != param {
 				continue
 			}
+			if lv := listVals(param, vals); lv != nil { // the list itself ranges
+				fam.Content[j+1] = mergeList(fam.Content[j+1], lv)
+				continue
+			}
 			m := shallow(fam.Content[j+1])
 			for e := 0; e+1 < len(m.Content); e += 2 {
-				if k := slices.Index(keys, m.Content[e].Value); k >= 0 {
+				if lv := listVals(m.Content[e].Value, vals); lv != nil {
+					m.Content[e+1] = mergeList(m.Content[e+1], lv)
+				} else if k := slices.Index(keys, m.Content[e].Value); k >= 0 {
 					m.Content[e+1] = vals[k]
 				}
 			}

@@ -58,6 +58,9 @@ func (r *runner) family() error {
 		return sol, nil
 	}
 	value := func(k string) (uint64, error) {
+		if fv, ok := g.(interface{ Value(string) (uint64, error) }); ok && play == game.Normal {
+			return fv.Value(k) // a family's own solver (Node Kayles, Cram, Chomp)
+		}
 		if split {
 			return vs.value(k)
 		}

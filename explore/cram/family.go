@@ -1,0 +1,279 @@
+package cram
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/nimbook/nimbook/explore/cellgame"
+	"github.com/nimbook/nimbook/explore/family"
+	"github.com/nimbook/nimbook/explore/game"
+)
+
+// Key is the family's job-file key.
+const Key = "cram"
+
+const keyBoard = "board"
+
+func init() {
+	family.Register(&family.Family{
+		Key:   Key,
+		Order: 111,
+		Text: family.Texts(
+			"Cram: a move covers two free adjacent cells of the board with a domino",
+			"Cram : un coup couvre d’un domino deux cases libres voisines du damier"),
+		Params: []family.Param{{
+			Key: keyBoard, Kind: family.Ints, Min: 1, Max: cellgame.MaxCols, What: "a side of the board",
+			Example: "[4, 7]", Missing: "the board's sides, e.g. board: [4, 7]",
+			Text: family.Texts("the board: [rows, columns]", "le damier : [lignes, colonnes]"),
+		}},
+		Ranged:   []string{keyBoard},
+		Analyses: family.PositionAnalyses,
+		Check: func(p family.Params) error {
+			mn := p.Ints(keyBoard)
+			if len(mn) != 2 {
+				return &family.ParamError{Key: keyBoard, Msg: fmt.Sprintf("want [rows, columns], two sides, not %v", mn)}
+			}
+			if _, err := NewBoard(mn[0], mn[1]); err != nil {
+				return &family.ParamError{Key: keyBoard, Msg: err.Error()}
+			}
+			return nil
+		},
+		New: func(p family.Params, env family.Env) (family.Game, error) {
+			mn := p.Ints(keyBoard)
+			b, err := NewBoard(mn[0], mn[1])
+			if err != nil {
+				return nil, err
+			}
+			return NewGame(b, env)
+		},
+		Cost:      cost,
+		Signature: `cram: {board: [4, 7]}`,
+		Help:      "Cram on an m × n board: a move covers two free adjacent cells with a domino.",
+	})
+}
+
+// Game is Cram on one board as a family.Game: positions keyed by the bytes
+// of their rows of free cells.
+type Game struct {
+	start Board
+	s     *Solver
+	ctx   context.Context
+}
+
+var (
+	_ family.Game          = (*Game)(nil)
+	_ family.Splitter      = (*Game)(nil)
+	_ family.Canonicalizer = (*Game)(nil)
+)
+
+// shared holds one solver per memory limit for the games of a process, so
+// that the sections of a range (4 × 4 … 4 × 10) share one memo.
+var shared struct {
+	sync.Mutex
+	by map[int64]*Solver
+}
+
+// NewGame returns the game from the empty board b within env's memory
+// limit; its solver is shared with the process's other games of the same
+// limit.
+func NewGame(b Board, env family.Env) (*Game, error) {
+	shared.Lock()
+	s := shared.by[env.MaxMemory]
+	if s == nil {
+		var err error
+		if s, err = NewSolver(Options{Workers: 2, MaxMemory: env.MaxMemory}); err != nil {
+			shared.Unlock()
+			return nil, err
+		}
+		if shared.by == nil {
+			shared.by = map[int64]*Solver{}
+		}
+		shared.by[env.MaxMemory] = s
+	}
+	shared.Unlock()
+	ctx := env.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	// a board whose memo is estimated past the memory limit is refused
+	// before any work, naming the limit
+	if env.MaxMemory > 0 {
+		est, err := EstimateBoard(ctx, b.M, b.N, 20000)
+		if err != nil {
+			return nil, err
+		}
+		if err := CheckEstimate(fmt.Sprintf("Cram on %d × %d", b.M, b.N), est, env.MaxMemory); err != nil {
+			return nil, err
+		}
+	}
+	return &Game{start: b, s: s, ctx: ctx}, nil
+}
+
+// key writes a position: its rows ("." a free cell, "#" a covered one)
+// joined by "/", so that play and errors can print it.
+func (gm *Game) key(b Board) string { return strings.Join(rows(b, '.', '#'), "/") }
+
+func (gm *Game) board(key string) (Board, error) {
+	b := gm.start
+	bad := fmt.Errorf("cram: %q is not a position of the %d × %d board", key, b.M, b.N)
+	rs := strings.Split(key, "/")
+	if len(rs) != b.M {
+		return b, bad
+	}
+	b.Free = cellgame.Board{}
+	for r, row := range rs {
+		if len(row) != b.N {
+			return b, bad
+		}
+		for c := 0; c < len(row); c++ {
+			switch row[c] {
+			case '.':
+				b.Free[r] |= 1 << uint(c)
+			case '#':
+			default:
+				return b, bad
+			}
+		}
+	}
+	return b, nil
+}
+
+// Start is the empty board.
+func (gm *Game) Start() string { return gm.key(gm.start) }
+
+// Play is normal play.
+func (gm *Game) Play() game.Play { return game.Normal }
+
+// Moves lists the positions after each domino.
+func (gm *Game) Moves(key string) ([]string, error) {
+	b, err := gm.board(key)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, m := range Moves(b) {
+		next, _ := Play(b, m)
+		out = append(out, gm.key(next))
+	}
+	return out, nil
+}
+
+// Value is the position's Grundy value from the bitboard solver.
+func (gm *Game) Value(key string) (uint64, error) {
+	b, err := gm.board(key)
+	if err != nil {
+		return 0, err
+	}
+	return gm.s.Value(gm.ctx, b)
+}
+
+// Components splits the free cells into connected regions.
+func (gm *Game) Components(key string) ([]string, error) {
+	b, err := gm.board(key)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	cellgame.Components(b.Free, b.M, func(k cellgame.Board) {
+		c := b
+		c.Free = k
+		out = append(out, gm.key(c))
+	})
+	return out, nil
+}
+
+// Canonical moves each region to its representative under the board's
+// symmetries, regions stacked left to right with a gap, in a fixed order.
+func (gm *Game) Canonical(key string) (string, error) {
+	b, err := gm.board(key)
+	if err != nil {
+		return "", err
+	}
+	type piece struct {
+		b    cellgame.Board
+		h, w int
+	}
+	var ps []piece
+	cellgame.Components(b.Free, b.M, func(k cellgame.Board) {
+		c, h, w := cellgame.Canonical(k, b.M, true)
+		ps = append(ps, piece{c, h, w})
+	})
+	slices.SortFunc(ps, func(x, y piece) int {
+		if x.w != y.w {
+			return x.w - y.w
+		}
+		return slices.Compare(x.b[:], y.b[:])
+	})
+	out := b
+	out.Free = cellgame.Board{}
+	col := 0
+	for _, p := range ps {
+		if p.h > b.M || col+p.w > b.N {
+			return key, nil // no room: the position is its own representative
+		}
+		for r := 0; r < p.h; r++ {
+			out.Free[r] |= p.b[r] << uint(col)
+		}
+		col += p.w + 1
+	}
+	return gm.key(out), nil
+}
+
+// JSON is the board's rows: "." a free cell, "#" a covered one.
+func (gm *Game) JSON(key string) any {
+	b, err := gm.board(key)
+	if err != nil {
+		return nil
+	}
+	return rows(b, '.', '#')
+}
+
+func rows(b Board, free, covered byte) []string {
+	var out []string
+	for r := 0; r < b.M; r++ {
+		line := make([]byte, b.N)
+		for c := range line {
+			line[c] = covered
+			if b.Free.Has(r, c) {
+				line[c] = free
+			}
+		}
+		out = append(out, string(line))
+	}
+	return out
+}
+
+// Show draws the board on one line, row after row: · a free cell, ■ a
+// covered one.
+func (gm *Game) Show(key string) string {
+	b, err := gm.board(key)
+	if err != nil {
+		return "?"
+	}
+	s := strings.Join(rows(b, '.', '#'), " / ")
+	return strings.NewReplacer(".", "·", "#", "■").Replace(s)
+}
+
+// String names the game.
+func (gm *Game) String() string { return fmt.Sprintf("Cram on %d × %d", gm.start.M, gm.start.N) }
+
+// Close releases nothing.
+func (gm *Game) Close() {}
+
+// cost estimates the memo from the smaller boards of the same height, for
+// job files and surveys to plan and refuse.
+func cost(p family.Params, show []string) family.Cost {
+	mn := p.Ints(keyBoard)
+	if len(mn) != 2 {
+		return family.Cost{}
+	}
+	c := family.Cost{What: fmt.Sprintf("Cram on %d × %d", mn[0], mn[1])}
+	if est, err := EstimateBoard(context.Background(), mn[0], mn[1], 20000); err == nil {
+		// each component lists up to two dominoes per cell
+		c.Positions, c.Memory, c.Steps = est.Entries, est.Bytes, est.Entries*int64(2*mn[0]*mn[1])
+	}
+	return c
+}

@@ -1,0 +1,262 @@
+package nodekayles
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+
+	"github.com/nimbook/nimbook/explore/budget"
+	"github.com/nimbook/nimbook/explore/cellgame"
+)
+
+// Options tune a Solver.
+type Options struct {
+	// NoFold turns the folding of symmetric components off: grids are
+	// keyed by translation only, and the general solver's small components
+	// by their vertex sets (the second method every new term is checked
+	// with).
+	NoFold bool
+	// Workers is the number of goroutines a grid's moves are shared by; 0
+	// means one.
+	Workers int
+	// MaxMemory bounds the memo in bytes (entries × their estimated size);
+	// 0 means no bound. The solver stops when it is full.
+	MaxMemory int64
+}
+
+// Stats are a solver's counters: components solved and memo entries.
+type Stats struct {
+	Solved  int64
+	Entries int64
+}
+
+// Solver computes Node Kayles values. Grids of every size share one memo
+// (a component's value depends only on its shape); every other graph has a
+// memo of its own, kept while the solver lives. It is safe for concurrent
+// use (other graphs' positions are solved one at a time).
+type Solver struct {
+	opts    Options
+	grid    *cellgame.Solver
+	mu      sync.Mutex // guards general and its solvers, which are sequential
+	general map[*Graph]*general
+}
+
+// NewSolver returns a solver.
+func NewSolver(opts Options) (*Solver, error) {
+	if opts.MaxMemory < 0 || opts.Workers < 0 {
+		return nil, fmt.Errorf("nodekayles: negative option (memory %d, workers %d)", opts.MaxMemory, opts.Workers)
+	}
+	var max int64
+	if opts.MaxMemory > 0 {
+		max = max64(1, opts.MaxMemory/cellgame.EntryBytes)
+	}
+	grid, err := cellgame.New(GridRule{}, cellgame.Options{Fold: !opts.NoFold, Workers: opts.Workers, MaxEntries: max})
+	if err != nil {
+		return nil, fmt.Errorf("nodekayles: %w", err)
+	}
+	return &Solver{opts: opts, grid: grid, general: map[*Graph]*general{}}, nil
+}
+
+func max64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// Stats returns the counters of all the solver's memos.
+func (s *Solver) Stats() Stats {
+	st := s.grid.Stats()
+	out := Stats{Solved: st.Solved, Entries: st.Entries}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, g := range s.general {
+		out.Solved += g.solved
+		out.Entries += g.entries()
+	}
+	return out
+}
+
+// Full returns the set of all vertices of g: the start.
+func Full(g *Graph) Set {
+	s := newSet(g.N)
+	for v := 0; v < g.N; v++ {
+		s.add(v)
+	}
+	return s
+}
+
+// Value returns the Grundy value of Node Kayles on g.
+func (s *Solver) Value(ctx context.Context, g *Graph) (uint64, error) {
+	return s.ValueOf(ctx, g, Full(g))
+}
+
+// ValueOf returns the Grundy value of the position set (the vertices not
+// yet removed) of g.
+func (s *Solver) ValueOf(ctx context.Context, g *Graph, set Set) (uint64, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if len(set) != (g.N+63)/64 {
+		return 0, fmt.Errorf("nodekayles: a position of %s has %d words, not %d", g.Name, len(set), (g.N+63)/64)
+	}
+	if ctx.Err() != nil {
+		return 0, fmt.Errorf("nodekayles: %w", budget.Err(ctx))
+	}
+	if g.N == 0 {
+		return 0, nil
+	}
+	if g.Rows > 0 && cellgame.CheckFrame(min(g.Rows, g.Cols), max(g.Rows, g.Cols)) == nil {
+		b, h, w := toBoard(g, set)
+		v, err := s.grid.Value(ctx, b, h, w)
+		if err != nil {
+			return 0, fmt.Errorf("nodekayles: %s: %w", g.Name, err)
+		}
+		return v, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	gs := s.general[g]
+	if gs == nil {
+		gs = &general{g: g, fold: !s.opts.NoFold, memo: map[string]uint16{}, raw: map[uint64]uint16{}, canon: map[uint64]uint16{}}
+		if s.opts.MaxMemory > 0 {
+			gs.max = max64(1, s.opts.MaxMemory/generalEntryBytes(g.N))
+		}
+		s.general[g] = gs
+	}
+	gs.ctx, gs.prog = ctx, budget.From(ctx)
+	v, err := gs.value(set)
+	if err != nil {
+		return 0, fmt.Errorf("nodekayles: %s: %w", g.Name, err)
+	}
+	return uint64(v), nil
+}
+
+// toBoard lays a position of a grid out as a bitboard, the short side as
+// the height.
+func toBoard(g *Graph, set Set) (cellgame.Board, int, int) {
+	var b cellgame.Board
+	h, w := g.Rows, g.Cols
+	tr := h > w
+	if tr {
+		h, w = w, h
+	}
+	for v := 0; v < g.N; v++ {
+		if set.has(v) {
+			r, c := v/g.Cols, v%g.Cols
+			if tr {
+				r, c = c, r
+			}
+			b[r] |= 1 << uint(c)
+		}
+	}
+	return b, h, w
+}
+
+// Move returns the position after taking vertex v of set, or an error when
+// v is not in it.
+func Move(g *Graph, set Set, v int) (Set, error) {
+	if v < 0 || v >= g.N || !set.has(v) {
+		return nil, fmt.Errorf("nodekayles: vertex %d is not in the position", v)
+	}
+	out := make(Set, len(set))
+	for i := range out {
+		out[i] = set[i] &^ g.Adj[v][i]
+	}
+	out[v>>6] &^= 1 << uint(v&63)
+	return out, nil
+}
+
+// WinningMoves returns the vertices of set whose move leaves a position of
+// value 0, ascending.
+func (s *Solver) WinningMoves(ctx context.Context, g *Graph, set Set) ([]int, error) {
+	var win []int
+	for v := 0; v < g.N; v++ {
+		if !set.has(v) {
+			continue
+		}
+		next, _ := Move(g, set, v)
+		x, err := s.ValueOf(ctx, g, next)
+		if err != nil {
+			return nil, err
+		}
+		if x == 0 {
+			win = append(win, v)
+		}
+	}
+	return win, nil
+}
+
+// Estimate is what a run is expected to take.
+type Estimate struct {
+	Entries int64 // memo entries
+	Bytes   int64 // memory of the memo
+	Sampled int   // the largest smaller graph solved to make it
+}
+
+// ErrEstimate is returned when a graph is too small to sample.
+var ErrEstimate = errors.New("nodekayles: nothing to sample")
+
+// EstimateGrid samples m × k grids for k = 1, 2, … in a fresh solver while
+// its memo stays under sample entries, and extrapolates the growth of the
+// memo from column to column (the last ratio, which grows slowly) to m × n.
+// The shared memo of a range makes the estimate of its largest grid the
+// estimate of the whole range.
+func EstimateGrid(ctx context.Context, m, n int, sample int64, opts Options) (Estimate, error) {
+	if m > n {
+		m, n = n, m
+	}
+	opts.MaxMemory = 0
+	s, err := NewSolver(opts)
+	if err != nil {
+		return Estimate{}, err
+	}
+	var prev, last int64
+	k := 0
+	for k < n {
+		g, err := Grid(m, k+1)
+		if err != nil {
+			return Estimate{}, err
+		}
+		if _, err := s.Value(ctx, g); err != nil {
+			return Estimate{}, err
+		}
+		k++
+		prev, last = last, s.Stats().Entries
+		if last > sample {
+			break
+		}
+	}
+	est := Estimate{Entries: last, Sampled: k}
+	if k < n && prev > 0 {
+		ratio := float64(last) / float64(prev)
+		e := float64(last) * math.Pow(ratio, float64(n-k))
+		if e > math.MaxInt64/cellgame.EntryBytes {
+			e = math.MaxInt64 / cellgame.EntryBytes
+		}
+		est.Entries = int64(e)
+	}
+	est.Bytes = est.Entries * cellgame.EntryBytes
+	return est, nil
+}
+
+// CheckEstimate refuses a run whose estimate exceeds the memory limit,
+// naming the limit.
+func CheckEstimate(what string, est Estimate, limit int64) error {
+	if err := budget.Exceeds(what, est.Bytes, limit); err != nil {
+		return fmt.Errorf("nodekayles: %w (about %d memo entries; raise the memory limit or solve a smaller board)", err, est.Entries)
+	}
+	return nil
+}
+
+// SaveMemo writes the grids' memo (explore/cellgame's file), so that a
+// later run continues from it with LoadMemo; other graphs' memos are not
+// kept. It must not run beside Value.
+func (s *Solver) SaveMemo(w io.Writer) error { return s.grid.Save(w) }
+
+// LoadMemo adds the entries of a grids' memo SaveMemo wrote (of the same
+// folding).
+func (s *Solver) LoadMemo(r io.Reader) error { return s.grid.Load(r) }
