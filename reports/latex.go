@@ -306,6 +306,10 @@ func (tw *texWriter) spans(ss []span) string {
 			sb.WriteString(`\texttt{` + texEscape(s.Text) + `}`)
 		case s.Link != "" && texURLSafe(s.Link):
 			sb.WriteString(`\href{` + texURL(s.Link) + `}{` + texText(s.Text) + `}`)
+		case len(s.Heaps) > 0:
+			// Glue after each comma: a line breaks between heaps (and
+			// stretches there), never inside a number.
+			sb.WriteString(tupleText(s.Heaps, `\hskip 0pt plus 2pt\relax `, func(h string) string { return `\textbf{` + h + `}` }))
 		case s.Literal:
 			sb.WriteString(texEscape(s.Text))
 		default:
@@ -491,12 +495,17 @@ func (tw *texWriter) code(text string) {
 	for i, ln := range lines {
 		e := texEscape(strings.ReplaceAll(ln, "\t", "    "))
 		e = strings.ReplaceAll(e, " ", `\ `)
+		// A long line of code breaks after a comma too, never inside a
+		// number or a name.
+		e = strings.ReplaceAll(e, ",", `,\allowbreak{}`)
 		if e == "" {
 			e = `\mbox{}`
 		}
 		tw.s(e)
 		if i < len(lines)-1 {
-			tw.s(`\\`)
+			// \relax: a next line starting with "[" or "*" is not read
+			// as the optional argument of \\.
+			tw.s(`\\\relax`)
 		}
 		tw.s("\n")
 	}

@@ -144,7 +144,7 @@ func TestMarkdownContent(t *testing.T) {
 			"48 P-positions among 384 positions (12.5%).",
 			"(1,3,5,7) is a P-position (a win for the player who has just moved).",
 			"From (1,3,5,7) there is no winning move",
-			"the winning move goes to:\n\n- → (1,1,5,5)\n",
+			"the winning move goes to:\n\n- → (1,**1**,5,5)\n",
 			"✗ mistake; winning moves missed: (1,1,5,5)",
 			"Kernel (the P-positions): (), (1,1), (1,2,3), (2,2).",
 			"```dot\ndigraph nim {",

@@ -369,12 +369,39 @@ func (p *pdfWriter) writeScripted(h, size float64, s string) {
 func (p *pdfWriter) writePiece(h, size float64, pc piece) {
 	switch {
 	case pc.script == 0:
-		p.f.Write(h, pc.text)
+		p.writeBreaking(h, pc.text)
 	case pc.script > 0:
 		p.f.SubWrite(h, pc.text, size*pdfScriptSize, size*pdfSupOffset, 0, "")
 	default:
 		p.f.SubWrite(h, pc.text, size*pdfScriptSize, size*pdfSubOffset, 0, "")
 	}
+}
+
+// writeBreaking writes text that may hold zero-width spaces (after the
+// commas of a long position, see spansMarkdown): fpdf breaks lines only
+// at spaces, so the line is broken here, at a zero-width space, when the
+// word after it does not fit; the zero-width spaces are not drawn.
+func (p *pdfWriter) writeBreaking(h float64, s string) {
+	if !strings.Contains(s, "\u200b") && !p.zwsp {
+		p.f.Write(h, s)
+		return
+	}
+	_, _, right, _ := p.f.GetMargins()
+	pw, _ := p.f.GetPageSize()
+	for i, part := range strings.Split(s, "\u200b") {
+		if part == "" {
+			continue
+		}
+		if i > 0 || p.zwsp {
+			word, _, _ := strings.Cut(part, " ")
+			if p.f.GetX()+p.f.GetStringWidth(word) > pw-right {
+				p.f.Ln(h)
+			}
+		}
+		p.zwsp = false
+		p.f.Write(h, part)
+	}
+	p.zwsp = strings.HasSuffix(s, "\u200b")
 }
 
 // multiCell writes a left-aligned block of text of the current font size
