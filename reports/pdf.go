@@ -556,7 +556,8 @@ func (p *pdfWriter) heaps(h, size float64, style string, hs []posHeap) {
 		p.font(st, size)
 		w := f.GetStringWidth(piece)
 		p.font(style, size)
-		if f.GetX()+w+f.GetStringWidth(tail) > pw-right {
+		// fpdf's Write keeps a cell margin on each side.
+		if f.GetX()+w+f.GetStringWidth(tail) > pw-right-2*f.GetCellMargin() {
 			f.Ln(h)
 		}
 		p.font(st, size)

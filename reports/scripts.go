@@ -394,7 +394,7 @@ func (p *pdfWriter) writeBreaking(h float64, s string) {
 		}
 		if i > 0 || p.zwsp {
 			word, _, _ := strings.Cut(part, " ")
-			if p.f.GetX()+p.f.GetStringWidth(word) > pw-right {
+			if p.f.GetX()+p.f.GetStringWidth(word)+p.f.GetStringWidth(",") > pw-right-2*p.f.GetCellMargin() {
 				p.f.Ln(h)
 			}
 		}
