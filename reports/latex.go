@@ -470,6 +470,8 @@ func (tw *texWriter) spans(ss []span) string {
 			// Glue after each comma: a line breaks between heaps (and
 			// stretches there), never inside a number.
 			sb.WriteString(tupleText(s.Heaps, `\hskip 0pt plus 2pt\relax `, func(h string) string { return `\textbf{` + h + `}` }))
+		case s.Math:
+			sb.WriteString(`\(` + texMath(s.Text) + `\)`)
 		case s.Literal:
 			sb.WriteString(texEscape(s.Text))
 		case strings.Contains(s.Text, "://"):
@@ -705,6 +707,12 @@ func texCell(c cell) string {
 		return ""
 	case c.Code:
 		return `\texttt{` + texEscape(c.Text) + `}`
+	case c.Scripts && c.Strong:
+		// An element of a quotient (a b^2), of its P-portion: bold
+		// mathematics.
+		return `\(\boldsymbol{` + texMath(c.Text) + `}\)`
+	case c.Scripts:
+		return `\(` + texMath(c.Text) + `\)`
 	case c.Strong:
 		return `\textbf{` + texText(c.Text) + `}`
 	}

@@ -146,6 +146,10 @@ type span struct {
 	// BoldNote marks the note that P-positions are in bold: plain text
 	// has no bold, and leaves the note out.
 	BoldNote bool
+	// Math is mathematics written as it is typed, letters side by side
+	// a product (a b^2, b c = a b): LaTeX sets it whole in math mode;
+	// the other forms read its scripts as in any text.
+	Math bool
 	// Heaps are the heaps of a position of several heaps, whose Text is
 	// the tuple: a line breaks after a comma, never inside a number, and
 	// the heaps a move changed are marked (bold).
