@@ -170,7 +170,7 @@ func (tw *texWriter) s(s string) {
 // texPreamble loads what the document uses, each package in Debian's
 // texlive (see the package documentation); babel's language is set by
 // head.
-const texPreamble = `\documentclass[a4paper,11pt]{article}
+const texPreamble = `\documentclass[a4paper,10pt]{article}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
@@ -198,20 +198,22 @@ const texPreamble = `\documentclass[a4paper,11pt]{article}
   \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
   \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
 \makeatother
-%% \nbrefs places box 0, the last lines of the text and the references:
-%% on this page when they fit (it is made up to two lines longer), else
-%% together on the next one (#1 is \newpage; it is empty when box 0 holds
-%% the references alone: they flow), so that the references never take a
-%% page of their own.
-\newcommand{\nbrefs}[1]{\par
+%% \nbrefs places box 0, the last lines of the text, and box 2, the
+%% references: on this page when they fit (it is made up to two lines
+%% longer), else together on the next one when the references alone would
+%% miss this page; when the last lines themselves run over the page they
+%% flow, and the references follow them. The references never take a page
+%% of their own.
+\newcommand{\nbrefs}{\par
   \dimen0=\dimexpr\pagegoal-\pagetotal\relax
-  \dimen2=\dimexpr\ht0+\dp0\relax
+  \dimen2=\dimexpr\ht0+\dp0+\ht2+\dp2\relax
   \ifdim\pagegoal<\maxdimen
     \ifdim\dimen2>\dimen0
       \ifdim\dimexpr\dimen2-\dimen0\relax<2\baselineskip
         \enlargethispage{\dimexpr\dimen2-\dimen0+2pt\relax}%%
-      \else#1\fi\fi\fi
-  \unvbox0}
+      \else\ifdim\dimexpr\ht0+\dp0\relax<\dimexpr\dimen0+\baselineskip\relax
+        \newpage\fi\fi\fi\fi
+  \unvbox0\unvbox2}
 %% \nbtail: the room the last section's figures leave for the references.
 \newlength{\nbtail}
 %% \nbgraphic{width}{height}{file}: a figure stays where it is (in its
@@ -304,24 +306,23 @@ func (tw *texWriter) tail(rest []block) {
 // close ends the document with the bibliography of the sources cited.
 func (tw *texWriter) close() error {
 	if len(tw.refs) > 0 || tw.boxed {
-		// In small type, right after the text, in one box with the
-		// last lines of the last section: the references never take a
-		// page of their own.
-		if !tw.boxed {
-			tw.s("\n\\setbox0=\\vbox\\bgroup\n")
+		// In small type, right after the text, placed with the last
+		// lines of the last section: the references never take a page
+		// of their own (see \nbrefs).
+		if tw.boxed {
+			tw.s("\\egroup\n")
+		} else {
+			tw.s("\n\\setbox0=\\vbox{}\n")
 		}
+		tw.s("\\setbox2=\\vbox{")
 		if len(tw.refs) > 0 {
-			tw.s("{\\small\n\\begin{thebibliography}{99}\n")
+			tw.s("\\small\n\\begin{thebibliography}{99}\n")
 			for i, r := range tw.refs {
 				tw.p("\\bibitem{src%d} %s\n", i+1, texSource(r))
 			}
-			tw.s("\\end{thebibliography}\n}\n")
+			tw.s("\\end{thebibliography}\n")
 		}
-		if tw.boxed {
-			tw.s("\\egroup\n\\nbrefs{\\newpage}\n")
-		} else {
-			tw.s("\\egroup\n\\nbrefs{}\n")
-		}
+		tw.s("}\n\\nbrefs\n")
 	}
 	tw.s("\\end{document}\n")
 	return tw.flush()
@@ -775,7 +776,9 @@ func (tw *texWriter) graphic(ext string, write func(io.Writer) error, width, hei
 	if err := tw.o.Figures(name, write); err != nil {
 		return err
 	}
-	w := math.Min(width.Points(), figureWidth.Points())
+	// Figures at 80 % of the size they are drawn for: a paper's figure
+	// leaves room for the text around it.
+	w := math.Min(0.8*width.Points(), figureWidth.Points())
 	h := w * height.Points() / width.Points()
 	// [H] (float): the figure stays in its section, as in the other
 	// forms; \nbgraphic draws it smaller to fit the page's foot.
