@@ -3,12 +3,15 @@ package reports
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"image/png"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -93,7 +96,7 @@ func SurveyLaTeX(w io.Writer, r *survey.Report, opts Options) error {
 // Bundler's tables), else as NotebookPDF prints them, PNG figures as files
 // beside the document.
 func NotebookLaTeX(w io.Writer, nb *nbformat.Notebook, title string, opts Options) error {
-	d, o, t, err := notebookDocument(nb, title, opts, texOutputBlocks)
+	d, o, t, err := notebookDocument(nb, title, opts, texFigureBlocks)
 	if err != nil {
 		return err
 	}
@@ -135,6 +138,51 @@ func texOutputBlocks(o nbformat.Output) ([]block, error) {
 		}
 	}
 	return out, nil
+}
+
+// vectorPicture is a figure a notebook output carries as application/pdf
+// (see Bundle): the LaTeX form includes it as it is, in vector.
+type vectorPicture struct {
+	PDF           []byte
+	Width, Height vg.Length
+	Alt           string
+}
+
+func (vectorPicture) isBlock() {}
+
+var mediaBox = regexp.MustCompile(`/MediaBox\s*\[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\]`)
+
+// texFigureBlocks is what an output shows in LaTeX, its figure in vector
+// when it carries one as PDF.
+func texFigureBlocks(o nbformat.Output) ([]block, error) {
+	bs, err := texOutputBlocks(o)
+	if err != nil {
+		return nil, err
+	}
+	s, ok := o.Data["application/pdf"].(string)
+	if !ok {
+		return bs, nil
+	}
+	data, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
+	if err != nil {
+		return nil, fmt.Errorf("reports: an application/pdf output is not base64: %w", err)
+	}
+	m := mediaBox.FindSubmatch(data)
+	if m == nil {
+		return bs, nil
+	}
+	w, _ := strconv.ParseFloat(string(m[1]), 64)
+	h, _ := strconv.ParseFloat(string(m[2]), 64)
+	if w <= 0 || h <= 0 {
+		return bs, nil
+	}
+	for i, b := range bs {
+		if p, ok := b.(picture); ok {
+			bs[i] = vectorPicture{PDF: data, Width: vg.Length(w), Height: vg.Length(h), Alt: p.Alt}
+			return bs, nil
+		}
+	}
+	return bs, nil
 }
 
 // texWriter writes LaTeX; the first write error is kept.
@@ -260,7 +308,7 @@ func tailStart(bs []block) int {
 			lines += 2 + float64(len(spanText(b.Spans)))/90
 		case list:
 			lines += 1.2 * float64(len(b.Items))
-		case figure, surveyFigure, picture:
+		case figure, surveyFigure, picture, vectorPicture:
 			if i < len(bs) {
 				return i
 			}
@@ -294,7 +342,7 @@ func (tw *texWriter) tail(rest []block) {
 			lines += 1.2 * float64(len(b.Items))
 		case table:
 			lines += 3 + 1.1*float64(len(b.Rows))
-		case figure, surveyFigure, picture:
+		case figure, surveyFigure, picture, vectorPicture:
 			return // that figure makes the room
 		default:
 			lines += 4
@@ -357,7 +405,7 @@ func (tw *texWriter) section(s *section) error {
 			tw.keepWithNext(b, s.Blocks[i+1:])
 		}
 		switch b.(type) {
-		case figure, surveyFigure, picture:
+		case figure, surveyFigure, picture, vectorPicture:
 			if tw.last && tw.o.Figures != nil && !tw.o.NoFigures {
 				tw.tail(s.Blocks[i+1:])
 			}
@@ -452,6 +500,14 @@ func (tw *texWriter) block(b block) error {
 			_, err := w.Write(b.PNG)
 			return err
 		}, width, height, b.Alt, "")
+	case vectorPicture:
+		if tw.o.NoFigures {
+			return nil
+		}
+		return tw.graphic("pdf", func(w io.Writer) error {
+			_, err := w.Write(b.PDF)
+			return err
+		}, b.Width, b.Height, b.Alt, "")
 	case rawTeX:
 		tw.p("%s\n\n", strings.TrimRight(b.Text, "\n"))
 	}

@@ -71,6 +71,12 @@ func TestLaTeXPapers(t *testing.T) {
 			if _, _, err := e2e.Run(t, append(args, "-o", filepath.Join(dir, name+".tex"), "--quiet")...); err != nil {
 				t.Fatal(err)
 			}
+			if strings.HasSuffix(in, ".ipynb") {
+				// A notebook's figures are vector PDF, as a job report's.
+				if png, _ := filepath.Glob(filepath.Join(dir, "*-fig*.png")); len(png) > 0 {
+					t.Errorf("figures as bitmaps: %v", png)
+				}
+			}
 			log := pdflatex(t, dir, name)
 			if m := texErrors.FindAllString(log, 5); len(m) > 0 {
 				t.Errorf("pdflatex log: %q", m)
