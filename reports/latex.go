@@ -759,6 +759,10 @@ func wrapColumns(chars []int, spec string, em, sep float64) (string, bool) {
 
 // texCell writes a table cell: P-positions in bold, code in typewriter.
 func texCell(c cell) string {
+	if a, b, ok := strings.Cut(c.Text, ".."); ok && a != "" && b != "" && strings.Trim(a+b, "0123456789") == "" {
+		// A row label, 0..9: a range as a paper prints it, 0–9.
+		return a + "--" + b
+	}
 	switch {
 	case c.Text == "":
 		return ""

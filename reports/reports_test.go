@@ -163,7 +163,7 @@ func TestMarkdownContent(t *testing.T) {
 			"| heads       |   0 |   8 |   12 |  16 |  24 |",
 			"| P-positions |   1 | 759 | 2576 | 759 |   1 |",
 			"binary linear code [24, 12, 8]",
-			"Method: enumeration of every row.",
+			"Method: examination of every position.",
 			"Steiner system S(5,8,24)",
 			"The 759 words of minimum weight 8",
 			"order 244\u202f823\u202f040: the Mathieu group M₂₄.",
