@@ -235,6 +235,9 @@ const texPreamble = `\documentclass[a4paper,10pt]{article}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.6\baselineskip plus 2pt}
 \setlength{\emergencystretch}{3em}
+%% A formula in the text is never broken across lines (n = 10, 1 \oplus 2 = 3).
+\relpenalty=10000
+\binoppenalty=10000
 \makeatletter
 %% A web address breaks after any character, as xurl would have it.
 \g@addto@macro\UrlBreaks{\do\a\do\b\do\c\do\d\do\e\do\f\do\g\do\h\do\i\do\j\do\k\do\l\do\m\do\n\do\o\do\p\do\q\do\r\do\s\do\t\do\u\do\v\do\w\do\x\do\y\do\z\do\A\do\B\do\C\do\D\do\E\do\F\do\G\do\H\do\I\do\J\do\K\do\L\do\M\do\N\do\O\do\P\do\Q\do\R\do\S\do\T\do\U\do\V\do\W\do\X\do\Y\do\Z\do0\do1\do2\do3\do4\do5\do6\do7\do8\do9}
