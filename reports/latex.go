@@ -391,7 +391,7 @@ func (tw *texWriter) flush() error {
 
 func (tw *texWriter) section(s *section) error {
 	if s.Title != "" {
-		tw.p("\n\\nbneed{6\\baselineskip}\n\\section*{%s}\n\n", texText(s.Title))
+		tw.p("\n\\nbneed{10\\baselineskip}\n\\section*{%s}\n\n", texText(s.Title))
 	}
 	box := len(s.Blocks)
 	if tw.last && !tw.fragment {
