@@ -182,11 +182,13 @@ func exportsInMemory(r *job.Report) []memFile {
 		_ = w.WriteAll(rows)
 		out = append(out, memFile{name, b.Bytes()})
 	}
+	n := 0 // the sections as printed: a nil one is not
 	for i, sr := range r.Sections {
 		if sr == nil {
 			continue
 		}
-		pre := fmt.Sprintf("s%02d-", i+1)
+		n++
+		pre := fmt.Sprintf("s%02d-", n)
 		res := &sr.Results
 		title := sr.Title
 		if title == "" {
