@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -322,6 +323,11 @@ func texText(s string) string {
 		return ""
 	}
 	for i := range toks {
+		if len(toks[i].pieces) == 1 && (funcApp.MatchString(toks[i].pieces[0].text) || mathLetter.MatchString(toks[i].pieces[0].text)) {
+			// g(n), f(n), and the letters that name a number (a heap
+			// of n, coin n) are mathematics wherever they stand.
+			toks[i].math = true
+		}
 		toks[i].inList = endsClause(toks[i], ",") && !endsClause(toks[i], ")") && !strings.HasSuffix(toks[i].pieces[len(toks[i].pieces)-1].text, "),") ||
 			i > 0 && endsClause(toks[i-1], ",")
 	}
@@ -567,6 +573,13 @@ func termAtom(t texToken) bool {
 	}
 	return strings.Trim(s, "0123456789") == ""
 }
+
+// funcApp is a one-letter function of one letter or number: g(n), f(1).
+var funcApp = regexp.MustCompile(`^[A-Za-z]\([A-Za-z0-9]\)[,.;:]?$`)
+
+// mathLetter is a letter alone that only ever names a number in the
+// reports' text (not a, à, y: words in English or French).
+var mathLetter = regexp.MustCompile(`^[nkrpth][,.;:]?$`)
 
 // closesFormula reports whether a token closing a bracket is a term of
 // the formula the bracket opened: 1)), n).
