@@ -328,7 +328,8 @@ func texText(s string) string {
 			// of n, coin n) are mathematics wherever they stand.
 			toks[i].math = true
 		}
-		toks[i].inList = endsClause(toks[i], ",") && !endsClause(toks[i], ")") && !strings.HasSuffix(toks[i].pieces[len(toks[i].pieces)-1].text, "),") ||
+		// "2)," closes a bracket: the end of a clause, not a list item.
+		toks[i].inList = endsClause(toks[i], ",") && !strings.HasSuffix(toks[i].pieces[len(toks[i].pieces)-1].text, "),") ||
 			i > 0 && endsClause(toks[i-1], ",")
 	}
 	// A sign between two atoms is mathematics (b < 16), and so is an
