@@ -196,3 +196,29 @@ func slicesEqual(a, b []int) bool {
 	}
 	return true
 }
+
+// --export numbers its files by the sections the report prints: a section
+// across a parameter is one, its files told apart by the value.
+func TestAcrossExportNames(t *testing.T) {
+	rep := runYAML(t, `title: f_r
+sections:
+  - title: "At most r coins, r = 1 to 3"
+    game: {coins: {rule: at-most, r: "1..3", n: 10}}
+    show: [values]
+  - title: After
+    game: {coins: {rule: at-most, r: 3, n: 4}}
+    show: [values]
+`)
+	files, err := Exports(context.Background(), rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	want := "s01-r1-values.csv s01-r1-values.b.txt s01-r2-values.csv s01-r2-values.b.txt s01-r3-values.csv s01-r3-values.b.txt s02-values.csv s02-values.b.txt"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("files %s, want %s", got, want)
+	}
+}

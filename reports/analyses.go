@@ -562,7 +562,7 @@ func (b *builder) moves(sr *job.SectionResult) []block {
 		if i == b.o.MaxList {
 			break
 		}
-		l.Items = append(l.Items, append([]span{{Text: "→ "}}, b.position(sr, nodeValue(it))...))
+		l.Items = append(l.Items, append([]span{{Text: "→ "}}, b.moveTo(sr, nodeValue(it))...))
 	}
 	out = append(out, l)
 	if more := len(n.items) - len(l.Items); more > 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/survey"
+	"github.com/nimbook/nimbook/plots"
 )
 
 // Bundle renders one analysis, a *job.SectionResult as a notebook cell
@@ -134,6 +135,17 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 	if fig.png != nil {
 		d.Data["image/png"] = base64.StdEncoding.EncodeToString(fig.png)
 	}
+	if fig.svg != "" || fig.png != nil {
+		// The same figure as vector PDF: nbconvert's LaTeX and PDF take
+		// it, where an SVG alone sends them to inkscape.
+		pdf, err := bundlePDF(blocks)
+		if err != nil {
+			return nil, err
+		}
+		if pdf != nil {
+			d.Data["application/pdf"] = base64.StdEncoding.EncodeToString(pdf)
+		}
+	}
 	d.Data["text/html"] = "<div class=\"nimbook-result\">\n" + html + "</div>\n"
 	if !isPlot || len(figs) == 0 {
 		// A plot is an image: nbconvert's LaTeX takes its image/png.
@@ -164,6 +176,27 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 		}
 	}
 	return d, nil
+}
+
+// bundlePDF draws the first figure among blocks that draws as a PDF file
+// (nil when none does).
+func bundlePDF(blocks []block) ([]byte, error) {
+	for _, b := range blocks {
+		f, ok := b.(figure)
+		if !ok {
+			continue
+		}
+		p, w, h, err := drawFigure(f)
+		if err != nil {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := plots.PDF(&buf, p, w, h); err != nil {
+			return nil, fmt.Errorf("reports: %w", err)
+		}
+		return buf.Bytes(), nil
+	}
+	return nil, nil
 }
 
 // writeBundleBlockText writes a block of a cell's result as plain text:

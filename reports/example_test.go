@@ -114,10 +114,10 @@ func ExampleBundler_LaTeX() {
 	// {\small\setlength{\tabcolsep}{5pt}
 	// \begin{tabular}{lrrrrrrrrrr}
 	// \toprule
-	// n & +0 & +1 & +2 & +3 & +4 & +5 & +6 & +7 & +8 & +9 \\
+	// \(n\) & +0 & +1 & +2 & +3 & +4 & +5 & +6 & +7 & +8 & +9 \\
 	// \midrule
-	// 0..9 & \textbf{0} & 1 & 2 & 3 & \textbf{0} & 1 & 2 & 3 & \textbf{0} & 1 \\
-	// 10..11 & 2 & 3 &  &  &  &  &  &  &  &  \\
+	// 0--9 & \textbf{0} & 1 & 2 & 3 & \textbf{0} & 1 & 2 & 3 & \textbf{0} & 1 \\
+	// 10--11 & 2 & 3 &  &  &  &  &  &  &  &  \\
 	// \bottomrule
 	// \end{tabular}}
 }

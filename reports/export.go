@@ -67,11 +67,26 @@ func Exports(ctx context.Context, r *job.Report) ([]File, error) {
 			return budget.Err(ctx)
 		}})
 	}
+	// Files are numbered by the sections as the report prints them: the
+	// sections of one job file section across a parameter are one
+	// printed section (one table), their files told apart by the
+	// parameter's value (s02-r3-values.csv).
+	printed, member := 0, 0
 	for i, sr := range r.Sections {
 		if sr == nil {
 			continue
 		}
-		pre := fmt.Sprintf("s%02d-", i+1)
+		ac := across(sr)
+		if i > 0 && ac != nil && across(r.Sections[i-1]) == ac {
+			member++
+		} else {
+			printed++
+			member = 0
+		}
+		pre := fmt.Sprintf("s%02d-", printed)
+		if ac != nil && member < len(ac.Labels) {
+			pre += figureStem(ac.Key+ac.Labels[member]) + "-"
+		}
 		res := &sr.Results
 		title := sr.Title
 		if title == "" {

@@ -191,11 +191,23 @@ func exportsInMemory(r *job.Report) []memFile {
 		_ = w.WriteAll(rows)
 		out = append(out, memFile{name, b.Bytes()})
 	}
+	// The sections as printed: a nil one is not, the sections across a
+	// parameter are one.
+	n, member := 0, 0
 	for i, sr := range r.Sections {
 		if sr == nil {
 			continue
 		}
-		pre := fmt.Sprintf("s%02d-", i+1)
+		if ac := across(sr); i > 0 && ac != nil && across(r.Sections[i-1]) == ac {
+			member++
+		} else {
+			n++
+			member = 0
+		}
+		pre := fmt.Sprintf("s%02d-", n)
+		if ac := across(sr); ac != nil {
+			pre += figureStem(ac.Key+ac.Labels[member]) + "-"
+		}
 		res := &sr.Results
 		title := sr.Title
 		if title == "" {

@@ -3,10 +3,15 @@ package reports
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"image/png"
 	"io"
 	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -53,7 +58,10 @@ func LaTeX(w io.Writer, r *job.Report, opts Options) error {
 	}
 	tw := newTeXWriter(w, b.o, b.t)
 	tw.head(d)
+	i, n := 0, sectionCount(r)
 	err = b.each(r, formLaTeX, func(s *section) error {
+		i++
+		tw.last = i == n
 		return tw.section(s)
 	})
 	if err != nil {
@@ -73,7 +81,8 @@ func SurveyLaTeX(w io.Writer, r *survey.Report, opts Options) error {
 	tw := newTeXWriter(w, o, b.t)
 	tw.tooLarge = b.tooLarge
 	tw.head(d)
-	for _, s := range d.Sections {
+	for i, s := range d.Sections {
+		tw.last = i == len(d.Sections)-1
 		if err := tw.section(s); err != nil {
 			return err
 		}
@@ -87,7 +96,7 @@ func SurveyLaTeX(w io.Writer, r *survey.Report, opts Options) error {
 // Bundler's tables), else as NotebookPDF prints them, PNG figures as files
 // beside the document.
 func NotebookLaTeX(w io.Writer, nb *nbformat.Notebook, title string, opts Options) error {
-	d, o, t, err := notebookDocument(nb, title, opts, texOutputBlocks)
+	d, o, t, err := notebookDocument(nb, title, opts, texFigureBlocks)
 	if err != nil {
 		return err
 	}
@@ -96,7 +105,8 @@ func NotebookLaTeX(w io.Writer, nb *nbformat.Notebook, title string, opts Option
 	}
 	tw := newTeXWriter(w, o, t)
 	tw.head(d)
-	for _, s := range d.Sections {
+	for i, s := range d.Sections {
+		tw.last = i == len(d.Sections)-1
 		if err := tw.section(s); err != nil {
 			return err
 		}
@@ -130,6 +140,51 @@ func texOutputBlocks(o nbformat.Output) ([]block, error) {
 	return out, nil
 }
 
+// vectorPicture is a figure a notebook output carries as application/pdf
+// (see Bundle): the LaTeX form includes it as it is, in vector.
+type vectorPicture struct {
+	PDF           []byte
+	Width, Height vg.Length
+	Alt           string
+}
+
+func (vectorPicture) isBlock() {}
+
+var mediaBox = regexp.MustCompile(`/MediaBox\s*\[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\]`)
+
+// texFigureBlocks is what an output shows in LaTeX, its figure in vector
+// when it carries one as PDF.
+func texFigureBlocks(o nbformat.Output) ([]block, error) {
+	bs, err := texOutputBlocks(o)
+	if err != nil {
+		return nil, err
+	}
+	s, ok := o.Data["application/pdf"].(string)
+	if !ok {
+		return bs, nil
+	}
+	data, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
+	if err != nil {
+		return nil, fmt.Errorf("reports: an application/pdf output is not base64: %w", err)
+	}
+	m := mediaBox.FindSubmatch(data)
+	if m == nil {
+		return bs, nil
+	}
+	w, _ := strconv.ParseFloat(string(m[1]), 64)
+	h, _ := strconv.ParseFloat(string(m[2]), 64)
+	if w <= 0 || h <= 0 {
+		return bs, nil
+	}
+	for i, b := range bs {
+		if p, ok := b.(picture); ok {
+			bs[i] = vectorPicture{PDF: data, Width: vg.Length(w), Height: vg.Length(h), Alt: p.Alt}
+			return bs, nil
+		}
+	}
+	return bs, nil
+}
+
 // texWriter writes LaTeX; the first write error is kept.
 type texWriter struct {
 	w        *bufio.Writer
@@ -139,6 +194,8 @@ type texWriter struct {
 	refs     []string // the sources cited, in order
 	tooLarge func(error) string
 	fragment bool // a piece of a document: tables as tabular only
+	last     bool // writing the last section (see tail)
+	boxed    bool // its last lines are in box 0, with the references
 	err      error
 }
 
@@ -161,7 +218,7 @@ func (tw *texWriter) s(s string) {
 // texPreamble loads what the document uses, each package in Debian's
 // texlive (see the package documentation); babel's language is set by
 // head.
-const texPreamble = `\documentclass[a4paper,11pt]{article}
+const texPreamble = `\documentclass[a4paper,10pt]{article}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
@@ -171,10 +228,54 @@ const texPreamble = `\documentclass[a4paper,11pt]{article}
 \usepackage[margin=2.5cm]{geometry}
 \usepackage{booktabs}
 \usepackage{longtable}
+\usepackage{array}
+\usepackage{float}
 \usepackage{graphicx}
 \usepackage[hidelinks]{hyperref}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.6\baselineskip plus 2pt}
+\setlength{\emergencystretch}{3em}
+%% A formula in the text is never broken across lines (n = 10, 1 \oplus 2 = 3).
+\relpenalty=10000
+\binoppenalty=10000
+\makeatletter
+%% A web address breaks after any character, as xurl would have it.
+\g@addto@macro\UrlBreaks{\do\a\do\b\do\c\do\d\do\e\do\f\do\g\do\h\do\i\do\j\do\k\do\l\do\m\do\n\do\o\do\p\do\q\do\r\do\s\do\t\do\u\do\v\do\w\do\x\do\y\do\z\do\A\do\B\do\C\do\D\do\E\do\F\do\G\do\H\do\I\do\J\do\K\do\L\do\M\do\N\do\O\do\P\do\Q\do\R\do\S\do\T\do\U\do\V\do\W\do\X\do\Y\do\Z\do0\do1\do2\do3\do4\do5\do6\do7\do8\do9}
+\makeatother
+%% \nbneed{length}: a page break here unless that much room is left (as
+%% needspace does): a heading or a lead-in goes with what follows it.
+\makeatletter
+\newcommand{\nbneed}[1]{\par\penalty-100\begingroup\setlength{\dimen@}{#1}%%
+  \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
+  \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
+\makeatother
+%% \nbrefs places box 0, the last lines of the text, and box 2, the
+%% references: on this page when they fit (it is made up to two lines
+%% longer), else together on the next one when the references alone would
+%% miss this page; when the last lines themselves run over the page they
+%% flow, and the references follow them. The references never take a page
+%% of their own.
+\newcommand{\nbrefs}{\par
+  \dimen0=\dimexpr\pagegoal-\pagetotal\relax
+  \dimen2=\dimexpr\ht0+\dp0+\ht2+\dp2\relax
+  \ifdim\pagegoal<\maxdimen
+    \ifdim\dimen2>\dimen0
+      \ifdim\dimexpr\dimen2-\dimen0\relax<2\baselineskip
+        \enlargethispage{\dimexpr\dimen2-\dimen0+2pt\relax}%%
+      \else\ifdim\dimexpr\ht0+\dp0\relax<\dimexpr\dimen0+\baselineskip\relax
+        \newpage\fi\fi\fi\fi
+  \unvbox0\unvbox2}
+%% \nbtail: the room the last section's figures leave for the references.
+\newlength{\nbtail}
+%% \nbgraphic{width}{height}{file}: a figure stays where it is (in its
+%% section), drawn smaller, down to 70 %%, rather than pushed to the next
+%% page when the room left on this one is short.
+\newlength{\nbroom}
+\newcommand{\nbgraphic}[3]{%%
+  \setlength{\nbroom}{\dimexpr\pagegoal-\pagetotal-5\baselineskip-\nbtail\relax}%%
+  \ifdim\nbroom<0.7\dimexpr#2\relax\setlength{\nbroom}{#2}\fi
+  \ifdim\nbroom>#2\relax\setlength{\nbroom}{#2}\fi
+  \includegraphics[width=#1,height=\nbroom,keepaspectratio]{#3}}
 `
 
 func (tw *texWriter) head(d *document) {
@@ -194,14 +295,85 @@ func (tw *texWriter) head(d *document) {
 	tw.s("\\end{center}\n")
 }
 
+// tailStart is where the last lines of the last section begin that go
+// with the references: its blocks of text after its last table or
+// figure (or that figure, when it ends the section), a dozen lines at
+// most.
+func tailStart(bs []block) int {
+	lines := 0.0
+	i := len(bs)
+	for i > 0 {
+		b := bs[i-1]
+		switch b := b.(type) {
+		case heading:
+			lines += 3
+		case para:
+			lines += 2 + float64(len(spanText(b.Spans)))/90
+		case list:
+			lines += 1.2 * float64(len(b.Items))
+		case figure, surveyFigure, picture, vectorPicture:
+			if i < len(bs) {
+				return i
+			}
+			// A figure that ends the section goes with the
+			// references rather than leave them alone.
+			lines = -12
+		default:
+			return i
+		}
+		if lines > 12 {
+			return i
+		}
+		i--
+	}
+	return i
+}
+
+// tail has a figure of the last section leave room for what follows it:
+// the section's other blocks and the references (those cited so far and
+// one more, about a line and a half each, and their heading), so that
+// the references end the last page rather than take one.
+func (tw *texWriter) tail(rest []block) {
+	lines := 3 + 1.3*float64(len(tw.refs)+1)
+	for _, b := range rest {
+		switch b := b.(type) {
+		case heading:
+			lines += 3
+		case para:
+			lines += 2 + float64(len(spanText(b.Spans)))/90
+		case list:
+			lines += 1.2 * float64(len(b.Items))
+		case table:
+			lines += 3 + 1.1*float64(len(b.Rows))
+		case figure, surveyFigure, picture, vectorPicture:
+			return // that figure makes the room
+		default:
+			lines += 4
+		}
+	}
+	tw.p("\\setlength{\\nbtail}{%.1f\\baselineskip}\n", lines)
+}
+
 // close ends the document with the bibliography of the sources cited.
 func (tw *texWriter) close() error {
-	if len(tw.refs) > 0 {
-		tw.s("\n\\begin{thebibliography}{99}\n")
-		for i, r := range tw.refs {
-			tw.p("\\bibitem{src%d} %s\n", i+1, texSource(r))
+	if len(tw.refs) > 0 || tw.boxed {
+		// In small type, right after the text, placed with the last
+		// lines of the last section: the references never take a page
+		// of their own (see \nbrefs).
+		if tw.boxed {
+			tw.s("\\egroup\n")
+		} else {
+			tw.s("\n\\setbox0=\\vbox{}\n")
 		}
-		tw.s("\\end{thebibliography}\n")
+		tw.s("\\setbox2=\\vbox{")
+		if len(tw.refs) > 0 {
+			tw.s("\\small\n\\begin{thebibliography}{99}\n")
+			for i, r := range tw.refs {
+				tw.p("\\bibitem{src%d} %s\n", i+1, texSource(r))
+			}
+			tw.s("\\end{thebibliography}\n")
+		}
+		tw.s("}\n\\nbrefs\n")
 	}
 	tw.s("\\end{document}\n")
 	return tw.flush()
@@ -219,14 +391,53 @@ func (tw *texWriter) flush() error {
 
 func (tw *texWriter) section(s *section) error {
 	if s.Title != "" {
-		tw.p("\n\\section*{%s}\n\n", texText(s.Title))
+		tw.p("\n\\nbneed{10\\baselineskip}\n\\section*{%s}\n\n", texText(s.Title))
 	}
-	for _, b := range s.Blocks {
+	box := len(s.Blocks)
+	if tw.last && !tw.fragment {
+		box = tailStart(s.Blocks)
+	}
+	for i, b := range s.Blocks {
+		if i == box {
+			// The section's last lines go with the references (see
+			// close and \nbrefs).
+			tw.s("\\setbox0=\\vbox\\bgroup\n")
+			tw.boxed = true
+		}
+		if !tw.fragment && i < box {
+			tw.keepWithNext(b, s.Blocks[i+1:])
+		}
+		switch b.(type) {
+		case figure, surveyFigure, picture, vectorPicture:
+			if tw.last && tw.o.Figures != nil && !tw.o.NoFigures {
+				tw.tail(s.Blocks[i+1:])
+			}
+		}
 		if err := tw.block(b); err != nil {
 			return err
 		}
 	}
 	return tw.err
+}
+
+// keepWithNext asks for room before a heading (its first lines with it)
+// and before a sentence that leads into a table short enough to go whole
+// with it, so that neither is left alone at a page's foot.
+func (tw *texWriter) keepWithNext(b block, next []block) {
+	switch b := b.(type) {
+	case heading:
+		if !b.MDOnly {
+			tw.s("\\nbneed{5\\baselineskip}\n")
+		}
+	case para:
+		if b.MDOnly || len(next) == 0 {
+			return
+		}
+		if t, ok := next[0].(table); ok && len(t.Rows) <= 30 {
+			// A row of the table in small type is about a line.
+			tw.p("\\nbneed{%d\\baselineskip}\n", len(t.Rows)+5)
+		}
+	}
 }
 
 func (tw *texWriter) block(b block) error {
@@ -277,7 +488,7 @@ func (tw *texWriter) block(b block) error {
 			tw.p("{\\small %s\\par}\n\n", texText(tw.tooLarge(err)))
 			return nil
 		}
-		return tw.graphic("pdf", func(w io.Writer) error { return plots.PDF(w, p, plots.Width, b.Height) }, plots.Width, b.Caption, "")
+		return tw.graphic("pdf", func(w io.Writer) error { return plots.PDF(w, p, plots.Width, b.Height) }, plots.Width, b.Height, b.Caption, "")
 	case picture:
 		if tw.o.NoFigures {
 			return nil
@@ -287,10 +498,19 @@ func (tw *texWriter) block(b block) error {
 			return fmt.Errorf("reports: an image/png output: %w", err)
 		}
 		width := vg.Length(cfg.Width) * vg.Inch / pictureDPI
+		height := vg.Length(cfg.Height) * vg.Inch / pictureDPI
 		return tw.graphic("png", func(w io.Writer) error {
 			_, err := w.Write(b.PNG)
 			return err
-		}, width, b.Alt, "")
+		}, width, height, b.Alt, "")
+	case vectorPicture:
+		if tw.o.NoFigures {
+			return nil
+		}
+		return tw.graphic("pdf", func(w io.Writer) error {
+			_, err := w.Write(b.PDF)
+			return err
+		}, b.Width, b.Height, b.Alt, "")
 	case rawTeX:
 		tw.p("%s\n\n", strings.TrimRight(b.Text, "\n"))
 	}
@@ -306,8 +526,18 @@ func (tw *texWriter) spans(ss []span) string {
 			sb.WriteString(`\texttt{` + texEscape(s.Text) + `}`)
 		case s.Link != "" && texURLSafe(s.Link):
 			sb.WriteString(`\href{` + texURL(s.Link) + `}{` + texText(s.Text) + `}`)
+		case len(s.Heaps) > 0:
+			// Glue after each comma: a line breaks between heaps (and
+			// stretches there), never inside a number.
+			sb.WriteString(tupleText(s.Heaps, `\hskip 0pt plus 2pt\relax `, func(h string) string { return `\textbf{` + h + `}` }))
+		case s.Math:
+			sb.WriteString(`\(` + texMath(s.Text) + `\)`)
 		case s.Literal:
 			sb.WriteString(texEscape(s.Text))
+		case strings.Contains(s.Text, "://"):
+			// Web addresses (a survey's sources) as \url, which breaks
+			// them at the margin.
+			sb.WriteString(texSource(s.Text))
 		default:
 			sb.WriteString(texText(s.Text))
 		}
@@ -439,7 +669,18 @@ func (tw *texWriter) table(t table) {
 	// A long table flows over pages in a fragment too: nbconvert's LaTeX
 	// loads longtable and booktabs.
 	long := len(t.Rows) > 40
-	scaled := !fits(sizes[k].em, sizes[k].sepPt) && !long && !tw.fragment
+	scaled := false
+	if !fits(sizes[k].em, sizes[k].sepPt) {
+		// Too wide even in the smallest type: the widest columns of
+		// words wrap, as paragraphs of one width (the others keep
+		// theirs), so that the table fits the text's width. A table of
+		// numbers only is scaled down instead (but for a long one).
+		if cs, ok := wrapColumns(chars, spec, sizes[k].em, sizes[k].sepPt); ok {
+			spec = cs
+		} else {
+			scaled = !long && !tw.fragment
+		}
+	}
 	if long {
 		tw.p("{%s\\setlength{\\tabcolsep}{%s}\n\\begin{longtable}{%s}\n\\toprule\n%s\n\\midrule\n\\endfirsthead\n\\toprule\n%s\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n",
 			size, sep, spec, row(t.Header), row(t.Header))
@@ -471,13 +712,71 @@ func (tw *texWriter) table(t table) {
 	tw.s("\n")
 }
 
+// wrapColumns sets the widest columns of words (spec "l") as paragraphs
+// of one width, the widest the text's width (440 pt) leaves them; ok is
+// false when no such column would make the table fit.
+func wrapColumns(chars []int, spec string, em, sep float64) (string, bool) {
+	width := func(j int) float64 { return float64(chars[j])*em*0.5 + 2*sep }
+	fixed, wrap := 0.0, []int{}
+	for j := range chars {
+		if spec[j] == 'l' && j > 0 || spec[j] == 'l' && chars[j] > 12 {
+			wrap = append(wrap, j)
+		} else {
+			fixed += width(j)
+		}
+	}
+	if len(wrap) == 0 {
+		return "", false
+	}
+	// Water-filling: the wrapped columns share the room left, none
+	// wider than it needs, the widest capped at one width.
+	room := 440 - fixed
+	sort.Slice(wrap, func(a, b int) bool { return width(wrap[a]) < width(wrap[b]) })
+	cap := 0.0
+	for i, j := range wrap {
+		share := room / float64(len(wrap)-i)
+		if width(j) <= share {
+			room -= width(j)
+			continue
+		}
+		cap = share
+		break
+	}
+	if cap == 0 {
+		return spec, true // it fits as it is
+	}
+	if cap < 6*em {
+		return "", false // columns a few letters wide: unreadable
+	}
+	b := []byte(spec)
+	var out strings.Builder
+	for j := range b {
+		if slices.Contains(wrap, j) && width(j) > cap {
+			fmt.Fprintf(&out, `>{\raggedright\arraybackslash}p{%.0fpt}`, cap-2*sep)
+		} else {
+			out.WriteByte(b[j])
+		}
+	}
+	return out.String(), true
+}
+
 // texCell writes a table cell: P-positions in bold, code in typewriter.
 func texCell(c cell) string {
+	if a, b, ok := strings.Cut(c.Text, ".."); ok && a != "" && b != "" && strings.Trim(a+b, "0123456789") == "" {
+		// A row label, 0..9: a range as a paper prints it, 0–9.
+		return a + "--" + b
+	}
 	switch {
 	case c.Text == "":
 		return ""
 	case c.Code:
 		return `\texttt{` + texEscape(c.Text) + `}`
+	case c.Scripts && c.Strong:
+		// An element of a quotient (a b^2), of its P-portion: bold
+		// mathematics.
+		return `\(\boldsymbol{` + texMath(c.Text) + `}\)`
+	case c.Scripts:
+		return `\(` + texMath(c.Text) + `\)`
 	case c.Strong:
 		return `\textbf{` + texText(c.Text) + `}`
 	}
@@ -491,12 +790,17 @@ func (tw *texWriter) code(text string) {
 	for i, ln := range lines {
 		e := texEscape(strings.ReplaceAll(ln, "\t", "    "))
 		e = strings.ReplaceAll(e, " ", `\ `)
+		// A long line of code breaks after a comma too, never inside a
+		// number or a name.
+		e = strings.ReplaceAll(e, ",", `,\allowbreak{}`)
 		if e == "" {
 			e = `\mbox{}`
 		}
 		tw.s(e)
 		if i < len(lines)-1 {
-			tw.s(`\\`)
+			// \relax: a next line starting with "[" or "*" is not read
+			// as the optional argument of \\.
+			tw.s(`\\\relax`)
 		}
 		tw.s("\n")
 	}
@@ -520,12 +824,12 @@ func (tw *texWriter) figure(f figure) error {
 	} else if f.Source != "" {
 		cite = texText(f.Source)
 	}
-	return tw.graphic("pdf", func(w io.Writer) error { return plots.PDF(w, p, width, height) }, width, f.Caption, cite)
+	return tw.graphic("pdf", func(w io.Writer) error { return plots.PDF(w, p, width, height) }, width, height, f.Caption, cite)
 }
 
 // graphic writes a figure's file through Options.Figures and the figure
 // that includes it, set at its own width (at most the text's).
-func (tw *texWriter) graphic(ext string, write func(io.Writer) error, width vg.Length, caption, cite string) error {
+func (tw *texWriter) graphic(ext string, write func(io.Writer) error, width, height vg.Length, caption, cite string) error {
 	if tw.o.Figures == nil {
 		tw.p("%% A figure is left out here (%s): the document was not written to a file, beside which its figures go.\n\n", texComment(caption))
 		return nil
@@ -535,8 +839,13 @@ func (tw *texWriter) graphic(ext string, write func(io.Writer) error, width vg.L
 	if err := tw.o.Figures(name, write); err != nil {
 		return err
 	}
-	w := math.Min(width.Points(), figureWidth.Points())
-	tw.p("\\begin{figure}[htbp]\n\\centering\n\\includegraphics[width=%.1fpt]{%s}\n", w, name)
+	// Figures at 80 % of the size they are drawn for: a paper's figure
+	// leaves room for the text around it.
+	w := math.Min(0.8*width.Points(), figureWidth.Points())
+	h := w * height.Points() / width.Points()
+	// [H] (float): the figure stays in its section, as in the other
+	// forms; \nbgraphic draws it smaller to fit the page's foot.
+	tw.p("\\begin{figure}[H]\n\\centering\n\\nbgraphic{%.1fpt}{%.1fpt}{%s}\n", w, h, name)
 	if caption != "" {
 		tw.p("\\caption{%s}\n", texText(caption))
 	}

@@ -99,6 +99,14 @@ func spansMarkdown(ss []span, mdOnly bool) string {
 			sb.WriteString(codeSpan(s.Text))
 		case s.Link != "" && !mdOnly:
 			sb.WriteString("[" + escape(s.Text) + "](" + s.Link + ")")
+		case len(s.Heaps) > 0:
+			// For HTML, a zero-width space after each comma lets a line
+			// break between heaps rather than inside a number.
+			sep := "\u200b"
+			if mdOnly {
+				sep = ""
+			}
+			sb.WriteString(tupleText(s.Heaps, sep, func(h string) string { return "**" + h + "**" }))
 		case s.Literal:
 			sb.WriteString(escape(s.Text))
 		default:

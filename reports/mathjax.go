@@ -78,8 +78,19 @@ func mathJaxCell(c cell) string {
 			inText = on
 		}
 	}
-	for _, r := range c.Text {
+	rs := []rune(c.Text)
+	for i, r := range rs {
 		switch {
+		case r == '-' && (inText || i > 0 && unicode.IsLetter(rs[i-1])) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):
+			// A hyphen between words ("P-positions") stays one, in
+			// the text: in math mode it is a minus sign.
+			text(true)
+			b.WriteRune(r)
+		case r == '\\':
+			// "a \ b" (a row and a column): a backslash, as a set
+			// difference is written.
+			text(false)
+			b.WriteString(`\backslash `)
 		case r >= '0' && r <= '9' || strings.ContainsRune("()[],.;:+-=/!?'*", r):
 			text(false)
 			b.WriteRune(r)

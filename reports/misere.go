@@ -84,22 +84,24 @@ func (b *builder) quotient(sr *job.SectionResult) []block {
 	if q == nil {
 		return nil
 	}
-	out := []block{para{Spans: text(b.tx("quotient.summary", args{
-		"Heaps": itoa(q.Heaps), "Order": b.big(itoa(q.Order)), "P": itoa(q.PPortion), "PList": strings.Join(q.P, ", "),
+	out := []block{para{Spans: b.mathList("quotient.summary", args{
+		"Heaps": itoa(q.Heaps), "Order": b.big(itoa(q.Order)), "P": itoa(q.PPortion),
 		"Tame": q.Tame, "TameName": q.TameName,
-	}))}}
+	}, "PList", q.P)}}
 	var gens []string
 	for _, g := range q.Generators {
 		gens = append(gens, b.tx("quotient.generator", args{"Name": g.Name, "Heap": itoa(g.Heap)}))
 	}
-	rels := strings.Join(q.Relations, ", ")
-	if rels == "" {
-		rels = b.tx("quotient.norelation", nil)
-	}
 	if len(gens) == 0 {
 		gens = []string{b.tx("quotient.norelation", nil)}
 	}
-	out = append(out, para{Spans: text(b.tx("quotient.presentation", args{"Generators": strings.Join(gens, ", "), "Relations": rels}))})
+	pres := args{"Generators": strings.Join(gens, ", ")}
+	if len(q.Relations) == 0 {
+		pres["Relations"] = b.tx("quotient.norelation", nil)
+		out = append(out, para{Spans: text(b.tx("quotient.presentation", pres))})
+	} else {
+		out = append(out, para{Spans: b.mathList("quotient.presentation", pres, "Relations", q.Relations)})
+	}
 	if len(q.Pretending) > 0 {
 		cells := make([]cell, len(q.Pretending))
 		for i, w := range q.Pretending {
@@ -143,4 +145,31 @@ func (b *builder) misereMethod(sr *job.SectionResult) []block {
 		return []block{para{Spans: text(b.tx("method."+m, nil)), Note: true}}
 	}
 	return nil
+}
+
+// mathList fills a message whose field is a list of formulas (elements or
+// relations of a quotient, a b^2, b c = a b): each one a span of
+// mathematics, so that LaTeX sets it whole.
+func (b *builder) mathList(key string, data args, field string, items []string) []span {
+	const mark = "\x00MATH\x00"
+	data[field] = mark
+	before, after, found := strings.Cut(b.tx(key, data), mark)
+	if !found {
+		data[field] = strings.Join(items, ", ")
+		return text(b.tx(key, data))
+	}
+	var out []span
+	if before != "" {
+		out = append(out, span{Text: before})
+	}
+	for i, it := range items {
+		if i > 0 {
+			out = append(out, span{Text: ", "})
+		}
+		out = append(out, span{Text: it, Math: true})
+	}
+	if after != "" {
+		out = append(out, span{Text: after})
+	}
+	return out
 }

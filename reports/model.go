@@ -146,6 +146,83 @@ type span struct {
 	// BoldNote marks the note that P-positions are in bold: plain text
 	// has no bold, and leaves the note out.
 	BoldNote bool
+	// Math is mathematics written as it is typed, letters side by side
+	// a product (a b^2, b c = a b): LaTeX sets it whole in math mode;
+	// the other forms read its scripts as in any text.
+	Math bool
+	// Heaps are the heaps of a position of several heaps, whose Text is
+	// the tuple: a line breaks after a comma, never inside a number, and
+	// the heaps a move changed are marked (bold).
+	Heaps []posHeap
+}
+
+// posHeap is one heap of a position written as a tuple.
+type posHeap struct {
+	Text    string
+	Changed bool
+}
+
+// tupleSpan is a position of several heaps as a literal span whose heaps
+// the renderers keep whole; changed marks the heaps a move made (nil:
+// none).
+func tupleSpan(xs []int64, changed []bool) span {
+	hs := make([]posHeap, len(xs))
+	for i, x := range xs {
+		hs[i] = posHeap{Text: strconv.FormatInt(x, 10), Changed: i < len(changed) && changed[i]}
+	}
+	return span{Text: templates.Tuple(xs), Literal: true, Heaps: hs}
+}
+
+// changedHeaps marks the heaps of to that a move from from made: the one
+// heap that differs when the two have as many heaps, else those heaps of
+// to that from has not (a heap split or taken away).
+func changedHeaps(from, to []int64) []bool {
+	out := make([]bool, len(to))
+	if len(from) == len(to) {
+		for i := range to {
+			out[i] = from[i] != to[i]
+		}
+		return out
+	}
+	left := map[int64]int{}
+	for _, x := range from {
+		left[x]++
+	}
+	for i, x := range to {
+		if left[x] > 0 {
+			left[x]--
+			continue
+		}
+		out[i] = true
+	}
+	return out
+}
+
+// longTuple is the most heaps a position may have and still be written
+// without break opportunities between its heaps: it fits a line.
+const longTuple = 8
+
+// tupleText writes a position's heaps with sep after each comma (a
+// position of more than longTuple heaps) and each changed heap through
+// mark.
+func tupleText(hs []posHeap, sep string, mark func(string) string) string {
+	if len(hs) <= longTuple {
+		sep = ""
+	}
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for i, h := range hs {
+		if i > 0 {
+			sb.WriteString("," + sep)
+		}
+		if h.Changed {
+			sb.WriteString(mark(h.Text))
+		} else {
+			sb.WriteString(h.Text)
+		}
+	}
+	sb.WriteByte(')')
+	return sb.String()
 }
 
 // prose is the user's Markdown from the job file.
@@ -616,7 +693,29 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 	if !n.leaf && len(n.items) == 0 {
 		return text(b.tx("position.empty", nil))
 	}
+	if xs, ok := n.ints(); ok {
+		return []span{tupleSpan(xs, nil)}
+	}
 	return literal(plain(n))
+}
+
+// moveTo writes the position a move from the section's position reaches,
+// the heaps it changed marked.
+func (b *builder) moveTo(sr *job.SectionResult, v any) []span {
+	ss := b.subject(sr)
+	to := b.position(sr, v)
+	if len(ss) == 1 && len(to) == 1 && ss[0].Heaps != nil && to[0].Heaps != nil {
+		from := make([]int64, len(ss[0].Heaps))
+		for i, h := range ss[0].Heaps {
+			from[i], _ = strconv.ParseInt(h.Text, 10, 64)
+		}
+		xs := make([]int64, len(to[0].Heaps))
+		for i, h := range to[0].Heaps {
+			xs[i], _ = strconv.ParseInt(h.Text, 10, 64)
+		}
+		return []span{tupleSpan(xs, changedHeaps(from, xs))}
+	}
+	return to
 }
 
 func spanText(ss []span) string {

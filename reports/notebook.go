@@ -140,16 +140,25 @@ pre.stream, pre.plain { padding: 0.2em 0.8em; }
 pre.error { padding: 0.2em 0.8em; border-left: 3px solid #000; font-weight: bold; }
 div.output { margin: 0.3em 0 1.2em 0; }
 div.output figure svg, div.output > svg { max-width: 100%; height: auto; }
+/* On paper a long line wraps (after a comma, see preText) rather than
+   being cut at the edge of a scroll box. */
+@media print { pre.code, pre.stream, pre.plain, pre.error { white-space: pre-wrap; overflow: visible; } }
 `
+
+// preText escapes the text of a <pre> and lets a long line break after a
+// comma (<wbr>), where a printed page wraps it: never inside a number.
+func preText(s string) string {
+	return strings.ReplaceAll(template.HTMLEscapeString(s), ",", ",<wbr>")
+}
 
 // outputHTML is what an HTML report shows of one output: the richest form
 // the page can hold.
 func outputHTML(o nbformat.Output) (string, error) {
 	switch o.Type {
 	case "stream":
-		return "<pre class=\"stream\">" + template.HTMLEscapeString(o.Text) + "</pre>\n", nil
+		return "<pre class=\"stream\">" + preText(o.Text) + "</pre>\n", nil
 	case "error":
-		return "<pre class=\"error\">" + template.HTMLEscapeString(strings.Join(o.Traceback, "\n")) + "</pre>\n", nil
+		return "<pre class=\"error\">" + preText(strings.Join(o.Traceback, "\n")) + "</pre>\n", nil
 	}
 	if s, ok := o.Data["text/html"].(string); ok {
 		return s, nil
@@ -176,7 +185,7 @@ func outputHTML(o nbformat.Output) (string, error) {
 		return b.String(), nil
 	}
 	if s, ok := o.Data["text/plain"].(string); ok {
-		return "<pre class=\"plain\">" + template.HTMLEscapeString(s) + "</pre>\n", nil
+		return "<pre class=\"plain\">" + preText(s) + "</pre>\n", nil
 	}
 	return "", nil
 }
@@ -211,14 +220,15 @@ func NotebookHTML(w io.Writer, nb *nbformat.Notebook, title string, opts Options
 			if skipFirst && isFirstMarkdown(nb, i) {
 				src = rest // the page's header shows the title
 			}
-			if err := mdNotebook.Convert([]byte(src), &body); err != nil {
+			// f_r(n), 2^7: scripts as in the reports' prose.
+			if err := mdNotebook.Convert([]byte(proseScripts(src, false)), &body); err != nil {
 				return err
 			}
 		case "code":
 			if strings.TrimSpace(c.Source) == "" {
 				continue
 			}
-			fmt.Fprintf(&body, "<pre class=\"code\"><code class=\"language-python\">%s</code></pre>\n", template.HTMLEscapeString(c.Source))
+			fmt.Fprintf(&body, "<pre class=\"code\"><code class=\"language-python\">%s</code></pre>\n", preText(c.Source))
 			if len(c.Outputs) == 0 {
 				break
 			}

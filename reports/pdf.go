@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"codeberg.org/go-fonts/dejavu/dejavusans"
 	"codeberg.org/go-fonts/dejavu/dejavusansbold"
@@ -338,6 +339,9 @@ type pdfWriter struct {
 	o    Options
 	tx   func(string, any) (string, error)
 	figs int
+	// zwsp says the text just written ended with a zero-width space: a
+	// line may break before the next piece (see writeBreaking).
+	zwsp bool
 	// measuring is set in the first layout, which records the heights
 	// the second one keeps chains by.
 	measuring bool
@@ -516,7 +520,9 @@ func (p *pdfWriter) spans(ss []span, size float64, style string) {
 		} else {
 			p.font(style, size)
 		}
-		if s.Link != "" {
+		if len(s.Heaps) > 0 {
+			p.heaps(h, size, style, s.Heaps)
+		} else if s.Link != "" {
 			f.WriteLinkString(h, s.Text, s.Link)
 		} else if s.Code || s.Literal {
 			f.Write(h, s.Text)
@@ -527,11 +533,48 @@ func (p *pdfWriter) spans(ss []span, size float64, style string) {
 	f.Ln(h)
 }
 
+// heaps writes a position of several heaps, a heap and its comma at a
+// time: a line breaks between heaps, never inside a number; the heaps a
+// move changed are in bold.
+func (p *pdfWriter) heaps(h, size float64, style string, hs []posHeap) {
+	f := p.f
+	_, _, right, _ := f.GetMargins()
+	pw, _ := f.GetPageSize()
+	for i, hp := range hs {
+		piece := hp.Text
+		if i == 0 {
+			piece = "(" + piece
+		}
+		tail := ","
+		if i == len(hs)-1 {
+			tail = ")"
+		}
+		st := style
+		if hp.Changed {
+			st = "B"
+		}
+		p.font(st, size)
+		w := f.GetStringWidth(piece)
+		p.font(style, size)
+		// fpdf's Write keeps a cell margin on each side.
+		if f.GetX()+w+f.GetStringWidth(tail) > pw-right-2*f.GetCellMargin() {
+			f.Ln(h)
+		}
+		p.font(st, size)
+		f.Write(h, piece)
+		p.font(style, size)
+		f.Write(h, tail)
+	}
+}
+
 // bullet writes one list item with a hanging indent.
 func (p *pdfWriter) bullet(body func()) {
 	f := p.f
 	l, _, _, _ := f.GetMargins()
 	p.font("", pdfBase)
+	// The bullet goes with its item's first two lines, never alone at a
+	// page's foot.
+	p.keep(2 * pdfBase * ptMM * 1.4)
 	f.SetX(l + 2)
 	f.Write(pdfBase*ptMM*1.4, "•")
 	f.SetLeftMargin(l + 6)
@@ -550,10 +593,60 @@ func (p *pdfWriter) code(text string) {
 	p.font("mono", size)
 	f.SetFillColor(244, 244, 244)
 	f.Ln(1)
+	l, _, r, _ := f.GetMargins()
+	pw, _ := f.GetPageSize()
+	width := pw - l - r - 2 // MultiCell's cell margins
 	for _, ln := range lines {
-		f.MultiCell(0, h, ln, "", "L", true)
+		for _, part := range wrapCode(ln, width, f.GetStringWidth) {
+			f.MultiCell(0, h, part, "", "L", true)
+		}
 	}
 	f.Ln(2)
+}
+
+// wrapCode cuts a line of code wider than width into lines that fit,
+// after a comma or a space where it can: a number or a name is cut only
+// when it alone is wider than the line.
+func wrapCode(ln string, width float64, measure func(string) float64) []string {
+	if measure(ln) <= width {
+		return []string{ln}
+	}
+	var tokens []string
+	start := 0
+	for i := 0; i < len(ln); i++ {
+		if ln[i] == ',' || ln[i] == ' ' {
+			tokens = append(tokens, ln[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(ln) {
+		tokens = append(tokens, ln[start:])
+	}
+	var out []string
+	cur := ""
+	for _, t := range tokens {
+		if cur != "" && measure(cur+t) > width {
+			out = append(out, cur)
+			cur = ""
+		}
+		for cur == "" && measure(t) > width {
+			// A token wider than the line: cut it where it must be.
+			k := len(t) - 1
+			for k > 1 && measure(t[:k]) > width {
+				k--
+			}
+			for k > 1 && !utf8.RuneStart(t[k]) {
+				k--
+			}
+			out = append(out, t[:k])
+			t = t[k:]
+		}
+		cur += t
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // table draws t with thin borders, the header row shaded, the first column

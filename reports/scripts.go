@@ -207,6 +207,9 @@ func plainScripts(s string) string {
 // with its scripts as <sub> and <sup>, or, for a Markdown document read
 // as it is (mdOnly), in Unicode where it has the characters.
 func mdText(s string, mdOnly bool) string {
+	if !mdOnly {
+		s = keepFormulas(s) // for HTML, which prints it
+	}
 	if !strings.ContainsAny(s, "^_") {
 		return escape(s)
 	}
@@ -359,7 +362,7 @@ const (
 // writeScripted writes text at the current position as Write does, its
 // scripts typeset; size is the current font size in points.
 func (p *pdfWriter) writeScripted(h, size float64, s string) {
-	for _, pc := range splitScripts(s) {
+	for _, pc := range splitScripts(keepFormulas(s)) {
 		p.writePiece(h, size, pc)
 	}
 }
@@ -369,12 +372,39 @@ func (p *pdfWriter) writeScripted(h, size float64, s string) {
 func (p *pdfWriter) writePiece(h, size float64, pc piece) {
 	switch {
 	case pc.script == 0:
-		p.f.Write(h, pc.text)
+		p.writeBreaking(h, pc.text)
 	case pc.script > 0:
 		p.f.SubWrite(h, pc.text, size*pdfScriptSize, size*pdfSupOffset, 0, "")
 	default:
 		p.f.SubWrite(h, pc.text, size*pdfScriptSize, size*pdfSubOffset, 0, "")
 	}
+}
+
+// writeBreaking writes text that may hold zero-width spaces (after the
+// commas of a long position, see spansMarkdown): fpdf breaks lines only
+// at spaces, so the line is broken here, at a zero-width space, when the
+// word after it does not fit; the zero-width spaces are not drawn.
+func (p *pdfWriter) writeBreaking(h float64, s string) {
+	if !strings.Contains(s, "\u200b") && !p.zwsp {
+		p.f.Write(h, s)
+		return
+	}
+	_, _, right, _ := p.f.GetMargins()
+	pw, _ := p.f.GetPageSize()
+	for i, part := range strings.Split(s, "\u200b") {
+		if part == "" {
+			continue
+		}
+		if i > 0 || p.zwsp {
+			word, _, _ := strings.Cut(part, " ")
+			if p.f.GetX()+p.f.GetStringWidth(word)+p.f.GetStringWidth(",") > pw-right-2*p.f.GetCellMargin() {
+				p.f.Ln(h)
+			}
+		}
+		p.zwsp = false
+		p.f.Write(h, part)
+	}
+	p.zwsp = strings.HasSuffix(s, "\u200b")
 }
 
 // multiCell writes a left-aligned block of text of the current font size
@@ -387,4 +417,56 @@ func (p *pdfWriter) multiCell(h, size float64, s string) {
 	}
 	p.writeScripted(h, size, s)
 	p.f.Ln(h)
+}
+
+// formulaOps are the signs a short formula is joined across: n = 10,
+// 1 ⊕ 2 = 3, h ⊕ s < h.
+const formulaOps = "=<>≤≥≠⊕⊗+−×→"
+
+// keepFormulas joins the short formulas of a text with no-break spaces,
+// so that a printed line never ends inside one ("n =" / "10"): the
+// spaces around a sign between two short terms, and those after the
+// commas of a short bracket, GL(3, 2).
+func keepFormulas(s string) string {
+	if !strings.ContainsAny(s, formulaOps+"(") {
+		return s
+	}
+	words := strings.Split(s, " ")
+	if len(words) < 2 {
+		return s
+	}
+	term := func(w string) bool {
+		w = strings.Trim(w, ",.;:()")
+		n := utf8.RuneCountInString(w)
+		return n > 0 && n <= 8 && !strings.ContainsAny(w, "«»\"“”")
+	}
+	op := func(w string) bool {
+		return utf8.RuneCountInString(w) == 1 && strings.Contains(formulaOps, w)
+	}
+	join := make([]bool, len(words)-1) // join[i]: words i and i+1
+	for i := 1; i+1 < len(words); i++ {
+		if op(words[i]) && term(words[i-1]) && term(words[i+1]) && !strings.HasSuffix(words[i-1], ",") {
+			join[i-1], join[i] = true, true
+		}
+	}
+	for i := 0; i+1 < len(words); i++ {
+		// GL(3, 2): a bracket that opens and closes within two words.
+		w, next := words[i], words[i+1]
+		if o := strings.LastIndex(w, "("); o >= 0 && !strings.Contains(w[o:], ")") && strings.HasSuffix(w, ",") &&
+			utf8.RuneCountInString(w) <= 10 && strings.Contains(next, ")") && utf8.RuneCountInString(next) <= 6 {
+			join[i] = true
+		}
+	}
+	var b strings.Builder
+	for i, w := range words {
+		b.WriteString(w)
+		if i < len(join) {
+			if join[i] {
+				b.WriteString("\u00a0")
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+	}
+	return b.String()
 }

@@ -17,12 +17,12 @@ func TestScripts(t *testing.T) {
 	}{
 		{"the table of f_r(n)", "the table of fᵣ(n)", "the table of f<sub>r</sub>(n)", "the table of fᵣ(n)"},
 		{"all 2^7 rows", "all 2⁷ rows", "all 2<sup>7</sup> rows", "all 2⁷ rows"},
-		{"2^24 = 16 777 216", "2²⁴ = 16 777 216", "2<sup>24</sup> = 16 777 216", "2²⁴ = 16 777 216"},
+		{"2^24 = 16 777 216", "2²⁴ = 16 777 216", "2<sup>24</sup>\u00a0=\u00a016 777 216", "2²⁴ = 16 777 216"},
 		{"below 2^K", "below 2^K", "below 2<sup>K</sup>", "below 2<sup>K</sup>"},
 		{"2^{k+1} and x_{max}", "2ᵏ⁺¹ and xₘₐₓ", "2<sup>k+1</sup> and x<sub>max</sub>", "2ᵏ⁺¹ and xₘₐₓ"},
 		{"x_{q}", "x_q", "x<sub>q</sub>", "x<sub>q</sub>"},
 		{"the group M_24", "the group M₂₄", "the group M<sub>24</sub>", "the group M₂₄"},
-		{"n_1 ⊕ n_2", "n₁ ⊕ n₂", "n<sub>1</sub> ⊕ n<sub>2</sub>", "n₁ ⊕ n₂"},
+		{"n_1 ⊕ n_2", "n₁ ⊕ n₂", "n<sub>1</sub>\u00a0⊕\u00a0n<sub>2</sub>", "n₁ ⊕ n₂"},
 		{"f_r(n)^2", "fᵣ(n)²", "f<sub>r</sub>(n)<sup>2</sup>", "fᵣ(n)²"},
 		// Not scripts.
 		{"max_take", "max_take", "max_take", "max_take"},

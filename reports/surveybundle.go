@@ -117,10 +117,15 @@ func (bd Bundler) Figures(v any) ([]*nbformat.Display, error) {
 			if err := plots.PNG(&png, p, plots.Width, f.Height, pictureDPI); err != nil {
 				return nil, fmt.Errorf("reports: %w", err)
 			}
+			var pdf bytes.Buffer
+			if err := plots.PDF(&pdf, p, plots.Width, f.Height); err != nil {
+				return nil, fmt.Errorf("reports: %w", err)
+			}
 			out = append(out, &nbformat.Display{Data: map[string]any{
-				"image/svg+xml": svg.String(),
-				"image/png":     base64.StdEncoding.EncodeToString(png.Bytes()),
-				"text/plain":    plainScripts(f.Caption),
+				"image/svg+xml":   svg.String(),
+				"image/png":       base64.StdEncoding.EncodeToString(png.Bytes()),
+				"application/pdf": base64.StdEncoding.EncodeToString(pdf.Bytes()),
+				"text/plain":      plainScripts(f.Caption),
 			}, Metadata: map[string]any{}})
 		}
 	}

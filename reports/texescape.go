@@ -2,6 +2,8 @@ package reports
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -214,10 +216,19 @@ func (m *mathWriter) script(kind int, content string) {
 	m.b.WriteString(sign + "{" + content + "}")
 }
 
+// mathOperators are the names of functions written upright in
+// mathematics: max(n₀, 1).
+var mathOperators = []string{"max", "min", "gcd", "lcm", "mod"}
+
 func (m *mathWriter) runes(s string) {
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
+		if op := operatorAt(rs, i); op != "" {
+			m.base(`\` + op + " ")
+			i += len(op) - 1
+			continue
+		}
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
 			m.base(string(r))
@@ -248,6 +259,35 @@ func (m *mathWriter) runes(s string) {
 	}
 }
 
+// texMath writes s, mathematics as typed (scripts as scripts.go reads
+// them, letters side by side a product), for math mode.
+func texMath(s string) string {
+	var m mathWriter
+	for _, p := range splitScripts(s) {
+		if p.script == 0 {
+			m.runes(p.text)
+		} else {
+			m.script(p.script, mathRunes(p.text))
+		}
+	}
+	return m.b.String()
+}
+
+// operatorAt is the name of mathOperators that starts at rs[i], a word of
+// its own, or "".
+func operatorAt(rs []rune, i int) string {
+	letter := func(j int) bool { return j >= 0 && j < len(rs) && unicode.IsLetter(rs[j]) }
+	if letter(i - 1) {
+		return ""
+	}
+	for _, op := range mathOperators {
+		if strings.HasPrefix(string(rs[i:min(len(rs), i+len(op))]), op) && !letter(i+len(op)) {
+			return op
+		}
+	}
+	return ""
+}
+
 // mathy reports whether r marks a token as mathematics (the coins ● and
 // ○ of a row are not).
 func mathy(r rune) bool {
@@ -267,6 +307,9 @@ type texToken struct {
 	pieces []piece
 	space  string // the spaces after it
 	math   bool
+	// inList: the token is an item of a list ("(1," "3," "5)"), a
+	// position rather than a formula, when it holds only numbers.
+	inList bool
 }
 
 // texText writes generated text or prose as LaTeX: the mathematics it
@@ -278,6 +321,16 @@ func texText(s string) string {
 	toks := texTokens(s)
 	if len(toks) == 0 {
 		return ""
+	}
+	for i := range toks {
+		if len(toks[i].pieces) == 1 && (funcApp.MatchString(toks[i].pieces[0].text) || mathLetter.MatchString(toks[i].pieces[0].text)) {
+			// g(n), f(n), and the letters that name a number (a heap
+			// of n, coin n) are mathematics wherever they stand.
+			toks[i].math = true
+		}
+		// "2)," closes a bracket: the end of a clause, not a list item.
+		toks[i].inList = endsClause(toks[i], ",") && !strings.HasSuffix(toks[i].pieces[len(toks[i].pieces)-1].text, "),") ||
+			i > 0 && endsClause(toks[i-1], ",")
 	}
 	// A sign between two atoms is mathematics (b < 16), and so is an
 	// atom beside mathematics when one of the two is a sign (a ⊗ b,
@@ -308,8 +361,27 @@ func texText(s string) string {
 	for i := len(toks) - 1; i >= 0; i-- {
 		spread(i)
 	}
+	// A bracket opened in mathematics closes in it: max(n₀, 1) is one
+	// formula, though its ", 1)" alone would read as text.
+	depth := 0
+	for i := range toks {
+		if !toks[i].math {
+			depth = 0
+			continue
+		}
+		depth += parenDepth(toks[i])
+		for depth > 0 && i+1 < len(toks) && !toks[i+1].math && parenDepth(toks[i+1]) < 0 && closesFormula(toks[i+1]) {
+			toks[i+1].math = true
+			i++
+			depth += parenDepth(toks[i])
+		}
+		if depth < 0 {
+			depth = 0
+		}
+	}
 	var b strings.Builder
 	inMath := false
+	depth = 0 // the brackets the formula being written has open
 	for i, t := range toks {
 		if !t.math {
 			for _, p := range t.pieces {
@@ -339,6 +411,17 @@ func texText(s string) string {
 			}
 		}
 		b.WriteString(m.b.String())
+		for _, p := range core {
+			depth += strings.Count(p.text, "(") - strings.Count(p.text, ")")
+		}
+		if inMath && depth > 0 && len(trail) == 1 && trail[0].text == "," && i+1 < len(toks) && toks[i+1].math {
+			// max(n₀, 1): a comma inside brackets is the formula's.
+			b.WriteByte(',')
+			if t.space != "" {
+				b.WriteByte(' ')
+			}
+			continue
+		}
 		if inMath && len(trail) == 0 && i+1 < len(toks) && toks[i+1].math {
 			if t.space != "" {
 				b.WriteByte(' ')
@@ -348,6 +431,7 @@ func texText(s string) string {
 		if inMath {
 			b.WriteString(`\)`)
 			inMath = false
+			depth = 0
 		}
 		for _, p := range trail {
 			writeTextPiece(&b, p)
@@ -357,7 +441,41 @@ func texText(s string) string {
 	if inMath {
 		b.WriteString(`\)`)
 	}
-	return b.String()
+	return balanceMath(b.String())
+}
+
+// balanceMath moves out of each formula \( … \) a bracket it does not
+// close or open itself: "(n = 70)" is (\(n = 70\)), not \((n = 70)\).
+func balanceMath(s string) string {
+	if !strings.Contains(s, `\(`) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, `\(`)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.Index(s[i:], `\)`)
+		if j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		body := s[i+2 : i+j]
+		s = s[i+j+2:]
+		lead, trail := "", ""
+		for strings.HasPrefix(body, "(") && strings.Count(body, "(") > strings.Count(body, ")") {
+			lead += "("
+			body = body[1:]
+		}
+		for strings.HasSuffix(body, ")") && strings.Count(body, ")") > strings.Count(body, "(") {
+			trail = ")" + trail
+			body = body[:len(body)-1]
+		}
+		b.WriteString(lead + `\(` + body + `\)` + trail)
+	}
 }
 
 // writeTextPiece writes a piece in text mode: a script as a math script.
@@ -439,7 +557,45 @@ func termAtom(t texToken) bool {
 	if len(s) == 1 && isLetter(s[0]) {
 		return true
 	}
+	if strings.ContainsAny(s, "()") {
+		// g(n, p), g(n), max(n, 70): letters, numbers and operators'
+		// names in brackets are mathematics too; numbers alone in a
+		// list are a position, (1, 3, 5, 5).
+		parts := strings.FieldsFunc(s, func(r rune) bool { return r == '(' || r == ')' })
+		letters := false
+		for _, p := range parts {
+			letter := len(p) == 1 && isLetter(p[0]) || slices.Contains(mathOperators, p)
+			letters = letters || letter
+			if !letter && strings.Trim(p, "0123456789") != "" {
+				return false
+			}
+		}
+		return len(parts) > 0 && (letters || !t.inList)
+	}
 	return strings.Trim(s, "0123456789") == ""
+}
+
+// funcApp is a one-letter function of one letter or number: g(n), f(1).
+var funcApp = regexp.MustCompile(`^[A-Za-z]\([A-Za-z0-9]\)[,.;:]?$`)
+
+// mathLetter is a letter alone that only ever names a number in the
+// reports' text (not a, à, y: words in English or French).
+var mathLetter = regexp.MustCompile(`^[nkrpth][,.;:]?$`)
+
+// closesFormula reports whether a token closing a bracket is a term of
+// the formula the bracket opened: 1)), n).
+func closesFormula(t texToken) bool {
+	t.inList = false
+	return termAtom(t)
+}
+
+// parenDepth is how many brackets a token opens (less those it closes).
+func parenDepth(t texToken) int {
+	d := 0
+	for _, p := range t.pieces {
+		d += strings.Count(p.text, "(") - strings.Count(p.text, ")")
+	}
+	return d
 }
 
 // opToken reports whether a token is an operator or a relation alone:
@@ -465,6 +621,9 @@ func opToken(t texToken) bool {
 // endsClause reports whether a token ends with one of the punctuation
 // marks in marks.
 func endsClause(t texToken, marks string) bool {
+	if len(t.pieces) == 0 {
+		return false
+	}
 	last := t.pieces[len(t.pieces)-1]
 	return last.script == 0 && last.text != "" && strings.ContainsRune(marks, rune(last.text[len(last.text)-1]))
 }

@@ -169,7 +169,7 @@ func TestPeriodMethodInLanguage(t *testing.T) {
 			if name != "none" && !set.Has(key) {
 				t.Errorf("%s: no template %s", lang, key)
 			}
-			if lang == "fr" && name == "subtraction" && !strings.Contains(b.String(), "preuve par la fenêtre d’un jeu de soustraction") {
+			if lang == "fr" && name == "subtraction" && !strings.Contains(b.String(), "preuve par l’argument de fenêtre des jeux de soustraction") {
 				t.Errorf("fr:\n%s", b.String())
 			}
 		}

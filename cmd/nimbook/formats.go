@@ -2,36 +2,69 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
+	"github.com/nimbook/nimbook/explore/job"
+	"github.com/nimbook/nimbook/explore/nbformat"
+	"github.com/nimbook/nimbook/explore/survey"
 	"github.com/nimbook/nimbook/reports"
 )
 
-// A report format, as --format and -o's extension name it, and the
-// commands that write it. Every format is here once: run (job files and
-// notebooks) and survey read their names, aliases and extensions from
-// this table.
+// A report format, as --format and -o's extension name it, and its
+// renderers for what the commands write: one row per format, so that a
+// format is added in one place, and a command asked for a form its input
+// does not have says so (formatFor) rather than falling through to
+// another. run (job files and notebooks) and survey read their names,
+// aliases and extensions from this table.
 type reportFormat struct {
 	name    string
 	aliases []string // other names and extensions (htm, markdown, latex)
-	job     bool     // nimbook run on a job file
-	nb      bool     // nimbook run on a notebook
-	survey  bool     // nimbook survey's report
+	// job, nb and survey write a job file's report, an executed
+	// notebook and a survey's report; nil where the format has none.
+	job func(w io.Writer, r *job.Report, o reports.Options) error
+	nb  func(w io.Writer, nb *nbformat.Notebook, title string, o reports.Options) error
+	// survey writes the report made of a survey.Report; a format written
+	// a variant at a time from the store (JSON, CSV) has streamed set
+	// instead.
+	survey   func(w io.Writer, r *survey.Report, o reports.Options) error
+	streamed bool
+	// figures: the document's figures are files beside it (LaTeX).
+	figures bool
 }
 
 var reportFormats = []reportFormat{
-	{name: "md", aliases: []string{"markdown"}, job: true, nb: true, survey: true},
-	{name: "html", aliases: []string{"htm"}, job: true, nb: true, survey: true},
-	{name: "pdf", job: true, nb: true, survey: true},
-	{name: "tex", aliases: []string{"latex"}, job: true, nb: true, survey: true},
-	{name: "ipynb", job: true, nb: true},
-	{name: "json", job: true, survey: true},
-	{name: "csv", survey: true},
-	{name: "text", aliases: []string{"txt"}, job: true},
+	{name: "md", aliases: []string{"markdown"}, job: reports.Markdown,
+		nb: func(w io.Writer, nb *nbformat.Notebook, title string, _ reports.Options) error {
+			return reports.NotebookMarkdown(w, nb, title)
+		},
+		survey: reports.SurveyMarkdown},
+	{name: "html", aliases: []string{"htm"}, job: reports.HTML, nb: reports.NotebookHTML, survey: reports.SurveyHTML},
+	{name: "pdf", job: reports.PDF, nb: reports.NotebookPDF, survey: reports.SurveyPDF},
+	{name: "tex", aliases: []string{"latex"}, job: reports.LaTeX, nb: reports.NotebookLaTeX, survey: reports.SurveyLaTeX, figures: true},
+	{name: "ipynb", job: reports.Notebook,
+		nb: func(w io.Writer, nb *nbformat.Notebook, _ string, _ reports.Options) error { return nb.WriteIPYNB(w) }},
+	{name: "json", job: func(w io.Writer, r *job.Report, _ reports.Options) error { return reports.JSON(w, r) }, streamed: true},
+	{name: "csv", streamed: true},
+	{name: "text", aliases: []string{"txt"}, job: reports.PlainText},
+}
+
+// formatFor returns the row of a format by its name, or an error when
+// the format has no renderer for the input (has says which).
+func formatFor(name, input string, has func(reportFormat) bool) (reportFormat, error) {
+	for _, f := range reportFormats {
+		if f.name == name {
+			if !has(f) {
+				break
+			}
+			return f, nil
+		}
+	}
+	return reportFormat{}, fmt.Errorf("format %s: %s has no such form", name, input)
 }
 
 // formatNamed returns the format a name or an extension stands for,
@@ -69,8 +102,9 @@ func formatList(keep func(reportFormat) bool, sep string) string {
 	return strings.Join(names, sep)
 }
 
-func forJobs(f reportFormat) bool    { return f.job }
-func forSurveys(f reportFormat) bool { return f.survey }
+func forJobs(f reportFormat) bool      { return f.job != nil }
+func forNotebooks(f reportFormat) bool { return f.nb != nil }
+func forSurveys(f reportFormat) bool   { return f.survey != nil || f.streamed }
 
 // texFigures makes a LaTeX report written to out write its figures beside
 // it (OUT-fig1.pdf…), each atomically and never over an input; on standard

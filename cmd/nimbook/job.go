@@ -196,26 +196,17 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return stopped(wctx, err)
 	}
 	ropts.Lang = rep.Lang
+	rf, err := formatFor(format, "a job file's report", forJobs)
+	if err != nil {
+		return err
+	}
 	render := func(w io.Writer) error {
-		switch format {
-		case "json":
-			return reports.JSON(w, rep)
-		case "md":
-			return reports.Markdown(w, rep, ropts)
-		case "text":
-			return reports.PlainText(w, rep, ropts)
-		case "html":
-			return reports.HTML(w, rep, ropts)
-		case "pdf":
-			return reports.PDF(w, rep, ropts)
-		case "ipynb":
-			return reports.Notebook(w, rep, ropts)
-		case "tex":
+		if rf.figures {
 			return withTeXFigures(wctx, ropts, f.out, inputs, func(w io.Writer, o reports.Options) error {
-				return reports.LaTeX(w, rep, o)
+				return rf.job(w, rep, o)
 			})(w)
 		}
-		return fmt.Errorf("format %s is not supported yet", format)
+		return rf.job(w, rep, ropts)
 	}
 	// The report is rendered first, the exports written next, and the
 	// report put in place last: a report that cannot be rendered leaves no

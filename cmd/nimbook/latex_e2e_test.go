@@ -30,7 +30,7 @@ func TestLaTeXOutputs(t *testing.T) {
 		{"handout", []string{"run", "../../examples/handouts/nim-bouton.en.yaml", "-o", "paper.tex"}, "paper.tex",
 			nil, []string{`\(h \oplus  s < h\)`, `\begin{thebibliography}`, `\cite{src1}`}},
 		{"figures", []string{"run", "../../examples/handouts/wythoff.en.yaml", "-o", "w.tex"}, "w.tex",
-			[]string{"w-fig1.pdf"}, []string{`\includegraphics[width=`, "{w-fig1.pdf}"}},
+			[]string{"w-fig1.pdf"}, []string{`\begin{figure}[H]`, "{w-fig1.pdf}"}},
 		{"format alias", []string{"run", "../../examples/handouts/nim-product.fr.yaml", "--format", "latex", "-o", "np.out"}, "np.out",
 			[]string{"np-fig1.pdf"}, []string{`\usepackage[french]{babel}`, `\(a \otimes  b\)`}},
 		{"notebook", []string{"run", "../../examples/notebooks/sources.ipynb", "-o", "nb.tex"}, "nb.tex",
@@ -69,7 +69,7 @@ func TestLaTeXOutputs(t *testing.T) {
 	if err := run(context.Background(), []string{"run", "../../examples/handouts/wythoff.en.yaml", "--format", "tex", "--quiet"}, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if s := out.String(); strings.Contains(s, `\includegraphics`) || !strings.Contains(s, "% A figure is left out here") || !strings.HasSuffix(s, "\\end{document}\n") {
+	if s := out.String(); strings.Contains(s, `\begin{figure}`) || !strings.Contains(s, "% A figure is left out here") || !strings.HasSuffix(s, "\\end{document}\n") {
 		t.Errorf("standard output:\n%s", s)
 	}
 }

@@ -234,11 +234,10 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 			return usagef("--in-place writes the executed notebook: drop --format %s, or write the report with -o FILE", format)
 		}
 	}
-	switch format {
-	case "ipynb", "md", "html", "pdf", "tex":
-	case "json":
-		return fmt.Errorf("%s: --format json is the form of job files' results; for a notebook write ipynb (-o out.ipynb), md, html or pdf", file)
-	default:
+	if _, err := formatFor(format, file, forNotebooks); err != nil {
+		if format == "json" {
+			return fmt.Errorf("%s: --format json is the form of job files' results; for a notebook write ipynb (-o out.ipynb), md, html or pdf", file)
+		}
 		return fmt.Errorf("%s: a notebook has no %s form; write -o out.ipynb, out.md, out.html, out.pdf or out.tex", file, format)
 	}
 	// The output is checked before any cell runs.
@@ -307,20 +306,18 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 		}
 		return cellRunError(file, nb, err)
 	}
+	rf, err := formatFor(format, file, forNotebooks)
+	if err != nil {
+		return err
+	}
 	render := func(w io.Writer) error {
-		switch format {
-		case "ipynb":
-			return nb.WriteIPYNB(w)
-		case "md":
-			return reports.NotebookMarkdown(w, nb, reports.NotebookTitle(nb, file))
-		case "pdf":
-			return reports.NotebookPDF(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
-		case "tex":
-			return withTeXFigures(wctx, reports.Options{Lang: lang, Date: f.date}, out, inputs, func(w io.Writer, o reports.Options) error {
-				return reports.NotebookLaTeX(w, nb, reports.NotebookTitle(nb, file), o)
+		o, title := reports.Options{Lang: lang, Date: f.date}, reports.NotebookTitle(nb, file)
+		if rf.figures {
+			return withTeXFigures(wctx, o, out, inputs, func(w io.Writer, o reports.Options) error {
+				return rf.nb(w, nb, title, o)
 			})(w)
 		}
-		return reports.NotebookHTML(w, nb, reports.NotebookTitle(nb, file), reports.Options{Lang: lang, Date: f.date})
+		return rf.nb(w, nb, title, o)
 	}
 	if out == "" {
 		err = writeStdout(wctx, stdout, render)

@@ -301,20 +301,16 @@ func surveyRender(s *survey.Survey, st *survey.Store, format, lang string, tex f
 	if err != nil {
 		return nil, err
 	}
-	rep := survey.NewReport(s, rows, lang)
-	if format == "tex" {
-		// Its figures go beside the report (tex says where).
-		return tex(func(w io.Writer, o reports.Options) error { return reports.SurveyLaTeX(w, rep, o) }), nil
+	rf, err := formatFor(format, s.File+"'s survey report", func(f reportFormat) bool { return f.survey != nil })
+	if err != nil {
+		return nil, err
 	}
-	return func(w io.Writer) error {
-		switch format {
-		case "md":
-			return reports.SurveyMarkdown(w, rep, reports.Options{})
-		case "html":
-			return reports.SurveyHTML(w, rep, reports.Options{})
-		}
-		return reports.SurveyPDF(w, rep, reports.Options{})
-	}, nil
+	rep := survey.NewReport(s, rows, lang)
+	if rf.figures {
+		// Its figures go beside the report (tex says where).
+		return tex(func(w io.Writer, o reports.Options) error { return rf.survey(w, rep, o) }), nil
+	}
+	return func(w io.Writer) error { return rf.survey(w, rep, reports.Options{}) }, nil
 }
 
 // surveyStopped is the error of a report stopped by the memory watchdog,

@@ -1,0 +1,60 @@
+package paper
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nimbook/nimbook/cmd/nimbook/internal/e2e"
+)
+
+// TestNbconvertPDF executes an example notebook with figures through the
+// nimbook kernel, then exports it as a reader would share it, with
+// `jupyter nbconvert --to latex` and `--to pdf` and Debian's packages
+// alone (xelatex, pandoc; no inkscape): the figures go as the PDF files
+// the results carry, the results' tables and words as they read.
+// Skipped without Jupyter, nbconvert and xelatex, unless NIMBOOK_E2E=1.
+func TestNbconvertPDF(t *testing.T) {
+	e2e.NeedJupyter(t, true)
+	need(t, "xelatex", "texlive-xetex")
+	need(t, "pandoc", "pandoc")
+	need(t, "pdftotext", "poppler-utils")
+	env := e2e.JupyterHome(t)
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../../../../examples/notebooks/sources.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sources.ipynb"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nbconvert := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("jupyter", append([]string{"nbconvert"}, args...)...)
+		cmd.Dir, cmd.Env = dir, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("jupyter nbconvert %s: %v\n%s", strings.Join(args, " "), err, tail(out))
+		}
+	}
+	nbconvert("--to", "notebook", "--execute", "sources.ipynb", "--output", "executed.ipynb")
+	nbconvert("--to", "latex", "executed.ipynb")
+	tex, err := os.ReadFile(filepath.Join(dir, "executed.tex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(tex), ".pdf}") || strings.Contains(string(tex), ".svg") {
+		t.Errorf("the LaTeX does not include the figures as PDF files")
+	}
+	nbconvert("--to", "pdf", "executed.ipynb")
+	text := strings.Join(pdfText(t, filepath.Join(dir, "executed.pdf")), "\n")
+	for _, want := range []string{"48 P-positions among 384", "759", "2576", "244823040"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is not in the PDF", want)
+		}
+	}
+	if strings.Contains(text, "P − positions") || strings.Contains(text, "P−positions") {
+		t.Error(`a table writes "P-positions" with a minus sign`)
+	}
+}
