@@ -334,7 +334,12 @@ func tailStart(bs []block) int {
 // one more, about a line and a half each, and their heading), so that
 // the references end the last page rather than take one.
 func (tw *texWriter) tail(rest []block) {
-	lines := 3 + 1.3*float64(len(tw.refs)+1)
+	// A reference takes a line and a bit, more when its text wraps (about
+	// 95 characters a line in small type).
+	lines := 3 + 1.3
+	for _, r := range tw.refs {
+		lines += 0.3 + math.Ceil(float64(utf8.RuneCountInString(r))/95)
+	}
 	for _, b := range rest {
 		switch b := b.(type) {
 		case heading:
