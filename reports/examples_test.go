@@ -25,8 +25,8 @@ func exampleFiles(t *testing.T) []string {
 			t.Fatal(err)
 		}
 		for _, f := range m {
-			// examples/games.yaml solves Node Kayles on 3 × 16: a minute
-			// of Starlark, for the full suite only.
+			// examples/games.yaml solves Node Kayles on 3 × 12 in
+			// Starlark: ten seconds of CPU, for the full suite only.
 			if testing.Short() && filepath.Base(f) == "games.yaml" {
 				continue
 			}

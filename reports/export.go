@@ -85,7 +85,7 @@ func Exports(ctx context.Context, r *job.Report) ([]File, error) {
 		}
 		pre := fmt.Sprintf("s%02d-", printed)
 		if ac != nil && member < len(ac.Labels) {
-			pre += figureStem(ac.Key+ac.Labels[member]) + "-"
+			pre += figureStem(ac.Stem(member)) + "-"
 		}
 		res := &sr.Results
 		title := sr.Title

@@ -206,7 +206,7 @@ func exportsInMemory(r *job.Report) []memFile {
 		}
 		pre := fmt.Sprintf("s%02d-", n)
 		if ac := across(sr); ac != nil {
-			pre += figureStem(ac.Key+ac.Labels[member]) + "-"
+			pre += figureStem(ac.Stem(member)) + "-"
 		}
 		res := &sr.Results
 		title := sr.Title

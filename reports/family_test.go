@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/nimbook/nimbook/explore/chomp" // the board families of the examples
+	_ "github.com/nimbook/nimbook/explore/cram"
+	_ "github.com/nimbook/nimbook/explore/nodekayles"
 	_ "github.com/nimbook/nimbook/explore/stargame" // the starlark family
 )
 

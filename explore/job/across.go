@@ -42,6 +42,16 @@ type Across struct {
 	Labels2 []string
 }
 
+// Stem names the member-th section (from 0) of those sharing ac, for the
+// names of exported files: "r3", or "rows2-cols5" when two parameters vary.
+func (ac *Across) Stem(member int) string {
+	if len(ac.Labels2) == 0 {
+		return ac.Key + ac.Labels[member]
+	}
+	n := len(ac.Labels2)
+	return ac.Key + ac.Labels[member/n] + "-" + ac.Key2 + ac.Labels2[member%n]
+}
+
 // MaxAcross is the most values a section's parameter may take: the rows
 // of one table.
 const MaxAcross = 64

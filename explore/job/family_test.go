@@ -10,8 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/nimbook/nimbook/explore/chomp" // the board families of the examples
+	_ "github.com/nimbook/nimbook/explore/cram"
 	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/game"
+	_ "github.com/nimbook/nimbook/explore/nodekayles"
 	_ "github.com/nimbook/nimbook/explore/stargame" // the starlark family of job files
 )
 
