@@ -85,7 +85,8 @@ func TestRunStarlarkGameJSON(t *testing.T) {
 	if doc.Sections[1].Title != "ladder (cols = 2)" {
 		t.Errorf("title %q", doc.Sections[1].Title)
 	}
-	bad := writeGamesFile(t, dir, "bad.yaml", "sections:\n  - game: {hackenbush: {graph: {grid: [3, 4]}}}\n    show: [value]\n")
+	// node-kayles is a family of its own now: a key no family has.
+	bad := writeGamesFile(t, dir, "bad.yaml", "sections:\n  - game: {grid-kayles: {rows: 3}}\n    show: [value]\n")
 	errb.Reset()
 	err = run(context.Background(), []string{"run", bad, "--format", "json"}, nil, io.Discard, &errb)
 	if err == nil || !strings.Contains(errb.String()+err.Error(), "starlark") {

@@ -21,6 +21,7 @@ import (
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/play"
+	"github.com/nimbook/nimbook/explore/stargame"
 )
 
 // playUsage is nimbook play --help; the heap rules' lines come from the
@@ -706,7 +707,9 @@ func starGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		return nil, nil, nil, usagef("--misere: the game's play= decides; define it with game(..., play=\"misere\")")
 	}
 	file, name, _ := strings.Cut(pos[0], "#")
-	src, err := readInput(file, maxJobFile)
+	// Read as every Starlark file is (a regular .star file of a sane
+	// size: /dev/zero, a FIFO or a folder is refused at once, naming it).
+	src, err := stargame.ReadSource(file, "")
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -366,5 +366,18 @@ func (p *parser) familySections(n *yaml.Node, path, param string, keys []string,
 		s.Across = ac
 		out = append(out, s)
 	}
+	// One solver for the range (its sections' games given by their
+	// moves); with two keys, one per value of the first.
+	per := len(out)
+	if len(keys) > 1 {
+		per = len(values[1])
+	}
+	var shared *sharedSolver
+	for i, s := range out {
+		if i%per == 0 {
+			shared = &sharedSolver{left: per}
+		}
+		s.shared = shared
+	}
 	return out, nil
 }

@@ -2,10 +2,10 @@ package job
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/family"
@@ -34,41 +34,45 @@ func (r *runner) family() error {
 	r.res.PlayMisere = play == game.Misere
 	start := g.Start()
 	r.res.Position = g.JSON(start)
-	sp, _ := g.(family.Splitter)
-	cn, _ := g.(family.Canonicalizer)
-	split := sp != nil || cn != nil
-	if split {
-		if err := checkCapabilities(r.ctx, g, sp, cn, r.lim); err != nil {
+	m := capabilities(g)
+	_, ownValue := g.(interface{ Value(string) (uint64, error) })
+	shared := r.s.shared
+	if ownValue {
+		shared = nil // a family's own solver gives the values
+	}
+	var samples []string
+	if caps := hasCaps(m); caps[0] || caps[1] || shared != nil {
+		if samples, err = samplePositions(g); err != nil {
 			return err
 		}
 	}
-	vs := &valueSolver{g: g, sp: sp, cn: cn, memo: map[string]int64{}, max: r.lim.Positions, ctx: r.ctx}
-	// The whole-position solver serves misère play and the analyses that
-	// list positions; the value of a normal-play start is the splitting
-	// solver's when the game splits.
-	var sol *game.Solver[string]
-	solver := func() (*game.Solver[string], error) {
-		if sol == nil {
-			var err error
-			sol, err = game.NewSolver[string](g, game.Options{Play: play, MaxPositions: clampInt(r.lim.Positions), MaxMemory: r.lim.Memory, Context: r.ctx})
-			if err != nil {
-				return nil, err
-			}
-		}
-		return sol, nil
+	if err := r.checkCapabilities(g, m, samples); err != nil {
+		return err
 	}
+	// One solver, its memo keyed by the canonical form of each part: the
+	// value of a normal-play start is the nim-sum of its parts' values;
+	// misère play and the analyses that list positions see whole
+	// positions (folded by canonical). Starlark threads are not shareable:
+	// one worker.
+	opts := game.Options{Play: play, MaxPositions: clampInt(r.lim.Positions), MaxMemory: r.lim.Memory, MaxSteps: r.lim.Steps, Context: r.ctx, Workers: 1}
+	if p := budget.From(r.ctx); p != nil {
+		p.Start(g.String(), 0)
+		opts.Progress = func(st game.Stats) {
+			p.SetLabel(fmt.Sprintf("%v: %v", g, st))
+			p.Set(st.Solved)
+		}
+	}
+	sol, done, err := r.solverFor(shared, g, m, opts, samples)
+	if err != nil {
+		return err
+	}
+	defer done()
+	solver := func() (*game.Solver[string], error) { return sol, nil }
 	value := func(k string) (uint64, error) {
 		if fv, ok := g.(interface{ Value(string) (uint64, error) }); ok && play == game.Normal {
 			return fv.Value(k) // a family's own solver (Node Kayles, Cram, Chomp)
 		}
-		if split {
-			return vs.value(k)
-		}
-		s, err := solver()
-		if err != nil {
-			return 0, err
-		}
-		return s.Grundy(k)
+		return sol.Grundy(k)
 	}
 	if r.wants("value") {
 		v, err := value(start)
@@ -215,130 +219,54 @@ func compareJSON(a, b any) int {
 	return 0
 }
 
-// valueSolver computes normal-play Grundy values of a game whose
-// positions split into components (their values nim-summed,
-// Sprague–Grundy) and fold by symmetry (one memo entry per canonical
-// form). It serves until the generic solver (package game) splits and
-// folds itself; then this gives way to its Splitter and Canonicalizer.
-type valueSolver struct {
-	g    family.Game
-	sp   family.Splitter
-	cn   family.Canonicalizer
-	memo map[string]int64 // canonical key → value; -1 while being solved
-	// sums keeps the value of every position met, by its own key: a
-	// position reached by several moves is split and folded once.
-	sums map[string]uint64
-	// forms keeps the canonical form of every component met.
-	forms map[string]string
-	max   int64
-	ctx   context.Context
-	n     int
-}
-
-// value is the nim-sum of the values of key's components.
-func (s *valueSolver) value(key string) (uint64, error) {
-	if v, ok := s.sums[key]; ok {
-		return v, nil
+// capabilities is g as the solver sees it: with the Components and
+// Canonical it offers (for a Starlark game, those its file gave, so that
+// one without pays no call per option), remembered (capCache), else its
+// moves alone.
+func capabilities(g family.Game) game.Mover[string] {
+	var comps func(string) ([]string, error)
+	var canon func(string) (string, error)
+	if sp, ok := g.(family.Splitter); ok {
+		comps = sp.Components
 	}
-	comps := []string{key}
-	if s.sp != nil {
-		var err error
-		if comps, err = s.sp.Components(key); err != nil {
-			return 0, err
-		}
+	if cn, ok := g.(family.Canonicalizer); ok {
+		canon = cn.Canonical
 	}
-	var x uint64
-	for _, c := range comps {
-		v, err := s.single(c)
-		if err != nil {
-			return 0, err
-		}
-		x ^= v
+	if h, ok := g.(interface{ HasComponents() bool }); ok && !h.HasComponents() {
+		comps = nil
 	}
-	if s.sums == nil {
-		s.sums = map[string]uint64{}
+	if h, ok := g.(interface{ HasCanonical() bool }); ok && !h.HasCanonical() {
+		canon = nil
 	}
-	s.sums[key] = x
-	return x, nil
-}
-
-// single is the value of a component: the mex of its options' values.
-func (s *valueSolver) single(key string) (uint64, error) {
-	if s.cn != nil {
-		if f, ok := s.forms[key]; ok {
-			key = f
-		} else {
-			f, err := s.cn.Canonical(key)
-			if err != nil {
-				return 0, err
-			}
-			if s.forms == nil {
-				s.forms = map[string]string{}
-			}
-			s.forms[key] = f
-			key = f
-		}
+	var c capCache
+	if comps != nil {
+		comps = c.components(comps)
 	}
-	if v, ok := s.memo[key]; ok {
-		if v < 0 {
-			return 0, &game.CycleError[string]{Cycle: []string{key}}
-		}
-		return uint64(v), nil
+	if canon != nil {
+		canon = c.canonical(canon)
 	}
-	if int64(len(s.memo)) >= s.max {
-		return 0, fmt.Errorf("game: more than %d positions: %w", s.max, game.ErrTooManyPositions)
-	}
-	s.n++
-	if s.ctx != nil && s.n&255 == 0 {
-		if err := budget.Err(s.ctx); err != nil {
-			return 0, err
-		}
-	}
-	s.memo[key] = -1
-	ms, err := s.g.Moves(key)
-	if err != nil {
-		return 0, err
-	}
-
-	seen := make([]bool, len(ms)+1)
-	for _, q := range ms {
-		v, err := s.value(q)
-		if err != nil {
-			return 0, err
-		}
-		if v < uint64(len(seen)) {
-			seen[v] = true
-		}
-	}
-	mex := uint64(0)
-	for seen[mex] {
-		mex++
-	}
-	s.memo[key] = int64(mex)
-	return mex, nil
+	return game.WithCapabilities(game.Plain[string](g), comps, canon)
 }
 
 // Sizes of the sampled check of components and canonical forms: the
 // positions listed from the start, how many of the last (the smallest)
-// are checked, and the positions the whole-position solver may visit.
+// are the samples, and the positions the check looks at from them.
 const (
 	checkListed    = 2000
 	checkSampled   = 64
-	checkPositions = 50_000
+	checkPositions = 20_000
 )
 
-// checkCapabilities compares, on a sample of small positions reachable
-// from the start, the values that components and canonical forms give
-// with those of the moves alone (the whole position solved): a function
-// that contradicts the moves is an error before the work starts, naming
-// the position and the functions.
-func checkCapabilities(ctx context.Context, g family.Game, sp family.Splitter, cn family.Canonicalizer, lim Limits) error {
+// samplePositions lists small positions of g: of the first checkListed
+// positions reachable from the start, breadth first, the checkSampled
+// listed last, the smallest first.
+func samplePositions(g family.Game) ([]string, error) {
 	order := []string{g.Start()}
 	seen := map[string]bool{g.Start(): true}
 	for i := 0; i < len(order) && len(order) < checkListed; i++ {
 		ms, err := g.Moves(order[i])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, q := range ms {
 			if !seen[q] {
@@ -347,40 +275,34 @@ func checkCapabilities(ctx context.Context, g family.Game, sp family.Splitter, c
 			}
 		}
 	}
-	plain, err := game.NewSolver[string](game.Plain[string](g), game.Options{MaxPositions: checkPositions, MaxMemory: lim.Memory, Context: ctx})
-	if err != nil {
-		return err
-	}
-	vs := &valueSolver{g: g, sp: sp, cn: cn, memo: map[string]int64{}, max: checkPositions, ctx: ctx}
+	var samples []string
 	for i := len(order) - 1; i >= 0 && i >= len(order)-checkSampled; i-- {
-		k := order[i]
-		want, err := plain.Grundy(k)
-		if errors.Is(err, game.ErrTooManyPositions) {
-			break // the positions left are larger still
-		}
-		if err != nil {
-			return err
-		}
-		got, err := vs.value(k)
-		if errors.Is(err, game.ErrTooManyPositions) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if got != want {
-			what := "components and canonical"
-			switch {
-			case cn == nil:
-				what = "components"
-			case sp == nil:
-				what = "canonical"
-			}
-			if d, ok := g.(interface{ Defined(fn string) string }); ok {
-				what = d.Defined(what)
-			}
-			return fmt.Errorf("%v: %s contradict the moves: the position %s has value %d by its moves, %d by %s; a component must be a game of its own whose value is part of the sum, a canonical form a position of equal value", g, what, g.Show(k), want, got, what)
-		}
+		samples = append(samples, order[i])
 	}
-	return nil
+	return samples, nil
+}
+
+// checkCapabilities compares, on a sample of small positions reachable
+// from the start and the positions below them, the values that components
+// and canonical forms give with those of the moves alone
+// (game.CheckCapabilities): a function that contradicts the moves is an
+// error before the work starts, naming the position and the function, its
+// file and line.
+func (r *runner) checkCapabilities(g family.Game, m game.Mover[string], samples []string) error {
+	if caps := hasCaps(m); !caps[0] && !caps[1] {
+		return nil
+	}
+	err := game.CheckCapabilities(m, samples, game.Options{MaxPositions: checkPositions, MaxMemory: r.lim.Memory, Context: r.ctx})
+	var ce *game.CapabilityError[string]
+	switch {
+	case errors.Is(err, game.ErrTooManyPositions):
+		return nil // the positions left are larger still
+	case errors.As(err, &ce):
+		what := strings.ToLower(ce.Capability)
+		if d, ok := g.(interface{ Defined(fn string) string }); ok {
+			what = d.Defined(what)
+		}
+		return fmt.Errorf("%v: %s contradict the moves: the position %s has value %d by its moves, %d by %s; a component must be a game of its own whose value is part of the sum, a canonical form a position of equal value", g, what, g.Show(ce.Position), ce.Want, ce.Got, what)
+	}
+	return err
 }

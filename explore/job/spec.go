@@ -53,9 +53,11 @@ type Job struct {
 
 // Section is one checked section of a job file.
 type Section struct {
-	Line  int
-	Title string
-	Text  string // Markdown prose
+	// shared is the solver of a parameter range's sections (sharedSolver).
+	shared *sharedSolver
+	Line   int
+	Title  string
+	Text   string // Markdown prose
 	// Source cites where the section's table comes from, e.g.
 	// "D. Madore, Le jeu de nim (2017), table of f_r(n)".
 	Source string

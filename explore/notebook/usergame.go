@@ -306,10 +306,17 @@ func (g *Game) prepare(th *starlark.Thread) (*game.Solver[string], error) {
 		}
 		return keys, nil
 	})
-	var mv game.Mover[string] = m
-	if g.components != nil || g.canonical != nil {
-		mv = capMover{m, g}
+	// Only the capabilities the cell gave: a game without canonical=
+	// pays no call per option for an identity.
+	var comps func(string) ([]string, error)
+	var canon func(string) (string, error)
+	if g.components != nil {
+		comps = capMover{m, g}.Components
 	}
+	if g.canonical != nil {
+		canon = capMover{m, g}.Canonical
+	}
+	mv := game.WithCapabilities[string](m, comps, canon)
 	sol, err := game.NewSolver[string](mv, game.Options{Play: g.play, MaxPositions: limit, Context: liveCtx{g}})
 	if err != nil {
 		return nil, err

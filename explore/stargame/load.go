@@ -3,10 +3,8 @@ package stargame
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -14,14 +12,13 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/sandbox"
 )
 
 const (
-	// maxFileSize bounds a game file: games are a few functions.
-	maxFileSize = 1 << 20
 	// loadSteps bounds a file's top-level code and the call that makes
 	// its game: a loop that never ends there stops in well under a second.
 	loadSteps = 10_000_000
@@ -30,26 +27,28 @@ const (
 )
 
 // Files already run, by path and content: a survey or a range of
-// parameters builds a game of the same file for each value.
+// parameters builds a game of the same file for each value, a survey of a
+// rule file a rule for each variant. Their globals are frozen, so that
+// games share them safely.
 var (
 	filesMu sync.Mutex
 	files   = map[string]starlark.StringDict{}
 )
 
-// loadFile runs the file at path with game() predeclared, or returns its
-// globals from an earlier run of the same content.
-func loadFile(path string) (starlark.StringDict, error) {
-	info, err := os.Stat(path)
+// LoadFile runs the Starlark file at path with game() predeclared, or
+// returns its globals from an earlier run of the same content: the one
+// loader of game files and rule files. The file is read by ReadSource (a
+// regular .star file of a sane size, under root when root is not empty)
+// and given to atomicfile.Protect, so that no output of the process
+// replaces a file it ran; its top-level code runs within loadSteps steps
+// and maxMemory bytes of memory in use.
+func LoadFile(path, root string, maxMemory int64) (starlark.StringDict, error) {
+	src, err := ReadSource(path, root)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+		return nil, err
 	}
-	if info.Size() > maxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is more than the %d a game file may have", path, info.Size(), maxFileSize)
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
-	}
+	path = Resolve(path, root)
+	protectOnce(path)
 	key := fmt.Sprintf("%s\x00%x", path, sha256.Sum256(src))
 	filesMu.Lock()
 	g, ok := files[key]
@@ -57,7 +56,7 @@ func loadFile(path string) (starlark.StringDict, error) {
 	if ok {
 		return g, nil
 	}
-	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: budget.InUse() + loadMemory})
+	th, release := sandbox.NewThread(context.Background(), "load "+path, sandbox.Limits{MaxSteps: loadSteps, MaxMemory: maxMemory})
 	defer release()
 	if g, err = sandbox.ExecFile(th, path, src, Predeclared()); err != nil {
 		return nil, err
@@ -69,6 +68,21 @@ func loadFile(path string) (starlark.StringDict, error) {
 	files[key] = g
 	filesMu.Unlock()
 	return g, nil
+}
+
+// protected holds the files LoadFile gave atomicfile.Protect.
+var protected sync.Map
+
+func protectOnce(path string) {
+	if _, loaded := protected.LoadOrStore(path, true); !loaded {
+		atomicfile.Protect(path)
+	}
+}
+
+// loadFile runs the game file at path (LoadFile), its top-level code
+// within loadMemory bytes above the memory in use.
+func loadFile(path string) (starlark.StringDict, error) {
+	return LoadFile(path, "", budget.InUse()+loadMemory)
 }
 
 // Function returns the function name of the file at path, checked to take

@@ -293,6 +293,19 @@ func hostileCases() []hostileCase {
 		{name: "deep recursion in a cell [11]", args: "eval --max-memory 128MiB", argv: []string{"r = lambda n: 0 if n == 0 else 1 + r(n - 1)\nr(10000000)"}, code: 1, msg: "a recursion", maxRSS: 141 * mib},
 		{name: "misère position of 1010 heaps [also]", args: "run job.yaml --quiet", files: map[string]string{"job.yaml": "sections:\n  - game: {octal: {code: \"0.15\", position: [" + manyHeaps() + "], play: misere}}\n    show: [outcome]\n"}, code: 1, msg: "the misère position of 1010 heaps (the largest 1000) reaches more than 10^18 positions", maxOut: 1000, maxTime: 10 * time.Second},
 		{name: "limits.time bounds a rule's genus [also]", args: "run job.yaml --quiet", files: map[string]string{"slow.star": "def take(n, k):\n    x = 0\n    for i in range(3000000):\n        x += i\n    return [[n - 1]] if n else []\n", "job.yaml": "limits: {time: 1s}\n" + ruleJob("slow.star", "genus", 100)}, code: 1, msg: "the time limit of 1s (limits.time) ran out"},
+		{name: "game file /dev/zero [1]", args: "run job.yaml --max-memory 256MiB", files: map[string]string{"job.yaml": gameJob("/dev/zero")}, code: 1, msg: "/dev/zero: not a Starlark file", maxRSS: 100 * mib, maxTime: 10 * time.Second},
+		{name: "game file linked to /dev/zero [1]", args: "run job.yaml", files: map[string]string{"zero.star": "->/dev/zero", "job.yaml": gameJob("zero.star")}, code: 1, msg: "zero.star: a link to zero, which is not a Starlark file", maxRSS: 100 * mib, maxTime: 10 * time.Second},
+		{name: "game file a FIFO [1]", args: "run job.yaml", files: map[string]string{"fifo.star": "|", "job.yaml": gameJob("fifo.star")}, code: 1, msg: "fifo.star: a FIFO (named pipe), not a Starlark file", maxTime: 10 * time.Second},
+		{name: "game file a directory [1]", args: "run job.yaml", files: map[string]string{"d.star": "/", "job.yaml": gameJob("d.star")}, code: 1, msg: "d.star: a folder, not a Starlark file"},
+		{name: "game file of another kind [1, 3]", args: "run job.yaml", files: map[string]string{"secret.env": secret, "job.yaml": gameJob("secret.env")}, code: 1, msg: "secret.env: not a Starlark file", never: "s3cr3t"},
+		{name: "game file a .star link to a secret [1, 3]", args: "run job.yaml", files: map[string]string{"secret.env": secret, "evil.star": "->secret.env", "job.yaml": gameJob("evil.star")}, code: 1, msg: "evil.star: a link to secret.env, which is not a Starlark file", never: "s3cr3t"},
+		{name: "survey of a game file that is a FIFO [1]", args: "survey s.yaml -o s.md", files: map[string]string{"fifo.star": "|", "s.yaml": "survey:\n  starlark: {file: fifo.star, name: g, params: {n: \"1..3\"}}\nshow: [value]\n"}, code: 1, msg: "fifo.star: a FIFO", maxTime: 10 * time.Second},
+		{name: "play a FIFO [1]", args: "play fifo.star", stdin: "quit\n", files: map[string]string{"fifo.star": "|"}, code: 1, msg: "fifo.star: a FIFO (named pipe), not a Starlark file", maxTime: 10 * time.Second},
+		{name: "play a folder [1]", args: "play d.star", stdin: "quit\n", files: map[string]string{"d.star": "/"}, code: 1, msg: "d.star: a folder, not a Starlark file"},
+		{name: "play a .star link to /dev/zero [1]", args: "play zero.star", stdin: "quit\n", files: map[string]string{"zero.star": "->/dev/zero"}, code: 1, msg: "zero.star: a link to zero, which is not a Starlark file", maxRSS: 100 * mib, maxTime: 10 * time.Second},
+		{name: "play a .star link to a secret [1, 3]", args: "play evil.star", stdin: "quit\n", files: map[string]string{"secret.env": secret, "evil.star": "->secret.env"}, code: 1, msg: "evil.star: a link to secret.env", never: "s3cr3t"},
+		{name: "-o onto the game file a job reads [4]", args: "run job.yaml -o g.star --format md", files: map[string]string{"g.star": gameStar, "job.yaml": gameJob("g.star")}, code: 1, msg: "g.star", keeps: []string{"g.star"}},
+		{name: "a game file's game [1]", args: "run job.yaml --format json", files: map[string]string{"g.star": gameStar, "job.yaml": gameJob("g.star")}, out: `"value"`},
 		{name: "date that is no day [also]", args: "run job.yaml --date 2026-13-45", files: ok, code: 2, msg: "--date 2026-13-45: no such day"},
 		{name: "stale temporary files of a killed write [also]", args: "run job.yaml -o out.md --quiet", files: with(ok, ".out.md.tmp12345", "half a report", ".out.md.tmpnot-ours", "kept"), creates: []string{"out.md"}, gone: []string{".out.md.tmp12345"}},
 
@@ -343,6 +356,15 @@ func hostileCases() []hostileCase {
 // show.
 func ruleJob(file, show string, upto int) string {
 	return fmt.Sprintf("sections:\n  - game: {rule: {file: %s, name: take, params: {k: 2}, upto: %d}}\n    show: [%s]\n", file, upto, show)
+}
+
+// gameStar is a game file: a heap from which a move takes one.
+const gameStar = "def g(n):\n    return game(moves=lambda p: [p - 1] if p else [], start=n)\n"
+
+// gameJob is a job of one section, the value of g(n = 3) of the game file
+// file.
+func gameJob(file string) string {
+	return fmt.Sprintf("sections:\n  - game: {starlark: {file: %s, name: g, params: {n: 3}}}\n    show: [value]\n", file)
 }
 
 // manyHeaps is a position of 1010 heaps: ten of each size 500, 505, …,

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package starrule
+package stargame
 
 // openNonblock: no FIFOs to wait for here.
 const openNonblock = 0

@@ -1,6 +1,6 @@
 //go:build unix
 
-package starrule
+package stargame
 
 import "syscall"
 
