@@ -2,7 +2,9 @@ package survey
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/job"
@@ -34,5 +36,42 @@ func TestGamesSurvey(t *testing.T) {
 		if got := rep.Sections[0].Results.Value; got == nil || *got != w {
 			t.Errorf("3 × %d: value %v, want %d", i+1, got, w)
 		}
+	}
+}
+
+// TestChangedGameFile: a Starlark game's file belongs to a survey's
+// identity as a rule file does (issue 29, class 5): after the file
+// changes, a run into the old database is refused, saying why.
+func TestChangedGameFile(t *testing.T) {
+	dir := t.TempDir()
+	star := filepath.Join(dir, "g.star")
+	write := func(p, s string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(star, "def take(n, k):\n    return game(moves=lambda p: [p - i for i in range(1, min(k, p) + 1)], start=n)\n")
+	file := filepath.Join(dir, "s.yaml")
+	write(file, "survey:\n  starlark: {file: g.star, name: take, params: {n: 9, k: \"1..3\"}}\nshow: [value]\n")
+	s1, err := ParseFile(file, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(s1.Rules, "g.star ") {
+		t.Fatalf("Rules = %q, want g.star and its hash", s1.Rules)
+	}
+	db := filepath.Join(dir, "s.db")
+	runAll(t, s1, db, Shard{I: 0, N: 1}, 1)
+	write(star, "def take(n, k):\n    return game(moves=lambda p: [p - i for i in range(1, min(k + 1, p) + 1)], start=n)\n")
+	s2, err := ParseFile(file, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s2.Hash == s1.Hash {
+		t.Fatalf("a changed game file keeps the survey's identity: %s", s2.Hash)
+	}
+	if _, err := Create(db, s2); err == nil || !strings.Contains(err.Error(), "another version of the rule file") {
+		t.Fatalf("re-run after the game file changed: %v; want a refusal saying it changed", err)
 	}
 }

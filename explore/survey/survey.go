@@ -70,12 +70,17 @@ func ruleDigests(s *Survey) (string, error) {
 	seen := map[string]bool{}
 	var lines []string
 	for _, v := range s.Variants {
-		h := v.Section.Heap()
-		if h == nil || h.Rule == nil {
-			continue
+		// A heap rule's files, and a registered family's (a Starlark
+		// game's file): the same parameter kind, File.
+		var qs []heap.Param
+		var ps heap.Params
+		if h := v.Section.Heap(); h != nil && h.Rule != nil {
+			qs, ps = h.Rule.Params, h.Params
+		} else if f := v.Section.Registered(); f != nil {
+			qs, ps = f.Family.Params, f.Params
 		}
-		for _, q := range h.Rule.Params {
-			f := h.Params.String(q.Key)
+		for _, q := range qs {
+			f := ps.String(q.Key)
 			if q.Kind != heap.File || f == "" || seen[f] {
 				continue
 			}
