@@ -30,6 +30,9 @@ const python = "/usr/bin/python3" // the system Python that has the Debian packa
 // needTools skips (or fails under NIMBOOK_E2E=1) when a tool is missing.
 func needTools(t *testing.T, nbconvert bool) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("an end-to-end test: run without -short (CI does)")
+	}
 	missing := func(what string, err error) {
 		t.Helper()
 		if os.Getenv("NIMBOOK_E2E") == "1" {
