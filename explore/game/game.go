@@ -292,6 +292,9 @@ type Solver[T comparable] struct {
 	workers     []*worker[T]
 	run         *search
 	lastElapsed time.Duration // of the last search that did any work
+	// now is the clock of Stats.Elapsed and of Progress's pace: time.Now,
+	// or a test's clock, so that the pace is tested without the wall.
+	now func() time.Time
 }
 
 // sizeOf estimates the bytes a position takes as a map key: the value and,
@@ -342,7 +345,7 @@ func NewSolver[T comparable](m Mover[T], opts Options) (*Solver[T], error) {
 	if opts.Play != Normal && opts.Play != Misere {
 		return nil, fmt.Errorf("game: unknown play %d", int(opts.Play))
 	}
-	s := &Solver[T]{mover: m, opts: opts}
+	s := &Solver[T]{mover: m, opts: opts, now: time.Now}
 	s.split, _ = m.(Splitter[T])
 	s.canon, _ = m.(Canonicalizer[T])
 	s.grundy = newMemo[T, uint64](opts.Workers)
@@ -367,7 +370,7 @@ func (s *Solver[T]) Stats() Stats {
 		Workers:   s.opts.Workers,
 	}
 	if r := s.run; r != nil {
-		st.Elapsed = time.Since(r.start)
+		st.Elapsed = s.now().Sub(r.start)
 		for _, w := range s.workers {
 			st.Depth = max(st.Depth, int(w.depth.Load()))
 		}

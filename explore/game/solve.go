@@ -272,9 +272,9 @@ func (s *Solver[T]) solve(roots []T, misere bool) error {
 	if known {
 		return nil
 	}
-	r := &search{start: time.Now()}
+	r := &search{start: s.now()}
 	s.run = r
-	defer func() { s.run, s.lastElapsed = nil, time.Since(r.start) }()
+	defer func() { s.run, s.lastElapsed = nil, s.now().Sub(r.start) }()
 	var done <-chan struct{}
 	if s.opts.Context != nil {
 		done = s.opts.Context.Done()
@@ -418,6 +418,9 @@ func (w *worker[T]) reset() {
 	w.depth.Store(0)
 }
 
+// progressPace is the least time between two calls of Options.Progress.
+const progressPace = 250 * time.Millisecond
+
 // tick is called once per step of the search: it stops the worker when
 // the context is done or another worker failed, and reports progress.
 func (w *worker[T]) tick(r *search) error {
@@ -430,7 +433,7 @@ func (w *worker[T]) tick(r *search) error {
 	default:
 	}
 	if w.ticks++; w.ticks&63 == 0 && w.id == 0 && w.s.opts.Progress != nil {
-		if now := time.Now(); now.Sub(w.lastRep) >= 250*time.Millisecond {
+		if now := w.s.now(); now.Sub(w.lastRep) >= progressPace {
 			w.lastRep = now
 			w.s.opts.Progress(w.s.Stats())
 		}
