@@ -212,8 +212,8 @@ func (p *parser) familyAcross(game *yaml.Node, path string) (param string, keys 
 }
 
 // rangedList finds the elements of a list (named name) that are ranges
-// "A..B", at most two: for each, its key (the list's name; m and n when
-// two of a pair range, a 2-D table) and a copy of the list per value, that
+// "A..B", at most two: for each, its key (m or n in a pair, name[k] in a
+// longer list) and a copy of the list per value, that
 // element replaced (the copy's Value the value, for titles and tables, its
 // Anchor the list's name, for withEntries). None: nil keys.
 func (p *parser) rangedList(list *yaml.Node, path, name string) ([]string, [][]*yaml.Node, error) {
@@ -239,12 +239,14 @@ func (p *parser) rangedList(list *yaml.Node, path, name string) ([]string, [][]*
 		if hi-lo+1 > MaxAcross {
 			return nil, nil, p.Errf(ev, path, "%s gives %d values, more than the %d of one table; a survey (nimbook survey) runs more", ev.Value, hi-lo+1, MaxAcross)
 		}
+		// The element's name, not the list's: a grid's or a board's
+		// [m, n], else name[k] (grid = 7 would read as the whole grid).
 		key := name
-		if len(at) == 2 {
+		switch {
+		case len(list.Content) == 2:
+			key = []string{"m", "n"}[i]
+		case len(list.Content) > 2:
 			key = fmt.Sprintf("%s[%d]", name, i+1)
-			if len(list.Content) == 2 {
-				key = []string{"m", "n"}[i]
-			}
 		}
 		var vals []*yaml.Node
 		for x := lo; x <= hi; x++ {
