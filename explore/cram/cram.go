@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/cellgame"
@@ -173,10 +172,7 @@ func (s *Solver) WinningMoves(ctx context.Context, b Board) ([]Move, error) {
 
 // Estimate is what a run is expected to take: memo entries and bytes, from
 // m × k boards solved while the memo stayed under the sample.
-type Estimate struct {
-	Entries, Bytes int64
-	Sampled        int
-}
+type Estimate = cellgame.Estimate
 
 // EstimateBoard samples m × 1, m × 2, … in a fresh solver while its memo
 // stays under sample entries and extrapolates the growth of the memo from
@@ -189,29 +185,16 @@ func EstimateBoard(ctx context.Context, m, n int, sample int64) (Estimate, error
 	if err != nil {
 		return Estimate{}, err
 	}
-	var prev, last int64
-	k := 0
-	for k < n {
-		b, err := NewBoard(m, k+1)
+	return cellgame.Extrapolate(n, sample, func(k int) (int64, error) {
+		b, err := NewBoard(m, k)
 		if err != nil {
-			return Estimate{}, err
+			return 0, err
 		}
 		if _, err := s.Value(ctx, b); err != nil {
-			return Estimate{}, err
+			return 0, err
 		}
-		k++
-		prev, last = last, s.Stats().Entries
-		if last > sample {
-			break
-		}
-	}
-	est := Estimate{Entries: last, Sampled: k}
-	if k < n && prev > 0 {
-		e := float64(last) * math.Pow(float64(last)/float64(prev), float64(n-k))
-		est.Entries = int64(math.Min(e, math.MaxInt64/cellgame.EntryBytes))
-	}
-	est.Bytes = est.Entries * cellgame.EntryBytes
-	return est, nil
+		return s.Stats().Entries, nil
+	})
 }
 
 // CheckEstimate refuses a run whose estimate exceeds the memory limit.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sync"
 
 	"github.com/nimbook/nimbook/explore/budget"
@@ -191,11 +190,7 @@ func (s *Solver) WinningMoves(ctx context.Context, g *Graph, set Set) ([]int, er
 }
 
 // Estimate is what a run is expected to take.
-type Estimate struct {
-	Entries int64 // memo entries
-	Bytes   int64 // memory of the memo
-	Sampled int   // the largest smaller graph solved to make it
-}
+type Estimate = cellgame.Estimate
 
 // ErrEstimate is returned when a graph is too small to sample.
 var ErrEstimate = errors.New("nodekayles: nothing to sample")
@@ -214,33 +209,16 @@ func EstimateGrid(ctx context.Context, m, n int, sample int64, opts Options) (Es
 	if err != nil {
 		return Estimate{}, err
 	}
-	var prev, last int64
-	k := 0
-	for k < n {
-		g, err := Grid(m, k+1)
+	return cellgame.Extrapolate(n, sample, func(k int) (int64, error) {
+		g, err := Grid(m, k)
 		if err != nil {
-			return Estimate{}, err
+			return 0, err
 		}
 		if _, err := s.Value(ctx, g); err != nil {
-			return Estimate{}, err
+			return 0, err
 		}
-		k++
-		prev, last = last, s.Stats().Entries
-		if last > sample {
-			break
-		}
-	}
-	est := Estimate{Entries: last, Sampled: k}
-	if k < n && prev > 0 {
-		ratio := float64(last) / float64(prev)
-		e := float64(last) * math.Pow(ratio, float64(n-k))
-		if e > math.MaxInt64/cellgame.EntryBytes {
-			e = math.MaxInt64 / cellgame.EntryBytes
-		}
-		est.Entries = int64(e)
-	}
-	est.Bytes = est.Entries * cellgame.EntryBytes
-	return est, nil
+		return s.Stats().Entries, nil
+	})
 }
 
 // CheckEstimate refuses a run whose estimate exceeds the memory limit,
