@@ -496,7 +496,7 @@ func (w *worker[T]) solveKey(root T, misere bool, r *search) error {
 // push lists the options of q and puts q on the stack.
 func (w *worker[T]) push(q T, misere bool) error {
 	s := w.s
-	if s.opts.Context != nil && (w.listed >= 4096) {
+	if s.opts.Context != nil && w.listed >= 1024 {
 		// Listings of thousands of options allocate megabytes between two
 		// samples of the watchdog on a busy machine: sample here too.
 		w.listed = 0
