@@ -26,6 +26,8 @@ type doc struct {
 
 // docs documents the built-ins (Inspect, help()).
 var docs = map[string]doc{
+	"dir": {"dir(value=None)",
+		"Without an argument, the names a cell may use: the session's own (what the cells defined), sorted, then the built-ins, sorted. With a value, its attributes and methods, as Starlark's dir(value)."},
 	"display": {"display(value, ...)", "Shows each value as a rich display (a table, a plot) without ending the cell."},
 	"help":    {"help(value)", "Prints the documentation of a built-in, a method or a game."},
 	"interact": {"interact(f, **controls)",
@@ -98,6 +100,7 @@ func builtins() starlark.StringDict {
 	if builtinSet == nil {
 		fns := map[string]builtinFunc{
 			"display":  builtinDisplay,
+			"dir":      builtinDir,
 			"interact": builtinInteract,
 			"help":     builtinHelp,
 			"limits":   builtinLimits,
@@ -220,6 +223,62 @@ func builtinDisplay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		out.Display(d)
 	}
 	return starlark.None, nil
+}
+
+// builtinDir is dir(): Python's dir() with no argument lists the names
+// in scope, which in a cell are the session's globals (those the cells
+// defined so far, this one's included) and the built-ins; dir(x) is
+// Starlark's.
+func builtinDir(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 0, &v); err != nil {
+		return nil, err
+	}
+	if v != nil {
+		return starlark.Call(th, starlark.Universe["dir"], starlark.Tuple{v}, nil)
+	}
+	s, _, _ := sessionOf(th)
+	user := s.Globals()
+	// The names this cell bound so far are in its top-level frame, not
+	// yet in the session's globals (the cell's chunk adds them at its end).
+	if n := th.CallStackDepth(); n > 1 {
+		if fn, ok := th.DebugFrame(n - 1).Callable().(*starlark.Function); ok {
+			bs := builtins()
+			for name, v := range fn.Globals() {
+				if b, ok := bs[name]; (!ok || b != v) && !slices.Contains(user, name) {
+					user = append(user, name)
+				}
+			}
+		}
+	}
+	slices.Sort(user)
+	var names []string
+	seen := map[string]bool{}
+	for _, set := range []starlark.StringDict{builtins(), starlark.Universe} {
+		for name := range set {
+			// The sandbox's guards (·+, ·for) are no names a cell spells.
+			if !seen[name] && !slices.Contains(user, name) && isName(name) {
+				seen[name] = true
+				names = append(names, name)
+			}
+		}
+	}
+	slices.Sort(names)
+	out := make([]starlark.Value, 0, len(user)+len(names))
+	for _, n := range append(user, names...) {
+		out = append(out, starlark.String(n))
+	}
+	return starlark.NewList(out), nil
+}
+
+// isName says whether name is a Starlark identifier.
+func isName(name string) bool {
+	for i, r := range name {
+		if r != '_' && !('a' <= r && r <= 'z') && !('A' <= r && r <= 'Z') && (i == 0 || !('0' <= r && r <= '9')) {
+			return false
+		}
+	}
+	return name != ""
 }
 
 func builtinHelp(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

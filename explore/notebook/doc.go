@@ -21,8 +21,10 @@
 // As in IPython, a cell that is only name? shows the help of name, one that
 // is only exit or quit returns ErrExit, and a cell may start with one of
 // the magics users type by habit: %time STATEMENT and %%time (run, then
-// print the wall time), %who [TYPE...] (the names the cells defined) and
-// %limits (the session's limits and their ceilings). IsComplete tells a
+// print the CPU and wall times as IPython does; %time on the first line of
+// a longer cell times the whole cell), %who [TYPE...] (the names the cells
+// defined) and %limits (the session's limits and their ceilings). dir()
+// lists the names a cell may use: the session's, then the built-ins. IsComplete tells a
 // console that a block ends at a blank line, blanks only included.
 //
 // A result shows as its repr (text/plain), nested at most 100 deep (deeper

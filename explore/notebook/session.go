@@ -79,6 +79,7 @@ type Session struct {
 
 	lastValue *starlark.Value  // when set, Execute stores the cell's value there
 	now       func() time.Time // the clock of %time; nil: time.Now
+	cpu       func() cpuTime   // the CPU clock of %time; nil: processCPU
 }
 
 var _ kernel.Executor = (*Session)(nil)

@@ -90,10 +90,10 @@ func TestE2EKernelRoughEdges(t *testing.T) {
 			t.Errorf("is_complete(%q) = %q, want %q", code, got, status)
 		}
 	}
-	if !strings.HasPrefix(r.TimeOut, "Wall time: ") || r.TimeResult != "1" {
+	if !strings.HasPrefix(r.TimeOut, "CPU times: user ") || !strings.Contains(r.TimeOut, "\nWall time: ") || r.TimeResult != "1" {
 		t.Errorf("%%time nim_mul(2, 3): stdout %q, result %q", r.TimeOut, r.TimeResult)
 	}
-	if !strings.HasPrefix(r.CellTimeOut, "45\nWall time: ") {
+	if !strings.HasPrefix(r.CellTimeOut, "45\nCPU times: user ") || !strings.Contains(r.CellTimeOut, "\nWall time: ") {
 		t.Errorf("%%%%time: stdout %q", r.CellTimeOut)
 	}
 	// s is there if the interrupted loop finished a str() before the
