@@ -12,6 +12,7 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
@@ -87,6 +88,9 @@ var (
 	builtinsMu sync.Mutex
 	builtinSet starlark.StringDict
 	ruleBuilt  = map[*heap.Rule]bool{} // the heap rules builtinSet has
+	// famBuilt are the registered families builtinSet has, by built-in
+	// name (registered.go).
+	famBuilt = map[string]*family.Family{}
 )
 
 // builtins returns the predeclared names of a cell, the same values each
@@ -143,6 +147,14 @@ func builtins() starlark.StringDict {
 			}
 		}
 	}
+	for _, f := range gameFamilies() {
+		name := registeredBuiltin(f)
+		if _, taken := builtinSet[name]; taken {
+			continue // a fixed built-in or a heap rule keeps its name
+		}
+		famBuilt[name] = f
+		builtinSet[name] = starlark.NewBuiltin(name, registeredConstructor(f))
+	}
 	return maps.Clone(builtinSet)
 }
 
@@ -172,6 +184,9 @@ func docOf(name string) (doc, bool) {
 	}
 	if name == "survey" {
 		return surveyDoc(), true
+	}
+	if f, ok := registeredOf(name); ok {
+		return registeredDoc(f), true
 	}
 	r, ok := ruleOfBuiltin(name)
 	if name == "rule" {

@@ -19,8 +19,9 @@ func isIdent(c byte) bool {
 // Complete completes the name or attribute before cursor: global names,
 // built-ins and keywords, or after "x." the attributes of the value of x
 // (a dotted path of names; nothing is called to find it). Inside the
-// parentheses of a heap rule's built-in, its keyword arguments (max_take=)
-// come first, read from the rule's parameters.
+// parentheses of a heap rule's built-in or a registered family's
+// (node_kayles), its keyword arguments (max_take=, graph=) come first,
+// read from the registry's parameters.
 func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
 	cursor = max(0, min(cursor, len(code)))
 	start = cursor
@@ -83,6 +84,13 @@ func (s *Session) callKeywords(code string, at int) []string {
 	v, ok := s.lookup(name)
 	if b, isBuiltin := v.(*starlark.Builtin); !ok || !isBuiltin || b != builtins()[name] {
 		return nil
+	}
+	if f, ok := registeredOf(name); ok {
+		var out []string
+		for _, q := range f.Params {
+			out = append(out, q.Keyword()+"=")
+		}
+		return append(out, "play=")
 	}
 	r, ok := ruleOfBuiltin(name)
 	if !ok {

@@ -56,14 +56,16 @@ func (f *Family) describe() string {
 func (f *Family) title() string {
 	s := f.sec
 	var t string
-	switch s.Family {
-	case "coins":
+	switch {
+	case s.Registered() != nil:
+		t = registeredTitle(s.Registered())
+	case s.Family == "coins":
 		if g, err := s.Coins().NewGame(); err == nil {
 			t = g.String()
 		}
-	case "wythoff":
+	case s.Family == "wythoff":
 		t = "Wythoff's game"
-	case "product":
+	case s.Family == "product":
 		var parts []string
 		for _, c := range s.Product().Factors {
 			if g, err := c.NewGame(); err == nil {
@@ -120,6 +122,11 @@ func isAnalysis(method string) bool {
 // AttrNames lists the methods that apply to this family.
 func (f *Family) AttrNames() []string {
 	names := []string{"grundy", "options", "play", "position"}
+	if f.sec.Registered() != nil {
+		// A registered family's game starts from its own start, given by
+		// its parameters: its analyses are of that start.
+		names = []string{"play"}
+	}
 	for _, a := range job.Analyses(f.sec.Family) {
 		names = append(names, strings.ReplaceAll(a, "-", "_"))
 	}
@@ -138,8 +145,14 @@ func (f *Family) Attr(name string) (starlark.Value, error) {
 		}
 		return starlark.None, nil
 	case "grundy":
+		if f.sec.Registered() != nil {
+			return nil, fmt.Errorf("%s: %s starts from the start its parameters give: ask %s.value()", name, f.builtin, f.repr)
+		}
 		return starlark.NewBuiltin(name, familyGrundy).BindReceiver(f), nil
 	case "options":
+		if f.sec.Registered() != nil {
+			return nil, nil
+		}
 		return starlark.NewBuiltin(name, familyOptions).BindReceiver(f), nil
 	}
 	if !slices.Contains(job.Analyses(f.sec.Family), analysisOf(name)) || strings.Contains(name, "-") {
@@ -193,7 +206,12 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if err != nil {
 		return nil, err
 	}
-	if err := f.setArgs(sec, name, analysis, args, kwargs); err != nil {
+	if sec.Registered() != nil {
+		// Of the start its parameters give, as a job file's section.
+		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+			return nil, fmt.Errorf("%s (of the start %s gives; build another game for another start)", err, f.repr)
+		}
+	} else if err := f.setArgs(sec, name, analysis, args, kwargs); err != nil {
 		return nil, err
 	}
 	if analysis == "values" && sec.Play == "misere" {
@@ -216,6 +234,11 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	switch analysis {
+	case "value":
+		if sr.Results.Value == nil {
+			return nil, fmt.Errorf("%s: no value was computed", name)
+		}
+		return starlark.MakeUint64(*sr.Results.Value), nil
 	case "outcome":
 		return starlark.String(sr.Results.Outcome), nil
 	case "automorphisms":
@@ -228,8 +251,12 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	return makeResult(analysis, sr)
 }
 
-// plotData is the analysis a family's plot draws.
+// plotData is the analysis a family's plot draws: a registered family's
+// game draws its game graph.
 func plotData(family string) string {
+	if _, ok := registryLookup(family); ok {
+		return "graph"
+	}
 	switch family {
 	case "wythoff", "product", "nimbers":
 		return "table"
@@ -747,6 +774,9 @@ func (f *Family) moverFunc() (mover, error) {
 			ms, err := p.WithLimits(cl).Moves(c.([][]int))
 			return tuples(ms), err
 		}, nil
+	}
+	if f.sec.Registered() != nil {
+		return nil, fmt.Errorf("%s is played with play(%s); it does not take part in sums (+)", f.repr, f.repr)
 	}
 	return nil, fmt.Errorf("%s has no moves", f.sec.Family)
 }

@@ -68,6 +68,9 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	if err != nil {
 		return nil, err
 	}
+	if pos != starlark.None && sec.Registered() != nil {
+		return nil, fmt.Errorf("play: %s starts from the start its parameters give; build the game of another start instead of position=", f.repr)
+	}
 	if pos != starlark.None {
 		p, err := f.position(b.Name(), pos, sec)
 		if err != nil {
