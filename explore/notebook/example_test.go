@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	_ "github.com/nimbook/nimbook/explore/chomp" // chomp(rows=...), a family of the registry
 	"github.com/nimbook/nimbook/explore/kernel"
 	"github.com/nimbook/nimbook/explore/nbformat"
 	"github.com/nimbook/nimbook/explore/notebook"
@@ -67,4 +68,46 @@ func ExampleSession_Run() {
 	_ = os.Stdout
 	// Output:
 	// 12
+}
+
+// A Python-notebook user's habits: a result written as CSV and Markdown,
+// dir() of the cell's names, a registered family's game.
+func ExampleSession_Execute_habits() {
+	s, err := notebook.New(notebook.Options{})
+	if err != nil {
+		panic(err)
+	}
+	cells := []string{
+		`kayles = octal("0.77")
+print(kayles.values(4).to_csv())`,
+		`print(wythoff(3, 3).table().to_markdown())`,
+		`dir()[:2]`,
+		`g = chomp(rows=[3, 3, 2])
+(g.value(), g.outcome(), g.moves())`,
+	}
+	for _, c := range cells {
+		d, err := s.Execute(context.Background(), c, printer{})
+		switch {
+		case err != nil:
+			fmt.Println(err)
+		case d != nil:
+			fmt.Println(d.Data["text/plain"])
+		}
+	}
+	// Output:
+	// n,value
+	// 0,0
+	// 1,1
+	// 2,2
+	// 3,3
+	// 4,1
+	//
+	// | a \ b | 0 | 1 | 2 |
+	// |---:|---:|---:|---:|
+	// | 0 | 0 | 1 | 2 |
+	// | 1 | 1 | 2 | 0 |
+	// | 2 | 2 | 0 | 1 |
+	//
+	// ["kayles", "False"]
+	// (1, "N", [(3, 1, 1)])
 }

@@ -35,7 +35,9 @@ func TestResultLaTeX(t *testing.T) {
 		{"a string", &texRenderer{}, `type(octal("0.77").values(10).latex())`, `string`, ""},
 		{"in dir", &texRenderer{}, `"latex" in dir(octal("0.77").values(10))`, `True`, ""},
 		{"no LaTeX renderer", &fakeRenderer{}, `octal("0.77").values(10).latex()`, "", "renders no LaTeX"},
-		{"no arguments", &texRenderer{}, `octal("0.77").values(10).latex(1)`, "", "latex: got 1 arguments, want 0"},
+		{"a path or nothing", &texRenderer{}, `octal("0.77").values(10).latex(1)`, "", `latex: path must be a file name like "values.tex"`},
+		{"two arguments", &texRenderer{}, `octal("0.77").values(10).latex("a.tex", 2)`, "", "latex: got 2 arguments, want at most 1"},
+		{"a .tex file only", &texRenderer{}, `octal("0.77").values(10).latex("a.ipynb")`, "", "the file's name must end in .tex"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -69,10 +69,15 @@ func (r *seqResult) Has(x starlark.Value) (bool, error) { return r.items.Has(x) 
 func (r *seqResult) Len() int                           { return r.items.Len() }
 func (r *seqResult) Index(i int) starlark.Value         { return r.items.Index(i) }
 func (r *seqResult) Iterate() starlark.Iterator         { return r.items.Iterate() }
-func (r *seqResult) AttrNames() []string                { return append(fieldNames(r.attrs), "latex") }
+func (r *seqResult) AttrNames() []string {
+	return append(fieldNames(r.attrs), "latex", "to_csv", "to_markdown")
+}
 func (r *seqResult) Attr(n string) (starlark.Value, error) {
 	if n == "latex" && r.sr != nil {
 		return latexMethod(r), nil
+	}
+	if n == "to_csv" || n == "to_markdown" {
+		return exportMethod(r, n), nil
 	}
 	return fieldValue(r.attrs, n), nil
 }
@@ -107,11 +112,13 @@ type LaTeXRenderer interface {
 	LaTeX(v any) (string, error)
 }
 
-// latexMethod is a result's latex(): the session's LaTeXRenderer on the
-// result, a string.
+// latexMethod is a result's latex(path=None): the session's
+// LaTeXRenderer on the result, a string, or written to path (a .tex file
+// of the notebook's folder) as to_csv writes (export.go).
 func latexMethod(r result) *starlark.Builtin {
 	return starlark.NewBuiltin("latex", func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 0); err != nil {
+		var path starlark.Value = starlark.None
+		if err := starlark.UnpackArgs(b.Name(), args, kwargs, "path?", &path); err != nil {
 			return nil, err
 		}
 		s, _, _ := sessionOf(th)
@@ -123,7 +130,7 @@ func latexMethod(r result) *starlark.Builtin {
 		if err != nil {
 			return nil, fmt.Errorf("latex: %s", strings.TrimPrefix(err.Error(), "reports: "))
 		}
-		return starlark.String(tex), nil
+		return writeOrReturn(th, "latex", path, ".tex", tex)
 	})
 }
 func (r *recResult) String() string {
