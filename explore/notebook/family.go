@@ -18,6 +18,7 @@ import (
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/sandbox"
 	"github.com/nimbook/nimbook/explore/wythoff"
+	"github.com/nimbook/nimbook/plots"
 )
 
 // Family is a built-in game family in a cell, with the parameters of a job
@@ -206,6 +207,12 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if err != nil {
 		return nil, err
 	}
+	var style *plots.Style
+	if analysis == "plot" {
+		if style, kwargs, err = takeStyle(name, kwargs); err != nil {
+			return nil, err
+		}
+	}
 	if sec.Registered() != nil {
 		// Of the start its parameters give, as a job file's section.
 		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
@@ -232,6 +239,9 @@ func familyAnalysis(th *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if style != nil {
+		return styledPlot(sr, sec.Show[0], *style)
 	}
 	switch analysis {
 	case "value":

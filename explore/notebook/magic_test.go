@@ -173,7 +173,7 @@ func TestDir(t *testing.T) {
 		{name: "fresh session", cells: []string{"dir()"}, want: `["False", "None", "True", "abs", "all", `},
 		{name: "user names first", cells: []string{"b = 1\ndef f():\n    pass", "a = 2\ndir()"}, want: `["a", "b", "f", "False", `},
 		{name: "a built-in redefined is the user's, not yet d", cells: []string{"mex = 3\nd = dir()\nd[:2]"}, want: `["mex", "False"]`},
-		{name: "built-ins all there", cells: []string{"d = dir()\n[n for n in ['nim', 'wythoff', 'game', 'len', 'range'] if n in d]"}, want: `["nim", "wythoff", "game", "len", "range"]`},
+		{name: "built-ins all there", cells: []string{"d = dir()\n[n for n in ['nim', 'wythoff', 'game', 'plot', 'node_kayles', 'len', 'range'] if n in d]"}, want: `["nim", "wythoff", "game", "plot", "node_kayles", "len", "range"]`},
 		{name: "dir of a value", cells: []string{"dir(nim())"}, has: []string{`"values"`, `"period"`}},
 		{name: "dir of a string", cells: []string{"'upper' in dir('x')"}, want: "True"},
 	}

@@ -70,7 +70,17 @@ func (r *seqResult) Len() int                           { return r.items.Len() }
 func (r *seqResult) Index(i int) starlark.Value         { return r.items.Index(i) }
 func (r *seqResult) Iterate() starlark.Iterator         { return r.items.Iterate() }
 func (r *seqResult) AttrNames() []string {
-	return append(fieldNames(r.attrs), "latex", "to_csv", "to_markdown")
+	names := append(fieldNames(r.attrs), "latex", "to_csv", "to_markdown")
+	if r.drawable() {
+		names = append(names, "plot")
+	}
+	return names
+}
+
+// drawable says whether the result has a figure: values, a table,
+// weights (plot.go).
+func (r *seqResult) drawable() bool {
+	return r.sr != nil && (r.kind == "values" || r.kind == "table" || r.kind == "weights")
 }
 func (r *seqResult) Attr(n string) (starlark.Value, error) {
 	if n == "latex" && r.sr != nil {
@@ -78,6 +88,14 @@ func (r *seqResult) Attr(n string) (starlark.Value, error) {
 	}
 	if n == "to_csv" || n == "to_markdown" {
 		return exportMethod(r, n), nil
+	}
+	if n == "plot" && r.drawable() {
+		return starlark.NewBuiltin("plot", func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) > 0 {
+				return nil, fmt.Errorf("plot: %s.plot() draws the result itself; it takes title, xlabel, ylabel, size and log", r.Type())
+			}
+			return builtinPlot(th, b, starlark.Tuple{r}, kwargs)
+		}), nil
 	}
 	return fieldValue(r.attrs, n), nil
 }
@@ -352,6 +370,8 @@ func (s *Session) bundle(th *starlark.Thread, v starlark.Value) (*kernel.Display
 		d.Data["text/plain"] = v.describe()
 	case *Game:
 		d.Data["text/plain"] = v.describe()
+	case *plotValue:
+		return v.bundle()
 	case *surveyValue:
 		if fr, ok := s.opts.Renderer.(FigureRenderer); ok {
 			figs, err := fr.Figures(v.r)

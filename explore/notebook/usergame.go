@@ -507,9 +507,16 @@ func gameValues(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, k
 
 // gamePlot is plot(upto): the values g(0..upto) drawn.
 func gamePlot(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	style, kwargs, err := takeStyle(b.Name(), kwargs)
+	if err != nil {
+		return nil, err
+	}
 	sr, err := userValues(th, b, args, kwargs, "values", "plot")
 	if err != nil {
 		return nil, err
+	}
+	if style != nil {
+		return styledPlot(sr, "values", *style)
 	}
 	return makeResult("plot", sr)
 }
