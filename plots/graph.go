@@ -91,7 +91,52 @@ func Graph(g *job.Graph, l Labels) (*plot.Plot, error) {
 	// edges that run under them; the circles last.
 	p.Add(nodeLabels{xy: pts, labels: g.Labels, style: textStyle(7)})
 	p.Add(nodes)
+	if l.Legend {
+		if err := graphLegend(p, pts[0]); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
+}
+
+// graphLegend rings the start (the first position, the top of the
+// layout) and adds a legend of the marks under the drawing, in room made
+// below its lowest layer.
+func graphLegend(p *plot.Plot, start plotter.XY) error {
+	ring := draw.GlyphStyle{Color: color.Black, Radius: 1.9 * nodeGlyph, Shape: draw.RingGlyph{}}
+	s, err := plotter.NewScatter(plotter.XYs{start})
+	if err != nil {
+		return err
+	}
+	s.GlyphStyle = ring
+	p.Add(s)
+	p.Y.Min -= 0.35
+	small := 0.7 * nodeGlyph
+	for _, e := range []struct {
+		text string
+		th   plot.Thumbnailer
+	}{
+		{"P-position: the player to move loses", glyphThumb{draw.GlyphStyle{Color: color.Black, Radius: small, Shape: draw.CircleGlyph{}}}},
+		{"N-position: the player to move wins", glyphThumb{draw.GlyphStyle{Color: color.Black, Radius: small, Shape: draw.RingGlyph{}}}},
+		{"start (ringed); an arrow is a move", glyphThumb{draw.GlyphStyle{Color: color.Black, Radius: small, Shape: draw.RingGlyph{}}, draw.GlyphStyle{Color: color.Black, Radius: 1.9 * small, Shape: draw.RingGlyph{}}}},
+	} {
+		p.Legend.Add(e.text, e.th)
+	}
+	p.Legend.Top, p.Legend.Left = false, true
+	p.Legend.Padding = vg.Points(3)
+	p.Legend.ThumbnailWidth = vg.Points(14)
+	p.Legend.TextStyle = textStyle(7)
+	return nil
+}
+
+// glyphThumb is a legend's mark: glyphs drawn at the middle of its box.
+type glyphThumb []draw.GlyphStyle
+
+func (g glyphThumb) Thumbnail(c *draw.Canvas) {
+	at := vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: (c.Min.Y + c.Max.Y) / 2}
+	for _, st := range g {
+		c.DrawGlyph(st, at)
+	}
 }
 
 // nodeLabels writes each position's label centred below its circle, a

@@ -102,3 +102,30 @@ func TestGraphTooLarge(t *testing.T) {
 		t.Error("a graph past the limit was drawn")
 	}
 }
+
+// TestGraphLegend draws the same graph with its legend: the marks are
+// named, the start ringed; without Legend the drawing is the report's.
+func TestGraphLegend(t *testing.T) {
+	g := seed003Graph(t)
+	p, err := Graph(g, Labels{Title: "Nim (1,2,3)", Legend: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := SVG(&b, p, SquareHeight, SquareHeight); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"P-position: the player to move loses", "N-position: the player to move wins", "start (ringed)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the legend has no %q", want)
+		}
+	}
+	look(t, "graph-legend", p, SquareHeight, SquareHeight)
+	golden(t, "graph-legend.svg", b.Bytes())
+	plain, _ := Graph(g, Labels{Title: "Nim (1,2,3)"})
+	var c bytes.Buffer
+	SVG(&c, plain, SquareHeight, SquareHeight)
+	if strings.Contains(c.String(), "P-position: the player") {
+		t.Error("a graph without Legend has one")
+	}
+}

@@ -57,6 +57,10 @@ type Labels struct {
 	// Rows names the rows of ValueRows and CountRows, top first: the
 	// variants' codes or sets. Without names the rows are numbered.
 	Rows []string
+	// Legend gives a game graph (Graph) a legend of its marks: filled
+	// P-positions, open N-positions and the start, ringed (a notebook's
+	// figure, which has no caption beside it to say so).
+	Legend bool
 }
 
 // Default sizes: a full-width figure on A4 with 16 mm margins.

@@ -265,7 +265,7 @@ func (p *plotValue) draw() (*plot.Plot, vg.Length, vg.Length, int, error) {
 			return nil, 0, 0, 0, errors.New("plot: no game graph was computed")
 		}
 		if err = noLog("a game graph"); err == nil {
-			fig, err = plots.Graph(p.sr.Results.Graph, plots.Labels{})
+			fig, err = plots.Graph(p.sr.Results.Graph, plots.Labels{Legend: true})
 			w, h = plots.SquareHeight, plots.SquareHeight
 		}
 	default:
@@ -411,4 +411,30 @@ func numbers(fn, axis string, v starlark.Value) ([]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// withGraphLegend redraws the game graph of sr in d, a bundle whose
+// figure is that graph, with the legend of its marks (P-positions,
+// N-positions, the start): a notebook's figure has no caption beside it
+// that says what they mean. d keeps its text; its SVG, PNG and PDF are
+// replaced.
+func withGraphLegend(sr *job.SectionResult, d *kernel.Display) error {
+	g := sr.Results.Graph
+	if g == nil || len(g.Labels) == 0 || len(g.Labels) > plots.MaxGraphNodes {
+		return nil
+	}
+	if _, drawn := d.Data["image/svg+xml"]; !drawn {
+		return nil
+	}
+	p := &plotValue{sr: sr, what: "graph"}
+	fig, err := p.bundle()
+	if err != nil {
+		return err
+	}
+	for _, mime := range []string{"image/svg+xml", "image/png", "application/pdf"} {
+		if _, had := d.Data[mime]; had || mime == "image/svg+xml" {
+			d.Data[mime] = fig.Data[mime]
+		}
+	}
+	return nil
 }

@@ -123,3 +123,50 @@ func TestPlotGolden(t *testing.T) {
 		t.Errorf("the SVG differs from %s (go test -update rewrites it)", path)
 	}
 }
+
+// figRenderer draws every result as a figure without a legend, as the
+// report renderer draws a game graph.
+type figRenderer struct{}
+
+func (figRenderer) Bundle(v any) (*kernel.Display, error) {
+	return &kernel.Display{Data: map[string]any{"image/svg+xml": "<svg>no legend</svg>", "image/png": "cG5n"}}, nil
+}
+
+// TestGraphLegend: a game graph shown in a notebook carries the legend of
+// its marks, whichever way it was asked for.
+func TestGraphLegend(t *testing.T) {
+	for _, cell := range []string{
+		`nim(1, 2, 3).graph()`,
+		`game(moves=lambda n: [n - k for k in [1, 2] if k <= n], start=5).graph()`,
+		`chomp(rows=[2, 1]).graph()`,
+		`chomp(rows=[2, 1]).plot()`,
+		`chomp(rows=[3, 1]).plot(title="Chomp")`,
+	} {
+		s, err := New(Options{Renderer: figRenderer{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := display(t, s, cell)
+		if err != nil {
+			t.Fatalf("%s: %v", cell, err)
+		}
+		svg, _ := d.Data["image/svg+xml"].(string)
+		for _, want := range []string{"P-position: the player to move loses", "N-position: the player to move wins", "start (ringed)"} {
+			if !strings.Contains(svg, want) {
+				t.Errorf("%s: the figure has no %q", cell, want)
+			}
+		}
+		if png, _ := d.Data["image/png"].(string); png == "cG5n" || png == "" {
+			t.Errorf("%s: the PNG is not the figure with its legend", cell)
+		}
+	}
+	// A graph too large to draw keeps the renderer's bundle.
+	s, _ := New(Options{Renderer: figRenderer{}})
+	d, err := display(t, s, `nim(6, 7, 8).graph()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Data["image/svg+xml"] != "<svg>no legend</svg>" {
+		t.Errorf("a large graph redrawn: %.80v", d.Data["image/svg+xml"])
+	}
+}

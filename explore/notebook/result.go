@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -399,6 +400,11 @@ func (s *Session) bundle(th *starlark.Thread, v starlark.Value) (*kernel.Display
 			}
 			for k, x := range rich.Metadata {
 				d.Metadata[k] = x
+			}
+		}
+		if sr.Spec != nil && slices.Contains(sr.Spec.Show, "graph") {
+			if err := withGraphLegend(sr, d); err != nil {
+				return nil, err
 			}
 		}
 	}
