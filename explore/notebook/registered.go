@@ -174,6 +174,12 @@ func newRegistered(th *starlark.Thread, f *family.Family, name string, args star
 	}
 	rule := &heap.Rule{Name: f.Key, Params: f.Params}
 	if err := f.CheckParams(params); err != nil {
+		// A family's check may name itself ("chomp: [3 4]: ..."): the
+		// built-in's name already says it.
+		var pe *family.ParamError
+		if errors.As(err, &pe) {
+			pe.Msg = strings.TrimPrefix(pe.Msg, f.Key+": ")
+		}
 		return nil, paramError(name, rule, err)
 	}
 	kv = append(kv, "play", fa.play)

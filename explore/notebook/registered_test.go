@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,7 +105,7 @@ func TestRegisteredErrors(t *testing.T) {
 	}{
 		{"missing", `node_kayles()`, "node_kayles: graph: missing: the graph, e.g."},
 		{"bad board", `cram(board=[0, 3])`, "cram: a side of the board = 0 is out of range"},
-		{"bad rows", `chomp(rows=[1, 3])`, "chomp: rows"},
+		{"bad rows", `chomp(rows=[1, 3])`, "chomp: rows: [1 3]: row lengths must be non-increasing"},
 		{"unknown keyword", `cram(size=[2, 2])`, "unexpected keyword argument \"size\""},
 		{"bad play", `cram(board=[2, 2], play="loopy")`, "unknown play"},
 		{"absolute file", `node_kayles(graph={"file": "` + outside + `"})`, "outside the notebook's folder"},
@@ -191,4 +192,20 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestRegisteredPlay plays a registered family's game against the
+// computer, with the board the family draws.
+func TestRegisteredPlay(t *testing.T) {
+	s := newSession(t)
+	ty := &typist{lines: []string{"quit"}}
+	if _, err := s.Execute(context.Background(), `play(cram(board=[2, 3]), hint=True)`, ty); err != nil {
+		t.Fatalf("%v\n%s", err, ty.stdout.String())
+	}
+	if out := ty.stdout.String(); !strings.Contains(out, "Cram") || len(ty.prompts) == 0 {
+		t.Errorf("play(cram(board=[2, 3])):\n%s", out)
+	}
+	if _, _, err := run(t, s, `play(cram(board=[2, 3]), position=(1,))`); err == nil || !strings.Contains(err.Error(), "starts from the start its parameters give") {
+		t.Errorf("play with position=: %v", err)
+	}
 }
