@@ -138,6 +138,18 @@ func tableOf(r *seqResult) (exportTable, error) {
 	return t, nil
 }
 
+// cells counts the numbers r holds: its items, and the elements of lists
+// and tuples among them.
+func cells(r *seqResult) int64 {
+	n := int64(r.items.Len())
+	for i := range r.items.Len() {
+		if x, ok := r.items.Index(i).(starlark.Sequence); ok {
+			n += int64(x.Len())
+		}
+	}
+	return n
+}
+
 func allOf[T starlark.Value](items []starlark.Value) bool {
 	for _, x := range items {
 		if _, ok := x.(T); !ok {
@@ -237,6 +249,11 @@ func exportMethod(r *seqResult, name string) *starlark.Builtin {
 	return starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var path starlark.Value = starlark.None
 		if err := starlark.UnpackArgs(b.Name(), args, kwargs, "path?", &path); err != nil {
+			return nil, err
+		}
+		// The table's text and cells: about 32 bytes a number, asked of
+		// the cell's memory before they are made.
+		if err := sandbox.NeedMemory(th, name, 32*cells(r)); err != nil {
 			return nil, err
 		}
 		t, err := tableOf(r)
