@@ -48,6 +48,25 @@
 // fallback. Nimbers have operators (nimber(2) * 3 is the nim-product) and
 // functions nim_add, nim_mul, nim_inv, nim_sqrt, nim_pow on ints.
 //
+// Every family of the registry (package family) that builds a game from
+// its parameters is a built-in of its own, named by its key with "-"
+// written "_": node_kayles(graph={"grid": [3, 4]}), cram(board=[4, 5]),
+// chomp(rows=[3, 2, 1]), starlark(file=..., name=..., params=...). Its
+// parameters are read by kind and checked by the registry; its methods are
+// the family's analyses of its start (value, outcome, moves, p_positions,
+// graph, plot: the game graph), run by the job engine as a job file's
+// section; play(g) plays it. Completion and help (name?) read the
+// registry's Signature, Help and parameters (registered.go): a new family
+// needs no line in this package.
+//
+// As pandas' tables do, a result writes itself: r.to_csv(path=None),
+// r.to_markdown(path=None) and r.latex(path=None) return the text, or
+// write it to a file of the notebook's folder, atomically, refusing a path
+// that leaves the folder (export.go). Plots take matplotlib's keywords,
+// title, xlabel, ylabel, size (inches) and log ("x", "y", "xy"), on a
+// family's plot(), a result's and the module-level plot(result | ys | xs,
+// ys) (plot.go); a game graph's figure carries a legend of its marks.
+//
 // game(moves=f, start=p) defines a game by its move function; positions
 // are hashable values (ints, strings, tuples). The generic solver (package
 // game) gives its Grundy values, outcomes, winning moves, P-positions and
