@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,5 +208,24 @@ func TestRegisteredPlay(t *testing.T) {
 	}
 	if _, _, err := run(t, s, `play(cram(board=[2, 3]), position=(1,))`); err == nil || !strings.Contains(err.Error(), "starts from the start its parameters give") {
 		t.Errorf("play with position=: %v", err)
+	}
+}
+
+// TestRegisteredA316632: Node Kayles on 3 × n grids, OEIS A316632, 2, 1,
+// 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3 for n = 1..16 (Brown et al.,
+// J. Integer Seq. 23 (2020), Article 20.3.5), from the cell's built-in;
+// to n = 10 in -short.
+func TestRegisteredA316632(t *testing.T) {
+	want := []string{"2", "1", "1", "0", "3", "3", "2", "2", "2", "3", "3", "5", "2", "4", "1", "3"}
+	if testing.Short() {
+		want = want[:10]
+	}
+	s := newSession(t)
+	got, _, err := run(t, s, fmt.Sprintf(`[node_kayles(graph={"grid": [3, n]}).value() for n in range(1, %d)]`, len(want)+1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := "[" + strings.Join(want, ", ") + "]"; got != w {
+		t.Errorf("3 × n for n = 1..%d: %s, want A316632's %s", len(want), got, w)
 	}
 }
