@@ -185,8 +185,8 @@ func (s *Session) magic(ctx context.Context, m magicCell, out kernel.Output) (*k
 }
 
 // timed runs code as a cell and, when it succeeds, prints its CPU and
-// wall times as IPython's %time does ("CPU times: user 1.2 ms, sys 0 ns,
-// total 1.2 ms" then "Wall time: 1.3 ms"), read on the session's clocks.
+// wall times as IPython's %time does ("CPU times: user 1.2 ms, sys: 0 ns,
+// total: 1.2 ms" then "Wall time: 1.3 ms"), read on the session's clocks.
 // The CPU times are the process's (user and system), as IPython's are: a
 // cell's engine work runs on goroutines of its own.
 func (s *Session) timed(ctx context.Context, code string, out kernel.Output) (*kernel.Display, error) {
@@ -197,7 +197,7 @@ func (s *Session) timed(ctx context.Context, code string, out kernel.Output) (*k
 	}
 	wall, cpu1 := s.clock().Sub(start), s.cpuTimes()
 	user, sys := max(cpu1.user-cpu0.user, 0), max(cpu1.sys-cpu0.sys, 0)
-	out.Stream("stdout", fmt.Sprintf("CPU times: user %s, sys %s, total %s\nWall time: %s\n",
+	out.Stream("stdout", fmt.Sprintf("CPU times: user %s, sys: %s, total: %s\nWall time: %s\n",
 		formatWallTime(user), formatWallTime(sys), formatWallTime(user+sys), formatWallTime(wall)))
 	return d, nil
 }

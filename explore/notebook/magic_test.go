@@ -42,15 +42,15 @@ func TestMagics(t *testing.T) {
 		stdout string
 		err    string // in the error's name and value; "" for none
 	}{
-		{name: "%time of an expression", cells: []string{"%time nim_mul(2, 3)"}, result: "1", stdout: "CPU times: user 1 ms, sys 500 µs, total 1.5 ms\nWall time: 1.5 ms\n"},
+		{name: "%time of an expression", cells: []string{"%time nim_mul(2, 3)"}, result: "1", stdout: "CPU times: user 1 ms, sys: 500 µs, total: 1.5 ms\nWall time: 1.5 ms\n"},
 		{name: "%time of a statement", cells: []string{"%time x = 6", "x"}, result: "6"},
-		{name: "%time prints", cells: []string{"%time print(42)"}, stdout: "42\nCPU times: user 1 ms, sys 500 µs, total 1.5 ms\nWall time: 1.5 ms\n"},
-		{name: "%time after comments", cells: []string{"# timing\n\n%time 2 + 2"}, result: "4", stdout: "CPU times: user 1 ms, sys 500 µs, total 1.5 ms\nWall time: 1.5 ms\n"},
-		{name: "%%time", cells: []string{"%%time\ny = 0\nfor i in range(4):\n    y += i\nprint(y)\ny * 10"}, result: "60", stdout: "6\nCPU times: user 1 ms, sys 500 µs, total 1.5 ms\nWall time: 1.5 ms\n"},
+		{name: "%time prints", cells: []string{"%time print(42)"}, stdout: "42\nCPU times: user 1 ms, sys: 500 µs, total: 1.5 ms\nWall time: 1.5 ms\n"},
+		{name: "%time after comments", cells: []string{"# timing\n\n%time 2 + 2"}, result: "4", stdout: "CPU times: user 1 ms, sys: 500 µs, total: 1.5 ms\nWall time: 1.5 ms\n"},
+		{name: "%%time", cells: []string{"%%time\ny = 0\nfor i in range(4):\n    y += i\nprint(y)\ny * 10"}, result: "60", stdout: "6\nCPU times: user 1 ms, sys: 500 µs, total: 1.5 ms\nWall time: 1.5 ms\n"},
 		{name: "%%time keeps the cell's lines", cells: []string{"%%time\nx = 1\nfail_here()"}, err: "line 3"},
 		{name: "%time of an error prints no time", cells: []string{"%time 1 // 0"}, err: "division by zero"},
 		{name: "%time alone", cells: []string{"%time"}, err: "UsageError: %time needs a statement"},
-		{name: "%time on a longer cell", cells: []string{"%time x = 1\ny = x + 2\nprint(y)\ny * 10"}, result: "30", stdout: "3\nCPU times: user 1 ms, sys 500 µs, total 1.5 ms\nWall time: 1.5 ms\n"},
+		{name: "%time on a longer cell", cells: []string{"%time x = 1\ny = x + 2\nprint(y)\ny * 10"}, result: "30", stdout: "3\nCPU times: user 1 ms, sys: 500 µs, total: 1.5 ms\nWall time: 1.5 ms\n"},
 		{name: "%time on a longer cell keeps its lines", cells: []string{"# first\n%time x = 1\ny = 2\nfail_here()"}, err: "line 4"},
 		{name: "%time on a longer cell binds its names", cells: []string{"%time a = 4\nb = a * a", "b"}, result: "16"},
 		{name: "%who", cells: []string{"b = 1\na = [1]\n_hidden = 3\ndef f():\n    pass", "%who"}, stdout: "a\tb\tf\n"},
