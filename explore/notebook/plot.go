@@ -301,7 +301,10 @@ func (p *plotValue) bundle() (*kernel.Display, error) {
 	if caption == "" {
 		caption = p.String()
 	}
-	if skipped > 0 {
+	switch {
+	case skipped == 1:
+		caption += " (1 point ≤ 0 not drawn: a log axis has no place for it)"
+	case skipped > 1:
 		caption += fmt.Sprintf(" (%d points ≤ 0 not drawn: a log axis has no place for them)", skipped)
 	}
 	return &kernel.Display{Data: map[string]any{
