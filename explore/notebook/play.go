@@ -62,7 +62,11 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	}
 	f, ok := g.(*Family)
 	if !ok || !play.Playable(f.sec.Family) {
-		return nil, fmt.Errorf("play: cannot play %s; play a built-in game: nim, subtraction, octal, hex_game, wythoff, coins or product, e.g. play(nim(1, 3, 5, 7)), or a game(moves=..., start=...)", g.Type())
+		var fams []string
+		for _, f := range gameFamilies() {
+			fams = append(fams, registeredBuiltin(f))
+		}
+		return nil, fmt.Errorf("play: cannot play %s; play a built-in game: nim, subtraction, octal, hex_game, wythoff, coins, product, %s, e.g. play(nim(1, 3, 5, 7)), or a game(moves=..., start=...)", g.Type(), strings.Join(fams, ", "))
 	}
 	sec, _, err := f.section(th)
 	if err != nil {

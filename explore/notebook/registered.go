@@ -19,7 +19,7 @@ import (
 // built-ins of their own, named by their key with "-" written "_"
 // (node_kayles(graph={"grid": [3, 4]})), their parameters read by kind
 // and checked by the registry, as a job file's are. A family registered
-// after the first cell is added at the next (builtins). Each is a Family
+// later is a built-in of the sessions made after it (builtins). Each is a Family
 // value whose section is the job file's, so its analyses (value, outcome,
 // moves, p_positions, graph, plot) run the job engine on it, and play()
 // plays it: nothing here names a family.

@@ -229,3 +229,13 @@ func TestRegisteredA316632(t *testing.T) {
 		t.Errorf("3 × n for n = 1..%d: %s, want A316632's %s", len(want), got, w)
 	}
 }
+
+// TestPlayListsFamilies: the refusal to play what is not a game names the
+// registry's families among the games one may play.
+func TestPlayListsFamilies(t *testing.T) {
+	s := newSession(t)
+	_, _, err := run(t, s, `play(3)`)
+	if err == nil || !strings.Contains(err.Error(), "node_kayles") || !strings.Contains(err.Error(), "chomp") {
+		t.Errorf("play(3): %v, want the registered families listed", err)
+	}
+}
