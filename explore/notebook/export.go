@@ -206,15 +206,15 @@ func (t exportTable) markdownText() string {
 	esc := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ") }
 	numeric := make([]bool, len(t.header))
 	for c := range numeric {
-		numeric[c] = len(t.rows) > 0
+		// Right-aligned: a column of whole numbers, blanks aside.
+		some, all := false, true
 		for _, row := range t.rows {
-			if c < len(row) {
-				if _, err := strconv.ParseInt(row[c], 10, 64); err != nil && row[c] != "" {
-					numeric[c] = false
-					break
-				}
+			if c < len(row) && row[c] != "" {
+				_, err := strconv.ParseInt(row[c], 10, 64)
+				some, all = true, all && err == nil
 			}
 		}
+		numeric[c] = some && all
 	}
 	var b strings.Builder
 	b.WriteString("|")

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -16,6 +17,7 @@ import (
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/kernel"
+	"github.com/nimbook/nimbook/explore/sandbox"
 	"github.com/nimbook/nimbook/explore/survey"
 )
 
@@ -304,7 +306,73 @@ func (v *surveyValue) String() string {
 	return fmt.Sprintf("survey(%q: %d variants of %s, %d done)", v.r.Title, v.r.Count, v.r.Family, v.r.Done)
 }
 func (v *surveyValue) AttrNames() []string {
-	return []string{"count", "done", "title", "variants"}
+	return []string{"count", "done", "title", "to_csv", "to_markdown", "variants"}
+}
+
+// table lays the survey out a variant a row: its index, its parameters,
+// its status, each result key (as JSON), then its error.
+func (v *surveyValue) table() exportTable {
+	var params, results []string
+	seenP, seenR := map[string]bool{}, map[string]bool{}
+	decoded := make([]map[string]json.RawMessage, len(v.r.Variants))
+	for i, vr := range v.r.Variants {
+		for _, p := range vr.Params {
+			if !seenP[p.Key] {
+				seenP[p.Key] = true
+				params = append(params, p.Key)
+			}
+		}
+		if len(vr.Results) > 0 && json.Unmarshal(vr.Results, &decoded[i]) == nil {
+			keys := make([]string, 0, len(decoded[i]))
+			for k := range decoded[i] {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				if !seenR[k] {
+					seenR[k] = true
+					results = append(results, k)
+				}
+			}
+		}
+	}
+	t := exportTable{header: append(append(append([]string{"index"}, params...), "status"), results...)}
+	t.header = append(t.header, "error")
+	for i, vr := range v.r.Variants {
+		row := []string{strconv.Itoa(vr.Index)}
+		for _, k := range params {
+			cell := ""
+			for _, p := range vr.Params {
+				if p.Key == k {
+					cell = jsonCell(p.Value)
+				}
+			}
+			row = append(row, cell)
+		}
+		row = append(row, vr.Status)
+		for _, k := range results {
+			cell := ""
+			if raw, ok := decoded[i][k]; ok {
+				cell = strings.Trim(string(raw), `"`)
+			}
+			row = append(row, cell)
+		}
+		t.rows = append(t.rows, append(row, vr.Error))
+	}
+	return t
+}
+
+// jsonCell is a parameter's value as a table cell: a string as it is,
+// anything else as JSON.
+func jsonCell(x any) string {
+	if s, ok := x.(string); ok {
+		return s
+	}
+	b, err := json.Marshal(x)
+	if err != nil {
+		return fmt.Sprint(x)
+	}
+	return string(b)
 }
 
 func (v *surveyValue) Attr(name string) (starlark.Value, error) {
@@ -315,6 +383,25 @@ func (v *surveyValue) Attr(name string) (starlark.Value, error) {
 		return starlark.MakeInt(v.r.Count), nil
 	case "done":
 		return starlark.MakeInt(v.r.Done), nil
+	case "to_csv", "to_markdown":
+		return starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var path starlark.Value = starlark.None
+			if err := starlark.UnpackArgs(b.Name(), args, kwargs, "path?", &path); err != nil {
+				return nil, err
+			}
+			if err := sandbox.NeedMemory(th, name, 256*int64(len(v.r.Variants)+1)); err != nil {
+				return nil, err
+			}
+			t := v.table()
+			if name == "to_markdown" {
+				return writeOrReturn(th, name, path, ".md", t.markdownText())
+			}
+			text, err := t.csvText()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			return writeOrReturn(th, name, path, ".csv", text)
+		}), nil
 	case "variants":
 		if v.variants == nil {
 			var items []starlark.Value

@@ -45,6 +45,10 @@ func TestSurveyCell(t *testing.T) {
 		{`s.variants[1]["game"]`, `{"octal": {"code": "0.77", "upto": 300}}`},
 		{`len(s.variants[0]["results"]["values"])`, `301`},
 		{`type(s)`, `"survey"`},
+		// A variant a row, as a table of the notebook writes itself.
+		{`s.to_csv().split("\n")[0]`, `"index,code,upto,status,period,values,error"`},
+		{`s.to_csv().split("\n")[2][:16]`, `"1,0.77,300,done,"`},
+		{`s.to_markdown().split("\n")[1]`, `"|---:|:---|---:|:---|:---|:---|:---|"`},
 	}
 	for _, tc := range tests {
 		d, err := cell(t, s, tc.code)
