@@ -59,8 +59,9 @@
 // registry's Signature, Help and parameters (registered.go): a new family
 // needs no line in this package.
 //
-// As pandas' tables do, a result writes itself: r.to_csv(path=None),
-// r.to_markdown(path=None) and r.latex(path=None) return the text, or
+// As pandas' tables do, a result (and a survey(), a variant a row) writes
+// itself: r.to_csv(path=None), r.to_markdown(path=None) and
+// r.latex(path=None) return the text, or
 // write it to a file of the notebook's folder, atomically, refusing a path
 // that leaves the folder (export.go). Plots take matplotlib's keywords,
 // title, xlabel, ylabel, size (inches) and log ("x", "y", "xy"), on a
