@@ -221,8 +221,7 @@ func mapFiles(th *starlark.Thread, fn, key string, m map[string]any) error {
 			}
 			ra, _ := filepath.Abs(r)
 			fa, _ := filepath.Abs(real)
-			rel, err := filepath.Rel(ra, fa)
-			outside = err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+			outside = !within(ra, fa)
 		}
 		if outside {
 			return fmt.Errorf("%s: %s.%s: %s is outside the notebook's folder: a cell reads the files of its notebook's folder and of the folders below it only", fn, key, k, p)
