@@ -209,7 +209,15 @@ func mapFiles(th *starlark.Thread, fn, key string, m map[string]any) error {
 		full := filepath.Join(root, p)
 		if !outside {
 			if _, err := os.Lstat(full); err != nil {
-				continue // no file: a word of the family's (a graph's kind)
+				if !filepath.IsAbs(root) && root == "." {
+					continue // no file: a word of the family's (a graph's kind)
+				}
+				// A name the family would open from the process's folder,
+				// not the notebook's, is no file of the notebook.
+				if _, err := os.Lstat(p); err == nil {
+					return fmt.Errorf("%s: %s.%s: %s is not a file of the notebook's folder %s: a cell reads the files of its notebook's folder and of the folders below it only", fn, key, k, p, root)
+				}
+				continue
 			}
 			real, err := filepath.EvalSymlinks(full)
 			if err != nil {

@@ -128,6 +128,15 @@ func TestRegisteredErrors(t *testing.T) {
 			}
 		})
 	}
+	// A file of the process's folder that the notebook's has not is refused.
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, _ := New(Options{Dir: dir})
+	if _, _, err := run(t, s0, `node_kayles(graph={"file": "registered_test.go"})`); err == nil || !strings.Contains(err.Error(), "not a file of the notebook's folder") {
+		t.Errorf("a file of %s, not of the notebook's folder: %v", cwd, err)
+	}
 	// A file of the folder is read: a graph, a game written in Starlark
 	// (the registry's starlark family, as job files write it).
 	if err := os.WriteFile(filepath.Join(dir, "g.star"), []byte("def sub(n):\n    return game(moves=lambda p: [p - k for k in [1, 2] if p >= k], start=n)\n"), 0o644); err != nil {
