@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/nodekayles/internal/strip"
 )
 
 // Node Kayles on 3 × 8 from an empty memo: the generic mex solver on whole
@@ -38,6 +39,32 @@ func BenchmarkGrid3x8General(b *testing.B) {
 		s, _ := NewSolver(Options{})
 		if v, _ := s.Value(context.Background(), gen); v != a316632[7] {
 			b.Fatal(v)
+		}
+	}
+}
+
+// Node Kayles on 3 × 1 … 18 from an empty memo, one worker: the strip
+// engine against explore/cellgame (folded), the two methods of the new
+// terms.
+func BenchmarkGrid3Upto18Cellgame(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		s, _ := NewSolver(Options{})
+		for n := 1; n <= 18; n++ {
+			g, _ := Grid(3, n)
+			if _, err := s.Value(context.Background(), g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkGrid3Upto18Strip(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		s, _ := strip.New(strip.Options{})
+		for n := 1; n <= 18; n++ {
+			if _, err := s.Value(context.Background(), strip.Full(n)); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }
