@@ -15,7 +15,7 @@ const (
 	valueShift = 32
 	ready      = 1 << 63
 	rowMask    = 1<<32 - 1
-	shardBits  = 8
+	shardBits  = 4
 	minSlots   = 256
 )
 
@@ -76,6 +76,19 @@ func (m *memo) get(k key, h uint64) (uint8, bool) {
 	}
 }
 
+// touch reads the first slot of each hash, ahead of the lookups, and
+// returns a sum of what it read (for the caller to keep, so that the
+// reads are not dropped).
+func (m *memo) touch(hs []uint64) uint64 {
+	var sum uint64
+	for _, h := range hs {
+		if t := m.shards[h&(1<<shardBits-1)].t.Load(); t != nil {
+			sum += atomic.LoadUint64(&t.slots[slot(h, len(t.slots))][0])
+		}
+	}
+	return sum
+}
+
 func (m *memo) put(k key, h uint64, v uint8) error {
 	sh := &m.shards[h&(1<<shardBits-1)]
 	sh.mu.Lock()
@@ -126,6 +139,7 @@ func (m *memo) grow(sh *shard, old *table) (*table, error) {
 		return nil, fmt.Errorf("%w: %d entries in %d bytes, a growth of %d bytes would pass the bound of %d", ErrFull, m.n.Load(), m.bytes.Load(), add, m.max)
 	}
 	t := &table{slots: make([][2]uint64, n)}
+	hugePages(t.slots)
 	if old != nil {
 		for _, e := range old.slots {
 			if e[0] == 0 {

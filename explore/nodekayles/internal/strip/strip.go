@@ -162,6 +162,8 @@ type worker struct {
 	s      *Solver
 	ctx    context.Context
 	solved int64
+	bufs   []*optBuf // by depth
+	sink   uint64    // the memo's words read ahead, kept so the reads stay
 }
 
 func (s *Solver) newWorker(ctx context.Context) *worker { return &worker{s: s, ctx: ctx} }
@@ -195,25 +197,14 @@ func (wk *worker) sum(p Pos) (uint8, error) {
 // columns, from a table or solved.
 func (wk *worker) component(k Pos, w int) (uint8, error) {
 	if w <= smallCols {
-		i := k[0] | k[1]<<smallCols | k[2]<<(2*smallCols)
-		if v := atomic.LoadUint32(&wk.s.small[i]); v != 0 {
-			return uint8(v - 1), nil
-		}
-		v, err := wk.solve(k, w)
-		if err != nil {
-			return 0, err
-		}
-		if atomic.SwapUint32(&wk.s.small[i], uint32(v)+1) == 0 {
-			wk.s.nsmall.Add(1)
-		}
-		return v, nil
+		return wk.narrow(k, w, 0)
 	}
 	key := canon(k, w)
 	h := hash(key)
 	if v, ok := wk.s.memo.get(key, h); ok {
 		return v, nil
 	}
-	v, err := wk.solve(k, w)
+	v, err := wk.solve(k, w, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -222,9 +213,18 @@ func (wk *worker) component(k Pos, w int) (uint8, error) {
 
 // solve computes the value of a component: the mex of its options'
 // values. A component symmetric under a mirror has isomorphic options on
-// both sides of it, so only one side is listed.
-func (wk *worker) solve(k Pos, w int) (uint8, error) {
-	var seen [2]uint64
+// both sides of it, so only one side is listed. The options are listed
+// first, each as the nim-sum of its narrow parts and the keys of its wide
+// ones; then the memo slots of all the keys are read once, so that their
+// cache misses overlap (they are independent loads), before the lookups
+// proper: the memo is far larger than the cache, and a miss costs more
+// than the rest of a lookup.
+func (wk *worker) solve(k Pos, w, depth int) (uint8, error) {
+	for len(wk.bufs) <= depth {
+		wk.bufs = append(wk.bufs, &optBuf{})
+	}
+	b := wk.bufs[depth]
+	b.keys, b.hashes, b.ends, b.xors = b.keys[:0], b.hashes[:0], b.ends[:0], b.xors[:0]
 	lastCol := w - 1
 	if rev(k[0], w) == k[0] && rev(k[1], w) == k[1] && rev(k[2], w) == k[2] {
 		lastCol = (w - 1) / 2
@@ -236,12 +236,55 @@ func (wk *worker) solve(k Pos, w int) (uint8, error) {
 	colMask := uint32(1)<<uint(lastCol+1) - 1
 	for r := 0; r < rows; r++ {
 		for x := k[r] & colMask; x != 0; x &= x - 1 {
-			v, err := wk.sum(move(k, cell{r, x & -x}))
-			if err != nil {
-				return 0, err
+			p := move(k, cell{r, x & -x})
+			var xor uint8
+			for rr := 0; rr < 3; rr++ {
+				for p[rr] != 0 {
+					piece := fill(&p, rr, p[rr]&-p[rr])
+					p[0] &^= piece[0]
+					p[1] &^= piece[1]
+					p[2] &^= piece[2]
+					pc, pw := crop(piece)
+					if pw <= smallCols {
+						v, err := wk.narrow(pc, pw, depth)
+						if err != nil {
+							return 0, err
+						}
+						xor ^= v
+						continue
+					}
+					key := canon(pc, pw)
+					b.keys = append(b.keys, key)
+					b.hashes = append(b.hashes, hash(key))
+				}
 			}
-			seen[v>>6] |= 1 << (v & 63)
+			b.ends = append(b.ends, int32(len(b.keys)))
+			b.xors = append(b.xors, xor)
 		}
+	}
+	wk.sink += wk.s.memo.touch(b.hashes)
+	var seen [2]uint64
+	start := 0
+	for i, end := range b.ends {
+		v := b.xors[i]
+		for j := start; j < int(end); j++ {
+			key, h := b.keys[j], b.hashes[j]
+			u, ok := wk.s.memo.get(key, h)
+			if !ok {
+				var err error
+				c := Pos{uint32(key[0]), uint32(key[0] >> 32), uint32(key[1])}
+				if u, err = wk.solve(c, 32-bits.LeadingZeros32(c[0]|c[1]|c[2]), depth+1); err != nil {
+					return 0, err
+				}
+				if err := wk.s.memo.put(key, h, u); err != nil {
+					return 0, err
+				}
+				b = wk.bufs[depth]
+			}
+			v ^= u
+		}
+		start = int(end)
+		seen[v>>6] |= 1 << (v & 63)
 	}
 	v := mex(seen)
 	wk.solved++
@@ -250,6 +293,33 @@ func (wk *worker) solve(k Pos, w int) (uint8, error) {
 		if err := wk.ctx.Err(); err != nil {
 			return 0, fmt.Errorf("strip: %w", err)
 		}
+	}
+	return v, nil
+}
+
+// optBuf is the options of a component being solved: the keys of their
+// wide parts (option i's are keys[ends[i−1]:ends[i]]) and the nim-sum of
+// their narrow parts.
+type optBuf struct {
+	keys   []key
+	hashes []uint64
+	ends   []int32
+	xors   []uint8
+}
+
+// narrow is the value of a component at most smallCols wide (cropped),
+// from the table of narrow components or solved.
+func (wk *worker) narrow(k Pos, w, depth int) (uint8, error) {
+	i := k[0] | k[1]<<smallCols | k[2]<<(2*smallCols)
+	if v := atomic.LoadUint32(&wk.s.small[i]); v != 0 {
+		return uint8(v - 1), nil
+	}
+	v, err := wk.solve(k, w, depth+1)
+	if err != nil {
+		return 0, err
+	}
+	if atomic.SwapUint32(&wk.s.small[i], uint32(v)+1) == 0 {
+		wk.s.nsmall.Add(1)
 	}
 	return v, nil
 }
