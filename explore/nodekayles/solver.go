@@ -41,7 +41,7 @@ type Solver struct {
 	opts    Options
 	grid    *cellgame.Solver
 	strip   *strip.Solver // grids of three rows, folded
-	mu      sync.Mutex // guards general and its solvers, which are sequential
+	mu      sync.Mutex    // guards general and its solvers, which are sequential
 	general map[*Graph]*general
 }
 
