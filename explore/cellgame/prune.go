@@ -3,6 +3,7 @@ package cellgame
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/nimbook/nimbook/explore/budget"
 )
@@ -57,6 +58,7 @@ type Search struct {
 	ctx    context.Context
 	bufs   [][]Board
 	pieces [][]Board
+	order  [][]optSize
 }
 
 type ttKey struct {
@@ -176,12 +178,28 @@ func (s *Search) outcome(c shape, heap uint16) (bool, error) {
 	for len(s.bufs) <= depth {
 		s.bufs = append(s.bufs, nil)
 		s.pieces = append(s.pieces, nil)
+		s.order = append(s.order, nil)
 	}
 	opts := s.exact.rule.Options(s.bufs[depth][:0], c.b, c.h, c.w)
 	s.bufs[depth] = opts
-	p := true
+	// First the options whose outcome is known without a search (an
+	// enhanced transposition cutoff), then the others, the smallest
+	// largest part first: the cheapest searches.
+	order := s.order[depth][:0]
 	for i := range opts {
-		q, err := s.optionP(&opts[i], c.h, heap, depth)
+		q, size, known := s.probe(&opts[i], c.h, heap, depth)
+		if known && q {
+			return s.store(tk, false)
+		}
+		if !known {
+			order = append(order, optSize{i, size})
+		}
+	}
+	s.order[depth] = order
+	slices.SortStableFunc(order, func(a, b optSize) int { return a.size - b.size })
+	p := true
+	for _, o := range order {
+		q, err := s.optionP(&opts[o.i], c.h, heap, depth)
 		if err != nil {
 			return false, err
 		}
@@ -202,11 +220,65 @@ func (s *Search) outcome(c shape, heap uint16) (bool, error) {
 			p = false
 		}
 	}
+	return s.store(tk, p)
+}
+
+// store keeps an outcome in the transposition table.
+func (s *Search) store(tk ttKey, p bool) (bool, error) {
 	if err := s.room(); err != nil {
 		return false, err
 	}
 	s.tt[tk] = p
 	return p, nil
+}
+
+// optSize is an option by its index and the cells of its largest part.
+type optSize struct{ i, size int }
+
+// probe reports the outcome of the option o + *heap when the values of
+// its parts and the outcome of its largest are known without a search,
+// and the size of its largest part.
+func (s *Search) probe(o *Board, h int, heap uint16, depth int) (p bool, size int, known bool) {
+	parts := s.pieces[depth][:0]
+	Components(*o, h, func(k Board) { parts = append(parts, k) })
+	s.pieces[depth] = parts
+	if len(parts) == 0 {
+		return heap == 0, 0, true
+	}
+	big := 0
+	for i := range parts {
+		if n := parts[i].Len(); n > size {
+			big, size = i, n
+		}
+	}
+	x := heap
+	for i := range parts {
+		if i == big {
+			continue
+		}
+		v, ok := s.known(s.wk.canon(&parts[i], h), parts[i].Len())
+		if !ok {
+			return false, size, false
+		}
+		x ^= v
+	}
+	c := s.wk.canon(&parts[big], h)
+	if v, ok := s.known(c, size); ok {
+		return v == x, size, true
+	}
+	if q, ok := s.tt[ttKey{c.key, x}]; ok {
+		return q, size, true
+	}
+	return false, size, false
+}
+
+// known is the value of a shape of n cells when a table has it.
+func (s *Search) known(c shape, n int) (uint16, bool) {
+	if n <= s.opts.Exact {
+		return s.exact.memo.get(c.key, c.compact)
+	}
+	v, ok := s.vals[c.key]
+	return v, ok
 }
 
 // optionP reports whether the option o (a frame of h rows) + *heap is P:
