@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -25,9 +26,20 @@ func main() {
 	upto := flag.Int("upto", 24, "last n")
 	workers := flag.Int("workers", 2, "goroutines sharing the moves")
 	maxBytes := flag.String("max-bytes", "0", "bound of the memo (e.g. 12GiB; 0 none)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "nk3:", err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*upto, *workers, *maxBytes); err != nil {
 		fmt.Fprintln(os.Stderr, "nk3:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
