@@ -2,6 +2,7 @@ package cram
 
 import (
 	"context"
+	"syscall"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/game"
@@ -26,4 +27,36 @@ func BenchmarkBoard4x5Components(b *testing.B) {
 			b.Fatal(v)
 		}
 	}
+}
+
+// Cram on 4 × 8 (value 0) from empty tables: the full mex of every
+// component (Solver) against the pruning search (Value). cpu-ns/op is the
+// process's CPU time (the machine is shared).
+func BenchmarkBoard4x8Solver(b *testing.B) {
+	cpu := cpuNanos()
+	for i := 0; i < b.N; i++ {
+		s, _ := NewSolver(Options{})
+		bd, _ := NewBoard(4, 8)
+		if v, _ := s.Value(context.Background(), bd); v != 0 {
+			b.Fatal(v)
+		}
+	}
+	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+func BenchmarkBoard4x8Search(b *testing.B) {
+	cpu := cpuNanos()
+	for i := 0; i < b.N; i++ {
+		if v, _, _ := Value(context.Background(), 4, 8, SearchOptions{Exact: 16}); v != 0 {
+			b.Fatal(v)
+		}
+	}
+	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// cpuNanos is the process's user and system time.
+func cpuNanos() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

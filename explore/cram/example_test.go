@@ -17,3 +17,10 @@ func Example() {
 	// Output:
 	// 2 (1,0) down
 }
+
+// The 4 × 5 board by the pruning search: nimber 2 (Beling's table).
+func ExampleValue() {
+	v, _, err := cram.Value(context.Background(), 4, 5, cram.SearchOptions{})
+	fmt.Println(v, err)
+	// Output: 2 <nil>
+}

@@ -2,9 +2,12 @@ package nodekayles
 
 import (
 	"context"
+	"syscall"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/cellgame"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/nodekayles/internal/strip"
 )
 
 // Node Kayles on 3 × 8 from an empty memo: the generic mex solver on whole
@@ -40,4 +43,41 @@ func BenchmarkGrid3x8General(b *testing.B) {
 			b.Fatal(v)
 		}
 	}
+}
+
+// Node Kayles on 3 × 1 … 18 from an empty memo, one worker: the strip
+// engine against explore/cellgame (folded), the two methods of the new
+// terms. cpu-ns/op is the process's CPU time (the machine is shared, so
+// wall time says little).
+func BenchmarkGrid3Upto18Cellgame(b *testing.B) {
+	cpu := cpuNanos()
+	for i := 0; i < b.N; i++ {
+		s, _ := cellgame.New(GridRule{}, cellgame.Options{Fold: true})
+		for n := 1; n <= 18; n++ {
+			if _, err := s.Value(context.Background(), cellgame.Full(3, n), 3, n); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+func BenchmarkGrid3Upto18Strip(b *testing.B) {
+	cpu := cpuNanos()
+	for i := 0; i < b.N; i++ {
+		s, _ := strip.New(strip.Options{})
+		for n := 1; n <= 18; n++ {
+			if _, err := s.Value(context.Background(), strip.Full(n)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// cpuNanos is the process's user and system time.
+func cpuNanos() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

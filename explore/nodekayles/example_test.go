@@ -24,6 +24,6 @@ func Example() {
 	fmt.Println("cycle 10:", v)
 	// Output:
 	// [2 1 1 0 3 3 2 2 2 3 3 5 2 4 1 3]
-	// 34013 components
+	// 34505 components
 	// cycle 10: 0
 }

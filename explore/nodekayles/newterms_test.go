@@ -5,26 +5,29 @@ import (
 	"os"
 	"strconv"
 	"testing"
+
+	"github.com/nimbook/nimbook/explore/nodekayles/internal/strip"
 )
 
 // newTerms continues A316632 past its 16 published terms: the value of
-// Node Kayles on 3 × n for n = 17, 18, …, computed by this package (see
-// the README, "Graph and board games", for the runs, their times and memo
-// sizes): each by the folded solver, and by the solver without symmetry
-// folding (keys by translation only, about four times the memo) as far
-// as newTermsTwice; 27 and 28 folded only.
+// Node Kayles on 3 × n for n = 17, 18, …, computed twice here: by
+// explore/cellgame with folding (the eight symmetries of the square), and
+// by the strip engine (internal/strip: row words, the strip's four
+// symmetries, a memo of its own), written apart from it; 17–26 a third
+// time by cellgame without folding. The runs, their CPU time and memory
+// are in the README ("Graph and board games").
 var newTerms = []uint64{
 	2, 2, 1, 1, 5, 0, 1, 1, // n = 17 … 24
 	3, 0, 2, 5, // n = 25, 26, 27, 28
 }
 
-// newTermsTwice is the last n whose term both methods computed.
-const newTermsTwice = 26
+// newTermsUnfolded is the last n cellgame without folding computed.
+const newTermsUnfolded = 26
 
-// TestGrid3NewTerms recomputes the new terms by both methods up to
+// TestGrid3NewTerms recomputes the new terms by each method up to
 // NIMBOOK_NK3_UPTO (default 19: a few seconds of CPU; each further column
-// about doubles it: 3 × 1 … 3 × 27 took 9 min of CPU folded, 3 × 1 …
-// 3 × 26 17 min unfolded).
+// about doubles it: the strip engine took 45 s of CPU for 3 × 1 … 24,
+// cellgame folded 9 min for 3 × 1 … 27, unfolded 17 min for 3 × 1 … 26).
 func TestGrid3NewTerms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: 3 × n past the published terms")
@@ -36,19 +39,34 @@ func TestGrid3NewTerms(t *testing.T) {
 			t.Fatalf("NIMBOOK_NK3_UPTO=%q: want 17 to %d", s, 16+len(newTerms))
 		}
 	}
+	want := append(append([]uint64(nil), a316632...), newTerms...)
+	st, _ := strip.New(strip.Options{Workers: 2})
+	for n := 1; n <= upto; n++ {
+		v, err := st.Value(context.Background(), strip.Full(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != want[n-1] {
+			t.Errorf("strip engine: 3 × %d = %d, want %d", n, v, want[n-1])
+		}
+	}
+	t.Logf("strip engine: 3 × 1…%d, %+v", upto, st.Stats())
 	for _, opts := range []Options{{Workers: 2}, {Workers: 2, NoFold: true}} {
+		last := upto
+		if opts.NoFold {
+			last = min(upto, newTermsUnfolded)
+		}
 		s, _ := NewSolver(opts)
-		for n := 1; n <= upto; n++ {
+		for n := 1; n <= last; n++ {
 			g, _ := Grid(3, n)
 			v, err := s.Value(context.Background(), g)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := append(append([]uint64(nil), a316632...), newTerms...)[n-1]
-			if v != want {
-				t.Errorf("%+v: 3 × %d = %d, want %d", opts, n, v, want)
+			if v != want[n-1] {
+				t.Errorf("%+v: 3 × %d = %d, want %d", opts, n, v, want[n-1])
 			}
 		}
-		t.Logf("%+v: 3 × 1…%d, %+v", opts, upto, s.Stats())
+		t.Logf("%+v: 3 × 1…%d, %+v", opts, last, s.Stats())
 	}
 }

@@ -1,0 +1,316 @@
+package cellgame
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/nimbook/nimbook/explore/budget"
+)
+
+// SearchOptions tune a Search.
+type SearchOptions struct {
+	// Exact is the most cells a component may have for its value to be
+	// computed in full by the mex of its options (the Solver's memo);
+	// larger components are searched. 0 means DefaultExact.
+	Exact int
+	// MaxEntries bounds the transposition table and the table of searched
+	// values together; 0 means no bound. When it is full the search stops
+	// with ErrMemoFull.
+	MaxEntries int64
+	// MaxExact bounds the memo of exact values (Options.MaxEntries of the
+	// Solver); 0 means no bound.
+	MaxExact int64
+}
+
+// DefaultExact is the default of SearchOptions.Exact.
+const DefaultExact = 20
+
+// SearchStats are a Search's counters.
+type SearchStats struct {
+	Nodes   int64 // (component, heap) positions whose options were listed
+	Table   int64 // outcomes in the transposition table
+	Values  int64 // values of large components found by the search
+	Exact   Stats // the exact solver's counters
+	Entries int64 // Table + Values
+}
+
+// Search computes Grundy values of positions too large for the full mex
+// by an outcome search with pruning (Lemoine and Viennot, "Nimbers are
+// inevitable", 2010): the value of a component C is the least v such
+// that C + *v is a P-position, found by asking v = 0, 1, … in turn. A
+// position searched is one large component and a nim heap; its options
+// split the component, and every part but the largest is replaced by its
+// value (computed in full when it has at most SearchOptions.Exact cells,
+// by this search otherwise) folded into the heap, so the transposition
+// table is keyed by the canonical shape and the heap. A position is N as
+// soon as one option is P, so most of the tree is never visited.
+//
+// A Search is not safe for concurrent use.
+type Search struct {
+	exact  *Solver
+	wk     *worker
+	opts   SearchOptions
+	tt     map[ttKey]bool // outcome of (shape, heap): true for P
+	vals   map[key]uint16 // values of large shapes
+	nodes  int64
+	depth  int // of outcome's recursion: its buffers
+	ctx    context.Context
+	bufs   [][]Board
+	pieces [][]Board
+	order  [][]optSize
+}
+
+type ttKey struct {
+	k    key
+	heap uint16
+}
+
+// NewSearch returns a search of rule, shapes folded under the square's
+// symmetries.
+func NewSearch(rule Rule, opts SearchOptions) (*Search, error) {
+	if opts.Exact < 0 || opts.MaxEntries < 0 || opts.MaxExact < 0 {
+		return nil, fmt.Errorf("cellgame: negative search option (%+v)", opts)
+	}
+	if opts.Exact == 0 {
+		opts.Exact = DefaultExact
+	}
+	exact, err := New(rule, Options{Fold: true, MaxEntries: opts.MaxExact})
+	if err != nil {
+		return nil, err
+	}
+	s := &Search{exact: exact, opts: opts, tt: map[ttKey]bool{}, vals: map[key]uint16{}}
+	return s, nil
+}
+
+// Stats returns the search's counters.
+func (s *Search) Stats() SearchStats {
+	st := SearchStats{Nodes: s.nodes, Table: int64(len(s.tt)), Values: int64(len(s.vals)), Exact: s.exact.Stats()}
+	st.Entries = st.Table + st.Values
+	return st
+}
+
+// Value returns the Grundy value of the set of cells set of an h × w
+// frame.
+func (s *Search) Value(ctx context.Context, set Board, h, w int) (uint64, error) {
+	if err := CheckFrame(h, w); err != nil {
+		return 0, err
+	}
+	full := Full(h, w)
+	for r := range set {
+		if set[r]&^full[r] != 0 {
+			return 0, fmt.Errorf("cellgame: cells outside the %d × %d frame", h, w)
+		}
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if ctx.Err() != nil {
+		return 0, fmt.Errorf("cellgame: %w", budget.Err(ctx))
+	}
+	s.ctx = ctx
+	s.wk = s.exact.newWorker(ctx)
+	defer s.wk.flush()
+	var total uint64
+	var err error
+	Components(set, h, func(k Board) {
+		if err != nil {
+			return
+		}
+		var v uint16
+		v, err = s.value(s.wk.canon(&k, h))
+		total ^= uint64(v)
+	})
+	return total, err
+}
+
+// value is the value of a component: in full when small, else the least
+// v with c + *v a P-position.
+func (s *Search) value(c shape) (uint16, error) {
+	if c.b.Len() <= s.opts.Exact {
+		if v, ok := s.exact.memo.get(c.key, c.compact); ok {
+			return v, nil
+		}
+		return s.wk.solve(c, 0)
+	}
+	if v, ok := s.vals[c.key]; ok {
+		return v, nil
+	}
+	for v := uint16(0); ; v++ {
+		p, err := s.outcome(c, v)
+		if err != nil {
+			return 0, err
+		}
+		if p {
+			if err := s.room(); err != nil {
+				return 0, err
+			}
+			s.vals[c.key] = v
+			return v, nil
+		}
+	}
+}
+
+// room refuses a new entry past the bound.
+func (s *Search) room() error {
+	if m := s.opts.MaxEntries; m > 0 && int64(len(s.tt)+len(s.vals)) >= m {
+		return fmt.Errorf("%w: %d search entries, the bound", ErrMemoFull, m)
+	}
+	return nil
+}
+
+// outcome reports whether c + *heap is a P-position.
+func (s *Search) outcome(c shape, heap uint16) (bool, error) {
+	if v, ok := s.vals[c.key]; ok {
+		return v == heap, nil
+	}
+	tk := ttKey{c.key, heap}
+	if p, ok := s.tt[tk]; ok {
+		return p, nil
+	}
+	depth := s.depth
+	s.depth++
+	defer func() { s.depth-- }()
+	s.nodes++
+	if s.nodes&4095 == 0 && s.ctx.Err() != nil {
+		return false, fmt.Errorf("cellgame: %w", budget.Err(s.ctx))
+	}
+	for len(s.bufs) <= depth {
+		s.bufs = append(s.bufs, nil)
+		s.pieces = append(s.pieces, nil)
+		s.order = append(s.order, nil)
+	}
+	opts := s.exact.rule.Options(s.bufs[depth][:0], c.b, c.h, c.w)
+	s.bufs[depth] = opts
+	// First the options whose outcome is known without a search (an
+	// enhanced transposition cutoff), then the others, the smallest
+	// largest part first: the cheapest searches.
+	order := s.order[depth][:0]
+	for i := range opts {
+		q, size, known := s.probe(&opts[i], c.h, heap, depth)
+		if known && q {
+			return s.store(tk, false)
+		}
+		if !known {
+			order = append(order, optSize{i, size})
+		}
+	}
+	s.order[depth] = order
+	slices.SortStableFunc(order, func(a, b optSize) int { return a.size - b.size })
+	p := true
+	for _, o := range order {
+		q, err := s.optionP(&opts[o.i], c.h, heap, depth)
+		if err != nil {
+			return false, err
+		}
+		if q {
+			p = false
+			break
+		}
+	}
+	// No move in the component reaches a P-position, so the position is
+	// P unless moving in the heap does: unless c + *h is P for some h
+	// below heap (these searches are the ones value asked before).
+	for h := uint16(0); p && h < heap; h++ {
+		q, err := s.outcome(c, h)
+		if err != nil {
+			return false, err
+		}
+		if q {
+			p = false
+		}
+	}
+	return s.store(tk, p)
+}
+
+// store keeps an outcome in the transposition table.
+func (s *Search) store(tk ttKey, p bool) (bool, error) {
+	if err := s.room(); err != nil {
+		return false, err
+	}
+	s.tt[tk] = p
+	return p, nil
+}
+
+// optSize is an option by its index and the cells of its largest part.
+type optSize struct{ i, size int }
+
+// probe reports the outcome of the option o + *heap when the values of
+// its parts and the outcome of its largest are known without a search,
+// and the size of its largest part.
+func (s *Search) probe(o *Board, h int, heap uint16, depth int) (p bool, size int, known bool) {
+	parts := s.pieces[depth][:0]
+	Components(*o, h, func(k Board) { parts = append(parts, k) })
+	s.pieces[depth] = parts
+	if len(parts) == 0 {
+		return heap == 0, 0, true
+	}
+	big := 0
+	for i := range parts {
+		if n := parts[i].Len(); n > size {
+			big, size = i, n
+		}
+	}
+	x := heap
+	for i := range parts {
+		if i == big {
+			continue
+		}
+		v, ok := s.known(s.wk.canon(&parts[i], h), parts[i].Len())
+		if !ok {
+			return false, size, false
+		}
+		x ^= v
+	}
+	c := s.wk.canon(&parts[big], h)
+	if v, ok := s.known(c, size); ok {
+		return v == x, size, true
+	}
+	if q, ok := s.tt[ttKey{c.key, x}]; ok {
+		return q, size, true
+	}
+	return false, size, false
+}
+
+// known is the value of a shape of n cells when a table has it.
+func (s *Search) known(c shape, n int) (uint16, bool) {
+	if n <= s.opts.Exact {
+		return s.exact.memo.get(c.key, c.compact)
+	}
+	v, ok := s.vals[c.key]
+	return v, ok
+}
+
+// optionP reports whether the option o (a frame of h rows) + *heap is P:
+// every part but the largest is folded into the heap by its value.
+func (s *Search) optionP(o *Board, h int, heap uint16, depth int) (bool, error) {
+	parts := s.pieces[depth][:0]
+	Components(*o, h, func(k Board) { parts = append(parts, k) })
+	s.pieces[depth] = parts
+	if len(parts) == 0 {
+		return heap == 0, nil
+	}
+	big, most := 0, -1
+	for i := range parts {
+		if n := parts[i].Len(); n > most {
+			big, most = i, n
+		}
+	}
+	x := heap
+	for i := range parts {
+		if i == big {
+			continue
+		}
+		v, err := s.value(s.wk.canon(&parts[i], h))
+		if err != nil {
+			return false, err
+		}
+		x ^= v
+	}
+	c := s.wk.canon(&parts[big], h)
+	if most <= s.opts.Exact {
+		v, err := s.value(c)
+		return v == x, err
+	}
+	return s.outcome(c, x)
+}

@@ -1,0 +1,78 @@
+package cellgame
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// The pruning search against the full mex on every board up to 4 × 7 and
+// 5 × 5, of Cram and of Node Kayles, with small exact thresholds so that
+// most components are searched, and on every subset of the 3 × 4 board
+// (in -short: one threshold, boards up to 24 cells).
+func TestSearchAgainstSolver(t *testing.T) {
+	thresholds, most := []int{2, 6}, 35
+	if testing.Short() {
+		thresholds, most = []int{6}, 24
+	}
+	for _, rc := range []struct {
+		name string
+		rule Rule
+	}{{"cram", dominoes{}}, {"node kayles", kayles{}}} {
+		for _, exact := range thresholds {
+			full, _ := New(rc.rule, Options{Fold: true})
+			srch, err := NewSearch(rc.rule, SearchOptions{Exact: exact})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for h := 1; h <= 5; h++ {
+				for w := h; w <= 7; w++ {
+					if h >= 5 && w > 5 || h*w > most {
+						continue
+					}
+					want, err := full.Value(context.Background(), Full(h, w), h, w)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := srch.Value(context.Background(), Full(h, w), h, w)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != want {
+						t.Errorf("%s, exact %d: %d × %d = %d, want %d", rc.name, exact, h, w, got, want)
+					}
+				}
+			}
+			for m := 0; m < 1<<12; m++ {
+				var b Board
+				for i := 0; i < 12; i++ {
+					if m>>i&1 == 1 {
+						b[i/4] |= 1 << uint(i%4)
+					}
+				}
+				want, _ := full.Value(context.Background(), b, 3, 4)
+				got, err := srch.Value(context.Background(), b, 3, 4)
+				if err != nil || got != want {
+					t.Fatalf("%s, exact %d: subset %v of 3 × 4: %d (%v), want %d", rc.name, exact, b[:3], got, err, want)
+				}
+			}
+			t.Logf("%s, exact %d: %+v", rc.name, exact, srch.Stats())
+		}
+	}
+}
+
+func TestSearchLimits(t *testing.T) {
+	s, _ := NewSearch(dominoes{}, SearchOptions{Exact: 2, MaxEntries: 10})
+	if _, err := s.Value(context.Background(), Full(4, 5), 4, 5); !errors.Is(err, ErrMemoFull) {
+		t.Errorf("4 × 5 in 10 entries: %v, want ErrMemoFull", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s, _ = NewSearch(dominoes{}, SearchOptions{})
+	if _, err := s.Value(ctx, Full(4, 5), 4, 5); err == nil {
+		t.Error("a cancelled search ran")
+	}
+	if _, err := NewSearch(dominoes{}, SearchOptions{Exact: -1}); err == nil {
+		t.Error("negative option taken")
+	}
+}

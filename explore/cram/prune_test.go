@@ -1,0 +1,80 @@
+package cram
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/nimbook/nimbook/explore/cellgame"
+)
+
+// Value's search against the Solver's full mex on every board up to 4 × 6
+// and 5 × 5 (the search's own tests in explore/cellgame go to 4 × 7).
+func TestValueAgainstSolver(t *testing.T) {
+	s, _ := NewSolver(Options{})
+	for m := 1; m <= 5; m++ {
+		for n := m; n <= 6; n++ {
+			if m*n > 25 {
+				continue
+			}
+			b, _ := NewBoard(m, n)
+			want, err := s.Value(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := Value(context.Background(), m, n, SearchOptions{Exact: 8})
+			if err != nil || got != want {
+				t.Errorf("%d × %d: %d (%v), want %d", m, n, got, err, want)
+			}
+		}
+	}
+}
+
+// belingSearch is the part of Beling's table (see beling) the search is
+// run on: the cells past the full mex's reach are only run with
+// NIMBOOK_CRAM_SEARCH=1 (each minutes to hours of CPU; see the README for
+// the figures measured).
+var belingSearch = []struct {
+	m, n  int
+	value uint64
+	long  bool
+}{
+	{4, 8, 0, false}, {4, 9, 1, true}, {5, 7, 1, true}, {6, 6, 0, true},
+	{4, 10, 0, true}, {5, 8, 1, true}, {6, 7, 5, true}, {7, 7, 1, true},
+	{4, 11, 1, true}, {5, 9, 1, true},
+}
+
+// TestValueBeling: P. Beling's impartial-games README
+// (https://github.com/beling/impartial-games, "The results obtained so
+// far", Cram table): 4 × 10 = 0, 5 × 8 = 1, 6 × 7 = 5, 7 × 7 = 1,
+// 4 × 11 = 1, 5 × 9 = 1 (7 × 7 and the smaller boards first by Lemoine and
+// Viennot's Glop).
+func TestValueBeling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: Beling's table by the search")
+	}
+	only := os.Getenv("NIMBOOK_CRAM_SEARCH") != ""
+	for _, c := range belingSearch {
+		if c.long && !only {
+			continue
+		}
+		v, st, err := Value(context.Background(), c.m, c.n, SearchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d × %d = %d: %+v", c.m, c.n, v, st)
+		if v != c.value {
+			t.Errorf("%d × %d: %d, want %d (Beling)", c.m, c.n, v, c.value)
+		}
+	}
+}
+
+func TestValueLimits(t *testing.T) {
+	if _, _, err := Value(context.Background(), 5, 6, SearchOptions{Exact: 4, MaxMemory: 1 << 10}); !errors.Is(err, cellgame.ErrMemoFull) {
+		t.Errorf("5 × 6 in 1 KiB: %v, want a full memo", err)
+	}
+	if _, _, err := Value(context.Background(), 0, 6, SearchOptions{}); err == nil {
+		t.Error("0 × 6 taken")
+	}
+}
