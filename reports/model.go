@@ -314,6 +314,20 @@ func (b *builder) tx(key string, data any) string {
 
 type args = map[string]any
 
+// txf is tx as a job.Tx, for the games that word their own results.
+func (b *builder) txf(key string, a map[string]any) string { return b.tx(key, a) }
+
+// specGame is the section's game, or nil.
+func specGame(sr *job.SectionResult) job.GameSpec {
+	if sr.Spec == nil {
+		return nil
+	}
+	return sr.Spec.Game
+}
+
+func isDescriber(g job.GameSpec) bool { _, ok := g.(job.Describer); return ok }
+func isOver(g job.GameSpec) bool      { _, ok := g.(job.Over); return ok }
+
 func build(r *job.Report, opts Options) (*document, Options, *templates.Set, error) {
 	d, b, err := prepare(r, opts)
 	if err != nil {
@@ -554,19 +568,15 @@ func (b *builder) game(sr *job.SectionResult) string {
 	}
 	var g string
 	switch {
-	case sp.Nimbers() != nil:
-		n := sp.Nimbers()
-		op := "sum"
-		if n.Op == "product" {
-			op = "product"
-		}
-		// A nimbers table has no play convention: say what it is only.
-		return capitalize(b.tx("game.nimbers."+op, args{"Size": itoa(n.Size)})) + "."
 	case sp.Heap() != nil:
 		g = b.heapGame(sp.Heap())
-	case sp.Wythoff() != nil:
-		w := sp.Wythoff()
-		g = b.tx("game.wythoff", args{"A": itoa(w.Size[0]), "B": itoa(w.Size[1])})
+	case isDescriber(sp.Game):
+		// A nimbers table has no play convention: say what it is only.
+		var played bool
+		g, played = sp.Game.(job.Describer).Describe(b.txf, b.o.Lang, &sr.Results)
+		if !played {
+			return capitalize(g) + "."
+		}
 	case sp.Coins() != nil:
 		c := sp.Coins()
 		n, key := c.N, "game.coins"

@@ -445,17 +445,19 @@ func playGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		}
 		return intList(s)
 	}
-	switch family {
-	case "wythoff":
-		start, err := startFlag("7,12")
-		if err != nil {
-			return nil, nil, usagef("--position: %v", err)
-		}
-		g, err := play.NewWythoff(pl, lim.Wythoff())
+	// A family with a player (package play) and default parameters:
+	// Wythoff's game.
+	if g, def, ok, err := play.Named(family, pl, lim); ok {
 		if err != nil {
 			return nil, nil, gameError(err, "play: ")
 		}
+		start, err := startFlag(strings.Trim(strings.ReplaceAll(fmt.Sprint(def), " ", ","), "[]"))
+		if err != nil {
+			return nil, nil, usagef("--position: %v", err)
+		}
 		return g, start, nil
+	}
+	switch family {
 	case "coins":
 		rule, err := coins.ParseRule(f.rule)
 		if err != nil {

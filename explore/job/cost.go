@@ -75,9 +75,6 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 			cells *= int64(x)
 		}
 		return Cost{Positions: cells, Steps: float64(cells), Memory: 8 * cells}, nil
-	case *NimbersSpec:
-		n := int64(g.Size)
-		return Cost{Positions: n * n, Steps: float64(n * n), Memory: 8 * n * n}, nil
 	}
 	return Cost{Positions: 1, Steps: 1}, nil
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/misere"
-	"github.com/nimbook/nimbook/explore/nimber"
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
@@ -297,8 +296,6 @@ func (r *runner) run() (*Results, error) {
 	r.res.Position = r.s.Position
 	var err error
 	switch g := r.s.Game.(type) {
-	case *NimbersSpec:
-		err = r.nimbers()
 	case *HeapSpec:
 		err = r.heap()
 	case ownSpec:
@@ -316,40 +313,6 @@ func (r *runner) run() (*Results, error) {
 		return nil, err
 	}
 	return &r.res, nil
-}
-
-func (r *runner) nimbers() error {
-	ns := r.s.Nimbers()
-	op, name := nimber.Mul, "nim-product"
-	if ns.Op == "sum" {
-		op, name = nimber.Add, "nim-sum"
-	}
-	r.res.Game = fmt.Sprintf("%s table of 0..%d", name, ns.Size-1)
-	size := int64(ns.Size)
-	if size*size > r.lim.Positions {
-		return fmt.Errorf("a %d×%d table has %d cells, more than the limit of %d positions; %s", size, size, size*size, r.lim.Positions, limitHint)
-	}
-	if err := r.checkMemory(fmt.Sprintf("a %d×%d %s table", size, size, name), size*size*8+size*24); err != nil {
-		return err
-	}
-	// Row by row, so that a cancellation is seen within a row: a product
-	// table of 4096² takes about a second.
-	flat := make([]uint64, ns.Size*ns.Size)
-	t := make([][]uint64, ns.Size)
-	prog := budget.From(r.ctx)
-	prog.Start(name+" table", size)
-	for a := range t {
-		if err := budget.Err(r.ctx); err != nil {
-			return err
-		}
-		prog.Set(int64(a))
-		t[a] = flat[a*ns.Size : (a+1)*ns.Size : (a+1)*ns.Size]
-		for b := range t[a] {
-			t[a][b] = op(uint64(a), uint64(b))
-		}
-	}
-	r.res.Table = t
-	return nil
 }
 
 // heapGame builds the heap game of the section and the largest heap whose

@@ -98,9 +98,6 @@ func (s *Section) Coins() *CoinsSpec { c, _ := s.Game.(*CoinsSpec); return c }
 // Product returns the section's tartan product, or nil.
 func (s *Section) Product() *ProductSpec { p, _ := s.Game.(*ProductSpec); return p }
 
-// Nimbers returns the section's nimber table, or nil.
-func (s *Section) Nimbers() *NimbersSpec { n, _ := s.Game.(*NimbersSpec); return n }
-
 // Clone returns a copy of the section whose game can be changed without
 // changing s (the position and record are shared).
 func (s *Section) Clone() *Section {
@@ -211,15 +208,6 @@ func (ps *ProductSpec) clone() GameSpec {
 	c.Size = slices.Clone(ps.Size)
 	return &c
 }
-
-// NimbersSpec asks for a nim addition or multiplication table.
-type NimbersSpec struct {
-	Op   string // sum or product
-	Size int
-}
-
-func (n *NimbersSpec) params(p map[string]any) { p["op"], p["size"] = n.Op, n.Size }
-func (n *NimbersSpec) clone() GameSpec         { c := *n; return &c }
 
 // Parse reads and checks a job file; name is used in error messages.
 func Parse(name string, data []byte) (*Job, error) {
@@ -348,6 +336,9 @@ func Families() []string {
 	out := heap.RuleNames()
 	rest := slices.Clone(otherFamilies)
 	for _, f := range family.Families() {
+		if jf, ok := f.Job.(*jobFamily); ok && jf.section {
+			continue
+		}
 		for len(rest) > 0 && otherOrder[rest[0]] < f.Order {
 			out, rest = append(out, rest[0]), rest[1:]
 		}
@@ -365,6 +356,41 @@ type jobFamily struct {
 	position func(p *parser, s *Section, n *yaml.Node, path string) (any, error)
 	example  []any
 	what     string
+	// zero is the family's game with its default parameters, for the
+	// games that play builds from a name on the command line.
+	zero func() GameSpec
+	// section: the family is a key of a section of its own, beside
+	// game: (nimbers: {op: product, size: 16}), not a family of game:.
+	section bool
+}
+
+// SectionFamilies lists the families written as a key of a section of
+// their own instead of under game: (nimber tables), by Order.
+func SectionFamilies() []string {
+	var out []string
+	for _, f := range family.Families() {
+		if jf, ok := f.Job.(*jobFamily); ok && jf.section {
+			out = append(out, f.Key)
+		}
+	}
+	return out
+}
+
+// IsSectionFamily says whether fam is written as a key of a section of its
+// own (SectionFamilies).
+func IsSectionFamily(fam string) bool {
+	jf := jobFamilyOf(fam)
+	return jf != nil && jf.section
+}
+
+// DefaultGame returns the game of family fam with its default parameters
+// (Wythoff's 10 × 10 table), or nil when fam has none: a heap rule, a
+// family whose games are given by their moves.
+func DefaultGame(fam string) GameSpec {
+	if jf := jobFamilyOf(fam); jf != nil && jf.zero != nil {
+		return jf.zero()
+	}
+	return nil
 }
 
 // jobFamilyOf returns the job side of the registered family key, or nil.
@@ -389,7 +415,6 @@ type ownSpec interface {
 var analyses = map[string][]string{
 	"coins":   {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
 	"product": {"table", "outcome", "moves", "record", "plot"},
-	"nimbers": {"table", "plot"},
 }
 
 // heapAnalyses are what show may ask of every heap rule before its own
@@ -418,8 +443,17 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := m.Check("title", "text", "source", "game", "nimbers", "show", "position", "record"); err != nil {
+	own := SectionFamilies()
+	keys := append(append([]string{"title", "text", "source", "game"}, own...), "show", "position", "record")
+	if err := m.Check(keys...); err != nil {
 		return nil, err
+	}
+	ownKey := "" // a family with a section key of its own
+	for _, k := range own {
+		if m.Has(k) {
+			ownKey = k
+			break
+		}
 	}
 	s := &Section{Line: n.Line}
 	if s.Title, err = m.Str("title", ""); err != nil {
@@ -432,10 +466,10 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 		return nil, err
 	}
 	switch {
-	case m.Has("game") && m.Has("nimbers"):
-		return nil, p.Errf(n, path, "a section holds either game or nimbers, not both; split it in two sections")
-	case m.Has("nimbers"):
-		if err := p.nimbers(s, m.Nodes["nimbers"], yamlfile.Join(path, "nimbers")); err != nil {
+	case m.Has("game") && ownKey != "":
+		return nil, p.Errf(n, path, "a section holds either game or %s, not both; split it in two sections", ownKey)
+	case ownKey != "":
+		if err := p.ownSection(s, ownKey, m.Nodes[ownKey], yamlfile.Join(path, ownKey)); err != nil {
 			return nil, err
 		}
 	case m.Has("game"):
@@ -443,7 +477,12 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 			return nil, err
 		}
 	default:
-		return nil, p.Errf(n, path, "missing game: write e.g. `game: {nim: {heaps: [1, 3, 5, 7]}}` (families: %s) or `nimbers: {op: product, size: 16}`", strings.Join(Families(), ", "))
+		var or string
+		for _, k := range own {
+			f, _ := family.Lookup(k)
+			or += " or `" + f.Signature + "`"
+		}
+		return nil, p.Errf(n, path, "missing game: write e.g. `game: {nim: {heaps: [1, 3, 5, 7]}}` (families: %s)%s", strings.Join(Families(), ", "), or)
 	}
 	// show
 	sn, ok := m.Nodes["show"]
@@ -601,8 +640,6 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 			cells = append(cells, cell)
 		}
 		return cells, nil
-	case "nimbers":
-		return nil, p.Errf(n, path, "a nimbers section has no position")
 	}
 	hs, err := p.IntList(n, path, 0, maxHeap, "a heap size")
 	if err != nil {
@@ -611,35 +648,20 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	return hs, nil
 }
 
-func (p *parser) nimbers(s *Section, n *yaml.Node, path string) error {
+// ownSection reads the game of a family with a section key of its own
+// (SectionFamilies).
+func (p *parser) ownSection(s *Section, fam string, n *yaml.Node, path string) error {
 	m, err := p.Mapping(n, path)
 	if err != nil {
 		return err
 	}
-	if err := m.Check("op", "size"); err != nil {
+	f, _ := family.Lookup(fam)
+	if err := m.Check(f.Keys()...); err != nil {
 		return err
 	}
-	s.Family = "nimbers"
-	ns := &NimbersSpec{}
-	if ns.Op, err = m.Str("op", "product"); err != nil {
-		return err
-	}
-	switch ns.Op {
-	case "sum", "add", "addition":
-		ns.Op = "sum"
-	case "product", "mul", "multiplication":
-		ns.Op = "product"
-	default:
-		return p.Errf(m.Nodes["op"], yamlfile.Join(path, "op"), "unknown operation %q; write sum or product", ns.Op)
-	}
-	if !m.Has("size") {
-		return p.Errf(n, yamlfile.Join(path, "size"), "missing: the table shows 0..size-1, e.g. size: 16")
-	}
-	if ns.Size, err = m.Integer("size", 16, 1, 4096, "the table size"); err != nil {
-		return err
-	}
-	s.Game = ns
-	return nil
+	s.Family = fam
+	s.Game, err = jobFamilyOf(fam).parse(p, m, path)
+	return err
 }
 
 func (p *parser) game(s *Section, n *yaml.Node, path string) error {
