@@ -327,6 +327,7 @@ func specGame(sr *job.SectionResult) job.GameSpec {
 
 func isDescriber(g job.GameSpec) bool { _, ok := g.(job.Describer); return ok }
 func isOver(g job.GameSpec) bool      { _, ok := g.(job.Over); return ok }
+func isFirster(g job.GameSpec) bool   { _, ok := g.(job.Firster); return ok }
 
 func build(r *job.Report, opts Options) (*document, Options, *templates.Set, error) {
 	d, b, err := prepare(r, opts)
@@ -585,22 +586,6 @@ func (b *builder) game(sr *job.SectionResult) string {
 			n, key = len(sr.Results.Values), "game.coins.below"
 		}
 		g = b.tx(key, args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(n), "First": itoa(c.First), "Last": itoa(c.First + n - 1), "Below": boundString(c.Below)})
-	case sp.Product() != nil:
-		pr := sp.Product()
-		var fs []string
-		for _, f := range pr.Factors {
-			fs = append(fs, "«\u202f"+b.tx("game.factor", args{"Rule": f.Rule, "R": itoa(f.R), "First": itoa(f.First)})+"\u202f»")
-		}
-		if b.o.Lang == "en" {
-			for i := range fs {
-				fs[i] = "“" + strings.TrimSuffix(strings.TrimPrefix(fs[i], "«\u202f"), "\u202f»") + "”"
-			}
-		}
-		sizes := make([]string, len(pr.Size))
-		for i, s := range pr.Size {
-			sizes[i] = itoa(s)
-		}
-		g = b.tx("game.product", args{"Factors": strings.Join(fs, " × "), "Sizes": strings.Join(sizes, " × ")})
 	default:
 		return sr.Results.Game
 	}
@@ -690,7 +675,8 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 			desc = b.tx("position.coins", args{"Heads": strings.Join(hs, ", ")})
 		}
 		return []span{{Text: coinRow(heads, c.N, c.First), Code: true}, {Text: " (" + desc + ")"}}
-	case "product":
+	}
+	if cs, ok := specGame(sr).(job.CellSets); ok && cs.CellSets() {
 		parts := make([]string, len(n.items))
 		for i, c := range n.items {
 			parts[i] = plain(c)
@@ -742,8 +728,8 @@ func firstOf(sr *job.SectionResult, k int) int {
 		switch {
 		case sp.Coins() != nil && k == 0:
 			return sp.Coins().First
-		case sp.Product() != nil && k < len(sp.Product().Factors):
-			return sp.Product().Factors[k].First
+		case isFirster(sp.Game):
+			return sp.Game.(job.Firster).First(k)
 		}
 		return 0
 	}

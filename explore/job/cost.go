@@ -69,12 +69,6 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 	case *CoinsSpec:
 		n := int64(g.N)
 		return Cost{Positions: n, Steps: float64(n * n), Memory: 64 * n}, nil
-	case *ProductSpec:
-		cells := int64(1)
-		for _, x := range g.Size {
-			cells *= int64(x)
-		}
-		return Cost{Positions: cells, Steps: float64(cells), Memory: 8 * cells}, nil
 	}
 	return Cost{Positions: 1, Steps: 1}, nil
 }

@@ -38,6 +38,7 @@ var nimbersFamily = &family.Family{
 		example: []any{1, 3, 5, 7},
 		what:    "the heaps",
 		section: true,
+		spec:    (*NimbersSpec)(nil),
 	},
 }
 

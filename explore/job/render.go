@@ -48,3 +48,9 @@ func (s *Section) First(k int) int {
 	}
 	return 0
 }
+
+// CellSets is a game whose positions are sets of cells, which reports
+// write as {(i, j), …} (a tartan product's heads).
+type CellSets interface {
+	CellSets() bool
+}

@@ -302,8 +302,6 @@ func (r *runner) run() (*Results, error) {
 		err = g.run(r)
 	case *CoinsSpec:
 		err = r.coins()
-	case *ProductSpec:
-		err = r.product()
 	case *FamilySpec:
 		err = r.family()
 	default:
@@ -702,56 +700,6 @@ func codewordHeads(c *code.Code, g *coins.Game) [][]int {
 		return slices.Compare(a, b)
 	})
 	return out
-}
-
-func (r *runner) product() error {
-	ps := r.s.Product()
-	var factors []*coins.Game
-	for _, f := range ps.Factors {
-		g, err := r.coinGame(f)
-		if err != nil {
-			return err
-		}
-		factors = append(factors, g)
-		r.res.First = append(r.res.First, f.First)
-	}
-	p, err := coins.NewProduct(factors...)
-	if err != nil {
-		return err
-	}
-	p = p.WithLimits(r.coinLimits())
-	r.res.Game = p.String()
-	if r.wants("table") {
-		t, err := p.Table(ps.Size...)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Table = t
-	}
-	cells, _ := r.s.Position.([][]int)
-	if r.wants("outcome") {
-		if r.play() == game.Misere {
-			return errors.New("misère outcomes of products are not supported; remove play: misere")
-		}
-		v, err := p.Value(cells)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Outcome = map[bool]string{true: "P", false: "N"}[v == 0]
-	}
-	if r.wants("moves") {
-		ms, err := p.WinningMoves(cells)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Moves = nonNil(ms)
-	}
-	if r.wants("record") {
-		if err := r.productRecord(p); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // limitErr adds the way out to a refusal by a limit, unless the message

@@ -95,9 +95,6 @@ func (s *Section) Heap() *HeapSpec { h, _ := s.Game.(*HeapSpec); return h }
 // Coins returns the section's coin game, or nil.
 func (s *Section) Coins() *CoinsSpec { c, _ := s.Game.(*CoinsSpec); return c }
 
-// Product returns the section's tartan product, or nil.
-func (s *Section) Product() *ProductSpec { p, _ := s.Game.(*ProductSpec); return p }
-
 // Clone returns a copy of the section whose game can be changed without
 // changing s (the position and record are shared).
 func (s *Section) Clone() *Section {
@@ -184,29 +181,6 @@ func (c *CoinsSpec) NewGame() (*coins.Game, error) {
 		return nil, err
 	}
 	return coins.New(rule, c.R, c.First)
-}
-
-// ProductSpec is a tartan product of 2 or 3 coin games.
-type ProductSpec struct {
-	Factors []CoinsSpec // N unused
-	Size    []int
-}
-
-func (ps *ProductSpec) params(p map[string]any) {
-	fs := make([]map[string]any, len(ps.Factors))
-	for i, f := range ps.Factors {
-		fs[i] = map[string]any{}
-		f.ruleParams(fs[i])
-	}
-	p["factors"] = fs
-	p["size"] = ps.Size
-}
-
-func (ps *ProductSpec) clone() GameSpec {
-	c := *ps
-	c.Factors = slices.Clone(ps.Factors)
-	c.Size = slices.Clone(ps.Size)
-	return &c
 }
 
 // Parse reads and checks a job file; name is used in error messages.
@@ -323,11 +297,11 @@ func ParseSize(s string) (int64, error) { return budget.ParseSize(s) }
 
 // otherFamilies are the game families that are not heap rules, in SPEC
 // order after them.
-var otherFamilies = []string{"coins", "product"}
+var otherFamilies = []string{"coins"}
 
 // otherOrder places coins and product among the registered families
 // (package family), by Order: after Wythoff's game, before Starlark games.
-var otherOrder = map[string]int{"coins": 80, "product": 90}
+var otherOrder = map[string]int{"coins": 80}
 
 // Families lists the keys a section's game may hold: the registered heap
 // rules (package heap), then coins, product and the registered families
@@ -359,9 +333,15 @@ type jobFamily struct {
 	// zero is the family's game with its default parameters, for the
 	// games that play builds from a name on the command line.
 	zero func() GameSpec
+	// spec is a nil game of the family's type, (*WythoffSpec)(nil): what
+	// other packages register their parts of the family by (a player).
+	spec GameSpec
 	// section: the family is a key of a section of its own, beside
 	// game: (nimbers: {op: product, size: 16}), not a family of game:.
 	section bool
+	// allowed, when set, are the keys of the family's mapping in the
+	// order errors list them; else its parameters, play and position.
+	allowed []string
 }
 
 // SectionFamilies lists the families written as a key of a section of
@@ -381,6 +361,16 @@ func SectionFamilies() []string {
 func IsSectionFamily(fam string) bool {
 	jf := jobFamilyOf(fam)
 	return jf != nil && jf.section
+}
+
+// SpecOf returns a nil game of the type of family fam's games, or nil
+// when fam has no type of its own (a heap rule, a game given by its
+// moves): play and others find what they register by type through it.
+func SpecOf(fam string) GameSpec {
+	if jf := jobFamilyOf(fam); jf != nil {
+		return jf.spec
+	}
+	return nil
 }
 
 // DefaultGame returns the game of family fam with its default parameters
@@ -413,8 +403,7 @@ type ownSpec interface {
 
 // analyses lists what show may ask of the families that are not heap rules.
 var analyses = map[string][]string{
-	"coins":   {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
-	"product": {"table", "outcome", "moves", "record", "plot"},
+	"coins": {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
 }
 
 // heapAnalyses are what show may ask of every heap rule before its own
@@ -579,8 +568,6 @@ func PositionExample(fam string) (example []any, what string) {
 	switch fam {
 	case "coins":
 		return []any{1, 4, 6}, "the numbers of the coins showing heads"
-	case "product":
-		return []any{[]any{1, 2}, []any{3, 3}}, "the cells showing heads"
 	}
 	return []any{1, 3, 5, 7}, "the heaps"
 }
@@ -616,30 +603,6 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 			}
 		}
 		return hs, nil
-	case "product":
-		ps := s.Product()
-		if n.Kind != yaml.SequenceNode {
-			return nil, p.Errf(n, path, "want a list of cells, e.g. [[1, 2], [3, 3]]")
-		}
-		var cells [][]int
-		for i, c := range n.Content {
-			cp := fmt.Sprintf("%s[%d]", path, i)
-			cell, err := p.IntList(c, cp, 0, maxSide, "a coordinate")
-			if err != nil {
-				return nil, err
-			}
-			if len(cell) != len(ps.Factors) {
-				return nil, p.Errf(c, cp, "a cell has %d coordinates, one per factor", len(ps.Factors))
-			}
-			for k, v := range cell {
-				lo := ps.Factors[k].First
-				if v < lo || v >= lo+ps.Size[k] {
-					return nil, p.Errf(c, cp, "coordinate %d is %d, outside %d..%d (size and first of factor %d)", k+1, v, lo, lo+ps.Size[k]-1, k+1)
-				}
-			}
-			cells = append(cells, cell)
-		}
-		return cells, nil
 	}
 	hs, err := p.IntList(n, path, 0, maxHeap, "a heap size")
 	if err != nil {
@@ -707,50 +670,14 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 			return err
 		}
 		s.Game = cs
-	case "product":
-		if err := fm.Check("factors", "size", "position", "play"); err != nil {
-			return err
-		}
-		ps := &ProductSpec{}
-		fn, ok := fm.Nodes["factors"]
-		if !ok || fn.Kind != yaml.SequenceNode || len(fn.Content) < 2 || len(fn.Content) > 3 {
-			return p.Errf(m.Nodes[fam], yamlfile.Join(fp, "factors"), "want 2 or 3 coin games, e.g. factors: [{rule: at-most, r: 2}, {rule: ruler}]")
-		}
-		for i, c := range fn.Content {
-			cp := fmt.Sprintf("%s.factors[%d]", fp, i)
-			cm, err := p.Mapping(c, cp)
-			if err != nil {
-				return err
-			}
-			if cm.Has("coins") && len(cm.Keys) == 1 { // accept {coins: {...}} too
-				if cm, err = p.Mapping(cm.Nodes["coins"], cp+".coins"); err != nil {
-					return err
-				}
-			}
-			if err := cm.Check("rule", "r", "first"); err != nil {
-				return err
-			}
-			cs, err := p.coins(cm, cp, false)
-			if err != nil {
-				return err
-			}
-			ps.Factors = append(ps.Factors, *cs)
-		}
-		sn, ok := fm.Nodes["size"]
-		if !ok {
-			return p.Errf(m.Nodes[fam], yamlfile.Join(fp, "size"), "missing: one side per factor, e.g. size: [8, 8]")
-		}
-		if ps.Size, err = p.IntList(sn, yamlfile.Join(fp, "size"), 1, maxCoins, "a side"); err != nil {
-			return err
-		}
-		if len(ps.Size) != len(ps.Factors) {
-			return p.Errf(sn, yamlfile.Join(fp, "size"), "want %d sides, one per factor", len(ps.Factors))
-		}
-		s.Game = ps
 	default:
 		if jf := jobFamilyOf(fam); jf != nil {
 			f, _ := family.Lookup(fam)
-			if err := fm.Check(append(f.Keys(), "play", "position")...); err != nil {
+			allowed := jf.allowed
+			if allowed == nil {
+				allowed = append(f.Keys(), "play", "position")
+			}
+			if err := fm.Check(allowed...); err != nil {
 				return err
 			}
 			if s.Game, err = jf.parse(p, fm, fp); err != nil {

@@ -35,6 +35,7 @@ var wythoffFamily = &family.Family{
 		example:  []any{3, 5},
 		what:     "two heaps",
 		zero:     func() GameSpec { return &WythoffSpec{Size: [2]int{10, 10}} },
+		spec:     (*WythoffSpec)(nil),
 	},
 }
 

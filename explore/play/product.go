@@ -9,7 +9,49 @@ import (
 
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/job"
 )
+
+// Tartan products in job sections; the command line builds them from
+// its flags.
+func init() { registerPlayer(nil, productSection) }
+
+// productSection builds a tartan product from its section; the section's
+// cells become the encoded position (see Product).
+func productSection(s *job.Section, _ *job.ProductSpec, play game.Play, lim Limits) (Game, []int, error) {
+	var factors []*coins.Game
+	for _, f := range s.Product().Factors {
+		cg, err := f.NewGame()
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		factors = append(factors, cg.WithLimits(lim.Coins()))
+	}
+	p, err := coins.NewProduct(factors...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("play: %w", err)
+	}
+	g, err := NewProduct(p, s.Product().Size, play)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells, ok := s.Position.([][]int)
+	if !ok {
+		return g, nil, nil
+	}
+	var flat []int
+	for _, c := range cells {
+		flat = append(flat, c...)
+	}
+	start, err := g.Position(flat)
+	if err != nil {
+		return nil, nil, err
+	}
+	if start == nil {
+		start = []int{}
+	}
+	return g, start, nil
+}
 
 // maxCells bounds the grid of a product played: Size reads the grid as a
 // binary number held in a float64, and a larger grid is no game to type

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nimbook/nimbook/explore/coins"
 	registry "github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
@@ -21,7 +20,7 @@ func Playable(fam string) bool {
 	if _, ok := heap.Lookup(fam); ok {
 		return true
 	}
-	if slices.Contains(otherFamilies, fam) || playerOf(job.DefaultGame(fam)) != nil {
+	if slices.Contains(otherFamilies, fam) || playerOf(job.SpecOf(fam)) != nil {
 		return true
 	}
 	f, ok := registry.Lookup(fam)
@@ -30,7 +29,7 @@ func Playable(fam string) bool {
 
 // otherFamilies are the playable families that are not heap rules and
 // have no player registered yet.
-var otherFamilies = []string{"coins", "product"}
+var otherFamilies = []string{"coins"}
 
 // Families lists the families that can be played by name, the heap rules
 // first in their order, then those with a player, in job files' order.
@@ -40,7 +39,7 @@ func Families() []string {
 		if _, ok := heap.Lookup(fam); ok {
 			continue
 		}
-		if slices.Contains(otherFamilies, fam) || playerOf(job.DefaultGame(fam)) != nil {
+		if slices.Contains(otherFamilies, fam) || playerOf(job.SpecOf(fam)) != nil {
 			out = append(out, fam)
 		}
 	}
@@ -166,45 +165,6 @@ func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 		}
 		g, err := NewCoins(cg.WithLimits(lim.Coins()), c.N, play)
 		return g, start, err
-	case "product":
-		return productSection(s, play, lim)
 	}
 	return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play %s", s.Family, familyList())
-}
-
-// productSection builds a tartan product from its section; the section's
-// cells become the encoded position (see Product).
-func productSection(s *job.Section, play game.Play, lim Limits) (Game, []int, error) {
-	var factors []*coins.Game
-	for _, f := range s.Product().Factors {
-		cg, err := f.NewGame()
-		if err != nil {
-			return nil, nil, fmt.Errorf("play: %w", err)
-		}
-		factors = append(factors, cg.WithLimits(lim.Coins()))
-	}
-	p, err := coins.NewProduct(factors...)
-	if err != nil {
-		return nil, nil, fmt.Errorf("play: %w", err)
-	}
-	g, err := NewProduct(p, s.Product().Size, play)
-	if err != nil {
-		return nil, nil, err
-	}
-	cells, ok := s.Position.([][]int)
-	if !ok {
-		return g, nil, nil
-	}
-	var flat []int
-	for _, c := range cells {
-		flat = append(flat, c...)
-	}
-	start, err := g.Position(flat)
-	if err != nil {
-		return nil, nil, err
-	}
-	if start == nil {
-		start = []int{}
-	}
-	return g, start, nil
 }
