@@ -116,7 +116,7 @@ func (b *builder) acrossGame(sr *job.SectionResult, key string) string {
 // columns when the rows are longer), then the notes and, per row, the
 // OEIS sequence it is.
 func (b *builder) acrossValues(srs []*job.SectionResult, ac *job.Across) []block {
-	coins := family(srs[0]) == "coins"
+	coins := job.IsCoinRows(specGame(srs[0]))
 	lo, hi := 0, -1
 	sameFirst := true
 	for k, sr := range srs {

@@ -16,7 +16,7 @@ func (b *builder) values(sr *job.SectionResult) []block {
 	if len(vals) == 0 {
 		return nil
 	}
-	coins := family(sr) == "coins"
+	coins := job.IsCoinRows(specGame(sr))
 	first := firstOf(sr, 0)
 	shown := vals
 	if len(shown) > b.o.MaxValues {
@@ -280,8 +280,6 @@ func (b *builder) ppositions(sr *job.SectionResult) []block {
 			over = b.heapsOver(h)
 		case isOver(sp.Game):
 			over = sp.Game.(job.Over).PPositionsOver(b.txf)
-		case sp.Coins() != nil:
-			over = b.tx("ppos.over.coins", args{"N": itoa(sp.Coins().N)})
 		}
 		if over != "" {
 			out = append(out, para{Spans: text(over), Note: true})
@@ -304,7 +302,7 @@ func (b *builder) ppositions(sr *job.SectionResult) []block {
 		out = append(out, para{Spans: text(b.tx("ppos.list", nil))})
 	}
 	shown := items[:min(len(items), b.o.MaxList)]
-	if family(sr) == "coins" {
+	if job.IsCoinRows(specGame(sr)) {
 		// One coin row per line, so that the code's structure shows.
 		var l list
 		for _, it := range shown {

@@ -479,7 +479,7 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 			if res.Code != nil && res.Code.Method != "" {
 				m = res.Code.Method
 			}
-			if m != "" && (sr.Spec == nil || sr.Spec.Family == "coins") {
+			if m != "" && (sr.Spec == nil || job.IsCoinRows(sr.Spec.Game)) {
 				blocks = append(blocks, para{Spans: text(b.tx("method", args{"Method": m})), Note: true})
 				methodSaid = true
 			}
@@ -578,14 +578,6 @@ func (b *builder) game(sr *job.SectionResult) string {
 		if !played {
 			return capitalize(g) + "."
 		}
-	case sp.Coins() != nil:
-		c := sp.Coins()
-		n, key := c.N, "game.coins"
-		if c.Below > 0 {
-			// The row is as long as the values below the bound reach.
-			n, key = len(sr.Results.Values), "game.coins.below"
-		}
-		g = b.tx(key, args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(n), "First": itoa(c.First), "Last": itoa(c.First + n - 1), "Below": boundString(c.Below)})
 	default:
 		return sr.Results.Game
 	}
@@ -659,13 +651,8 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 	if !ok {
 		return literal(sprint(v))
 	}
-	switch family(sr) {
-	case "coins":
-		heads, ok := n.ints()
-		if !ok {
-			break
-		}
-		c := sr.Spec.Coins()
+	if heads, ok := n.ints(); ok && job.IsCoinRows(specGame(sr)) {
+		cn, cfirst := specGame(sr).(job.CoinRows).Board()
 		desc := b.tx("position.nocoins", nil)
 		if len(heads) > 0 {
 			hs := make([]string, len(heads))
@@ -674,7 +661,7 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 			}
 			desc = b.tx("position.coins", args{"Heads": strings.Join(hs, ", ")})
 		}
-		return []span{{Text: coinRow(heads, c.N, c.First), Code: true}, {Text: " (" + desc + ")"}}
+		return []span{{Text: coinRow(heads, cn, cfirst), Code: true}, {Text: " (" + desc + ")"}}
 	}
 	if cs, ok := specGame(sr).(job.CellSets); ok && cs.CellSets() {
 		parts := make([]string, len(n.items))
@@ -726,10 +713,8 @@ func spanText(ss []span) string {
 func firstOf(sr *job.SectionResult, k int) int {
 	if sp := sr.Spec; sp != nil {
 		switch {
-		case sp.Coins() != nil && k == 0:
-			return sp.Coins().First
 		case isFirster(sp.Game):
-			return sp.Game.(job.Firster).First(k)
+			return sp.Game.(job.Firster).FirstOf(k)
 		}
 		return 0
 	}

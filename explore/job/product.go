@@ -103,11 +103,11 @@ func (ps *ProductSpec) Describe(tx Tx, lang string, _ *Results) (string, bool) {
 
 // TableTexts are the corner and the introduction of its table.
 func (ps *ProductSpec) TableTexts(tx Tx) (corner, intro string) {
-	return tx("table.corner.tartan", nil), tx("table.intro.tartan", map[string]any{"First1": strconv.Itoa(ps.First(0)), "First2": strconv.Itoa(ps.First(1))})
+	return tx("table.corner.tartan", nil), tx("table.intro.tartan", map[string]any{"First1": strconv.Itoa(ps.FirstOf(0)), "First2": strconv.Itoa(ps.FirstOf(1))})
 }
 
 // First is the first coin of factor k.
-func (ps *ProductSpec) First(k int) int {
+func (ps *ProductSpec) FirstOf(k int) int {
 	if k < len(ps.Factors) {
 		return ps.Factors[k].First
 	}

@@ -35,16 +35,16 @@ type Over interface {
 }
 
 // Firster is a game whose axes are numbered from a first number other
-// than 0 (coins numbered from 1): First(k) is axis k's first.
+// than 0 (coins numbered from 1): FirstOf(k) is axis k's first.
 type Firster interface {
-	First(k int) int
+	FirstOf(k int) int
 }
 
 // First returns the first number of axis k of the section's game (its
 // Firster), 0 by default.
-func (s *Section) First(k int) int {
+func (s *Section) FirstOf(k int) int {
 	if f, ok := s.Game.(Firster); ok {
-		return f.First(k)
+		return f.FirstOf(k)
 	}
 	return 0
 }
@@ -53,4 +53,21 @@ func (s *Section) First(k int) int {
 // write as {(i, j), …} (a tartan product's heads).
 type CellSets interface {
 	CellSets() bool
+}
+
+// CoinRows is a game whose positions are rows of coins numbered from its
+// first: reports write its values as f(n) with the coins' numbering, its
+// positions as rows of coins, its P-positions one row a line, and say how
+// its code was found. CoinRows holds on a nil spec (SpecOf), for the
+// reports that know a family by its key only (a survey's).
+type CoinRows interface {
+	CoinRows() bool
+	// Board is the number of coins and the first one's number.
+	Board() (n, first int)
+}
+
+// IsCoinRows says whether the games of g's type are rows of coins.
+func IsCoinRows(g GameSpec) bool {
+	c, ok := g.(CoinRows)
+	return ok && c.CoinRows()
 }

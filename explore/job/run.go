@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -300,8 +299,6 @@ func (r *runner) run() (*Results, error) {
 		err = r.heap()
 	case ownSpec:
 		err = g.run(r)
-	case *CoinsSpec:
-		err = r.coins()
 	case *FamilySpec:
 		err = r.family()
 	default:
@@ -546,159 +543,6 @@ func pairs(ps [][2]int) [][]int {
 	for i, p := range ps {
 		out[i] = []int{p[0], p[1]}
 	}
-	return out
-}
-
-func (r *runner) coinGame(c CoinsSpec) (*coins.Game, error) {
-	g, err := c.NewGame()
-	if err != nil {
-		return nil, err
-	}
-	return g.WithLimits(r.coinLimits()), nil
-}
-
-func (r *runner) coins() error {
-	cs := r.s.Coins()
-	g, err := r.coinGame(*cs)
-	if err != nil {
-		return err
-	}
-	r.res.Game = g.String()
-	r.res.First = []int{cs.First}
-	var values []uint64
-	if cs.Below > 0 {
-		_, err = g.ValuesBelow(cs.Below, func(_ int, v uint64) error {
-			values = append(values, v)
-			return nil
-		})
-	} else {
-		values, err = g.Values(cs.N)
-	}
-	if err != nil {
-		return limitErr(err)
-	}
-	if r.wants("values") {
-		r.res.Values = values
-	}
-	needCode := r.wants("weights") || r.wants("p-positions") || r.wants("distribution") || r.wants("code") || r.wants("steiner") || r.wants("automorphisms")
-	if needCode {
-		c, err := code.FromValues(values)
-		if err != nil {
-			return err
-		}
-		if err := r.codeAnalyses(c, g); err != nil {
-			return err
-		}
-	}
-	heads, _ := r.s.Position.([]int)
-	if r.wants("outcome") {
-		o, err := g.Outcome(cs.N, heads, r.play())
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Outcome = o.String()
-	}
-	if r.wants("moves") {
-		var ms [][]int
-		if r.play() == game.Misere {
-			ms, err = g.MisereWinningMoves(cs.N, heads)
-		} else {
-			ms, err = g.WinningMoves(cs.N, heads)
-		}
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Moves = nonNil(ms)
-	}
-	if r.wants("record") {
-		if err := r.coinsRecord(g); err != nil {
-			return err
-		}
-	}
-	if r.wants("graph") {
-		if err := r.coinsGraph(g); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (r *runner) codeAnalyses(c *code.Code, g *coins.Game) error {
-	lim := r.codeLimits()
-	if r.wants("weights") || r.wants("p-positions") || r.wants("distribution") || r.wants("code") {
-		d, err := c.Distribution(r.ctx, lim)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Method = string(d.Method)
-		if r.wants("weights") {
-			r.res.Weights = d.Weights
-		}
-		if r.wants("distribution") {
-			r.res.Distribution = d.ByWeight
-			if d.ByWeight == nil {
-				return fmt.Errorf("the table of rows by heads and Grundy value is too large for the memory limit of %d bytes; raise it with --max-memory or limits.memory", r.lim.Memory)
-			}
-		}
-		count := d.Count
-		if r.wants("p-positions") {
-			if !count.IsUint64() {
-				return fmt.Errorf("%s P-positions do not fit the JSON count", count)
-			}
-			total := new(big.Int).Lsh(big.NewInt(1), uint(c.N()))
-			pp := &PPositions{Count: count.Uint64()}
-			if total.IsUint64() {
-				pp.Of = total.Uint64()
-			}
-			if count.Uint64() <= MaxListed {
-				pp.List = codewordHeads(c, g)
-			}
-			r.res.PPositions = pp
-		}
-		if r.wants("code") {
-			r.res.Code = &CodeInfo{Length: c.N(), Dimension: c.Dim(), Words: count.Uint64(), MinDistance: d.MinDistance, Method: string(d.Method)}
-		}
-	}
-	if r.wants("steiner") {
-		d, err := c.Design(r.ctx, lim)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Steiner = &Steiner{Holds: d.Holds}
-		if d.Holds {
-			r.res.Steiner = &Steiner{Holds: true, T: d.T, K: d.K, V: d.V, Lambda: d.Lambda, Blocks: d.Blocks}
-		}
-	}
-	if r.wants("automorphisms") {
-		a, err := c.Automorphisms(r.ctx, lim)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Automorphisms = a.Order.String()
-	}
-	return nil
-}
-
-// codewordHeads lists the P-positions of a small code as sorted lists of
-// head numbers, spanning the basis.
-func codewordHeads(c *code.Code, g *coins.Game) [][]int {
-	basis := c.Basis()
-	words := []uint64{0}
-	for _, b := range basis {
-		for _, w := range words[:len(words):len(words)] {
-			words = append(words, w^b)
-		}
-	}
-	out := make([][]int, 0, len(words))
-	for _, w := range words {
-		out = append(out, g.Heads(w))
-	}
-	slices.SortFunc(out, func(a, b []int) int {
-		if len(a) != len(b) {
-			return len(a) - len(b)
-		}
-		return slices.Compare(a, b)
-	})
 	return out
 }
 

@@ -5,15 +5,12 @@ import (
 	"math"
 	"os"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/nimbook/nimbook/explore/budget"
-	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/internal/yamlfile"
@@ -92,9 +89,6 @@ type GameSpec interface {
 // Heap returns the section's heap rule and parameters, or nil.
 func (s *Section) Heap() *HeapSpec { h, _ := s.Game.(*HeapSpec); return h }
 
-// Coins returns the section's coin game, or nil.
-func (s *Section) Coins() *CoinsSpec { c, _ := s.Game.(*CoinsSpec); return c }
-
 // Clone returns a copy of the section whose game can be changed without
 // changing s (the position and record are shared).
 func (s *Section) Clone() *Section {
@@ -139,48 +133,6 @@ func (h *HeapSpec) clone() GameSpec {
 	c := *h
 	c.Params = h.Params.Clone()
 	return &c
-}
-
-// CoinsSpec is a coin-turning game on N coins numbered from First, or,
-// with Below set instead of N (at-most r ≥ 2), on every coin whose value
-// is below Below.
-type CoinsSpec struct {
-	Rule  string // at-most, exactly, ruler
-	R     int
-	N     int
-	First int
-	Below uint64 // 0: unset
-}
-
-func (c *CoinsSpec) params(p map[string]any) {
-	c.ruleParams(p)
-	if c.Below > 0 {
-		p["below"] = c.Below // every value below it, on as many coins as they take
-	} else {
-		p["n"] = c.N
-	}
-}
-
-// ruleParams writes a coin game's rule, r (not for the ruler game) and
-// first coin.
-func (c *CoinsSpec) ruleParams(p map[string]any) {
-	p["rule"] = c.Rule
-	if c.Rule != "ruler" {
-		p["r"] = c.R
-	}
-	p["first"] = c.First
-}
-
-func (c *CoinsSpec) clone() GameSpec { d := *c; return &d }
-
-// NewGame builds the coin game of the rule, r and first coin (N and Below
-// are the board, not the game).
-func (c *CoinsSpec) NewGame() (*coins.Game, error) {
-	rule, err := coins.ParseRule(c.Rule)
-	if err != nil {
-		return nil, err
-	}
-	return coins.New(rule, c.R, c.First)
 }
 
 // Parse reads and checks a job file; name is used in error messages.
@@ -295,30 +247,18 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 // ParseSize reads a byte size such as 4GiB, 512MiB, 100MB or 1048576.
 func ParseSize(s string) (int64, error) { return budget.ParseSize(s) }
 
-// otherFamilies are the game families that are not heap rules, in SPEC
-// order after them.
-var otherFamilies = []string{"coins"}
-
-// otherOrder places coins and product among the registered families
-// (package family), by Order: after Wythoff's game, before Starlark games.
-var otherOrder = map[string]int{"coins": 80}
-
 // Families lists the keys a section's game may hold: the registered heap
-// rules (package heap), then coins, product and the registered families
-// (package family: Wythoff's game, Starlark games) by their Order.
+// rules (package heap), then the registered families (package family:
+// Wythoff's game, coins, products, Starlark games…) by their Order.
 func Families() []string {
 	out := heap.RuleNames()
-	rest := slices.Clone(otherFamilies)
 	for _, f := range family.Families() {
 		if jf, ok := f.Job.(*jobFamily); ok && jf.section {
 			continue
 		}
-		for len(rest) > 0 && otherOrder[rest[0]] < f.Order {
-			out, rest = append(out, rest[0]), rest[1:]
-		}
 		out = append(out, f.Key)
 	}
-	return append(out, rest...)
+	return out
 }
 
 // jobFamily is how a job file reads a registered family whose games are
@@ -342,6 +282,12 @@ type jobFamily struct {
 	// allowed, when set, are the keys of the family's mapping in the
 	// order errors list them; else its parameters, play and position.
 	allowed []string
+	// across are the parameters, each a single value, that may take
+	// several values in a section: a row of its table per value.
+	across []string
+	// show, when not nil, refuses an analysis name that the section's
+	// game cannot give (at path, node c), before any work.
+	show func(p *parser, s *Section, c *yaml.Node, path, name string) error
 }
 
 // SectionFamilies lists the families written as a key of a section of
@@ -401,11 +347,6 @@ type ownSpec interface {
 	cost() Cost
 }
 
-// analyses lists what show may ask of the families that are not heap rules.
-var analyses = map[string][]string{
-	"coins": {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
-}
-
 // heapAnalyses are what show may ask of every heap rule before its own
 // (Rule.Analyses): the genus of each heap and the misère quotient are
 // found from the rule's options alone (package misere), so every rule
@@ -424,7 +365,7 @@ func Analyses(fam string) []string {
 	if f, ok := family.Lookup(fam); ok {
 		return f.Analyses
 	}
-	return analyses[fam]
+	return nil
 }
 
 func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
@@ -499,12 +440,10 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 			}
 			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s does not apply to %s; %sthose that do: %s", yamlfile.Describe(c), s.Family, hint, strings.Join(Analyses(s.Family), ", "))
 		}
-		if cs := s.Coins(); cs != nil && (cs.Below > 0 || cs.N > maxCoins) && name != "values" && name != "plot" {
-			what := fmt.Sprintf("%d coins", cs.N)
-			if cs.Below > 0 {
-				what = "every coin whose value is below a bound"
+		if jf := jobFamilyOf(s.Family); jf != nil && jf.show != nil {
+			if err := jf.show(p, s, c, fmt.Sprintf("%s.show[%d]", path, i), name); err != nil {
+				return nil, err
 			}
-			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s needs at most %d coins (rows are bit masks), not %s; use n: %d or less, or show values only", name, maxCoins, what, maxCoins)
 		}
 		if name == "values" && s.Play == "misere" {
 			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "values are normal-play Grundy values; remove play: misere or ask for outcome and moves instead")
@@ -565,10 +504,6 @@ func PositionExample(fam string) (example []any, what string) {
 	if jf := jobFamilyOf(fam); jf != nil {
 		return jf.example, jf.what
 	}
-	switch fam {
-	case "coins":
-		return []any{1, 4, 6}, "the numbers of the coins showing heads"
-	}
 	return []any{1, 3, 5, 7}, "the heaps"
 }
 
@@ -586,23 +521,6 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	}
 	if jf := jobFamilyOf(s.Family); jf != nil {
 		return jf.position(p, s, n, path)
-	}
-	switch s.Family {
-	case "coins":
-		if s.Coins().Below > 0 {
-			return nil, p.Errf(n, path, "a position needs the number of coins: replace below with n")
-		}
-		hs, err := p.IntList(n, path, s.Coins().First, s.Coins().First+s.Coins().N-1, "a coin number")
-		if err != nil {
-			return nil, err
-		}
-		sort.Ints(hs)
-		for i := 1; i < len(hs); i++ {
-			if hs[i] == hs[i-1] {
-				return nil, p.Errf(n, path, "coin %d is listed twice; list each head once", hs[i])
-			}
-		}
-		return hs, nil
 	}
 	hs, err := p.IntList(n, path, 0, maxHeap, "a heap size")
 	if err != nil {
@@ -660,16 +578,7 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 	} else {
 		s.Play = "normal"
 	}
-	switch fam {
-	case "coins":
-		if err := fm.Check("rule", "r", "n", "below", "first", "play", "position"); err != nil {
-			return err
-		}
-		cs, err := p.coins(fm, fp, true)
-		if err != nil {
-			return err
-		}
-		s.Game = cs
+	switch {
 	default:
 		if jf := jobFamilyOf(fam); jf != nil {
 			f, _ := family.Lookup(fam)
@@ -704,83 +613,6 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 		s.Position = pos
 	}
 	return nil
-}
-
-func (p *parser) coins(m *yamlfile.Mapping, path string, needN bool) (*CoinsSpec, error) {
-	cs := &CoinsSpec{}
-	var err error
-	if cs.Rule, err = m.Str("rule", "at-most"); err != nil {
-		return nil, err
-	}
-	rules := []string{"at-most", "exactly", "ruler"}
-	if !slices.Contains(rules, cs.Rule) {
-		return nil, p.Errf(m.Nodes["rule"], yamlfile.Join(path, "rule"), "unknown rule %q; write at-most, exactly or ruler", cs.Rule)
-	}
-	if cs.Rule == "ruler" {
-		if m.Has("r") {
-			return nil, p.Errf(m.Nodes["r"], yamlfile.Join(path, "r"), "the ruler game turns any run of coins: remove r")
-		}
-	} else {
-		if !m.Has("r") {
-			return nil, p.Errf(m.Node, yamlfile.Join(path, "r"), "missing: how many coins a move turns (%s r), e.g. r: 3", cs.Rule)
-		}
-		if cs.R, err = m.Integer("r", 0, 1, maxCoins, "the number of coins turned"); err != nil {
-			return nil, err
-		}
-	}
-	if cs.First, err = m.Integer("first", 1, 0, 1, "the number of the leftmost coin"); err != nil {
-		return nil, err
-	}
-	if cs.Rule == "ruler" && cs.First != 1 {
-		return nil, p.Errf(m.Nodes["first"], yamlfile.Join(path, "first"), "the ruler game numbers coins from 1; write first: 1")
-	}
-	if needN {
-		switch {
-		case m.Has("n") && m.Has("below"):
-			return nil, p.Errf(m.Nodes["below"], yamlfile.Join(path, "below"), "give n (the number of coins) or below (every coin whose value is below it), not both")
-		case m.Has("below"):
-			if cs.Rule != "at-most" || cs.R < 2 {
-				return nil, p.Errf(m.Nodes["below"], yamlfile.Join(path, "below"), "below needs rule: at-most with r: 2 or more (values that increase); give n, the number of coins, instead")
-			}
-			if cs.Below, err = p.below(m.Nodes["below"], yamlfile.Join(path, "below")); err != nil {
-				return nil, err
-			}
-		case !m.Has("n"):
-			return nil, p.Errf(m.Node, yamlfile.Join(path, "n"), "missing: the number of coins, e.g. n: 24 (or below: 2^20 for every value below 2^20)")
-		default:
-			if cs.N, err = m.Integer("n", 0, 1, maxUpto, "the number of coins"); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return cs, nil
-}
-
-// below reads a bound on values: a whole number or a power of two 2^k.
-func (p *parser) below(n *yaml.Node, path string) (uint64, error) {
-	bad := p.Errf(n, path, "want a bound on the values, a whole number or a power of two like 2^28, not %s", yamlfile.Describe(n))
-	if n.Kind != yaml.ScalarNode {
-		return 0, bad
-	}
-	v := strings.ReplaceAll(n.Value, "_", "")
-	if base, exp, ok := strings.Cut(v, "^"); ok {
-		k, err := strconv.Atoi(exp)
-		if base != "2" || err != nil {
-			return 0, bad
-		}
-		if k < 1 || k > 62 {
-			return 0, p.Errf(n, path, "2^%d is out of range: below must be from 2^1 to 2^62", k)
-		}
-		return 1 << k, nil
-	}
-	x, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		return 0, bad
-	}
-	if x < 1 || x > maxBelow {
-		return 0, p.Errf(n, path, "%d is out of range: below must be from 1 to 2^62", x)
-	}
-	return x, nil
 }
 
 // heapRule reads the parameters of a heap rule (package heap): each by its

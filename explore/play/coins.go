@@ -8,7 +8,22 @@ import (
 
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/job"
 )
+
+// Coin games in job sections; the command line builds them from its
+// flags.
+func init() {
+	registerPlayer(nil, func(s *job.Section, c *job.CoinsSpec, play game.Play, lim Limits) (Game, []int, error) {
+		cg, err := c.NewGame()
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		g, err := NewCoins(cg.WithLimits(lim.Coins()), c.N, play)
+		start, _ := s.Position.([]int)
+		return g, start, err
+	})
+}
 
 // maxCoins is the longest row: records are analysed on 64-bit rows.
 const maxCoins = 64

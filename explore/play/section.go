@@ -20,16 +20,12 @@ func Playable(fam string) bool {
 	if _, ok := heap.Lookup(fam); ok {
 		return true
 	}
-	if slices.Contains(otherFamilies, fam) || playerOf(job.SpecOf(fam)) != nil {
+	if playerOf(job.SpecOf(fam)) != nil {
 		return true
 	}
 	f, ok := registry.Lookup(fam)
 	return ok && f.New != nil // a game given by its moves
 }
-
-// otherFamilies are the playable families that are not heap rules and
-// have no player registered yet.
-var otherFamilies = []string{"coins"}
 
 // Families lists the families that can be played by name, the heap rules
 // first in their order, then those with a player, in job files' order.
@@ -39,7 +35,7 @@ func Families() []string {
 		if _, ok := heap.Lookup(fam); ok {
 			continue
 		}
-		if slices.Contains(otherFamilies, fam) || playerOf(job.SpecOf(fam)) != nil {
+		if playerOf(job.SpecOf(fam)) != nil {
 			out = append(out, fam)
 		}
 	}
@@ -155,16 +151,6 @@ func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 	}
 	if p := playerOf(s.Game); p != nil {
 		return p.section(s, play, lim)
-	}
-	switch s.Family {
-	case "coins":
-		c := s.Coins()
-		cg, err := c.NewGame()
-		if err != nil {
-			return nil, nil, fmt.Errorf("play: %w", err)
-		}
-		g, err := NewCoins(cg.WithLimits(lim.Coins()), c.N, play)
-		return g, start, err
 	}
 	return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play %s", s.Family, familyList())
 }
