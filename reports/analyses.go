@@ -803,7 +803,7 @@ func (b *builder) plots(sr *job.SectionResult) []block {
 	var out []block
 	if len(r.Values) > 0 {
 		key := "plot.values"
-		if family(sr) == "coins" {
+		if job.IsCoinRows(specGame(sr)) {
 			key = "plot.values.coins"
 		}
 		f := figure{Kind: "values", Values: r.Values, First: firstOf(sr, 0), Period: r.Period,
