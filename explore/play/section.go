@@ -50,6 +50,10 @@ type player struct {
 	section func(s *job.Section, play game.Play, lim Limits) (Game, []int, error)
 	// start is the start of a game named on the command line.
 	start []int
+	// flags and command, when set, build the game named on the command
+	// line from its flags (registerCommand).
+	flags   []string
+	command func(f Flags, play game.Play, lim Limits) (Game, []int, error)
 }
 
 var players = map[reflect.Type]*player{}
