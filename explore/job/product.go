@@ -131,8 +131,8 @@ func parseProduct(p *parser, fm *yamlfile.Mapping, fp string) (GameSpec, error) 
 		if err != nil {
 			return nil, err
 		}
-		if cm.Has("coins") && len(cm.Keys) == 1 { // accept {coins: {...}} too
-			if cm, err = p.Mapping(cm.Nodes["coins"], cp+".coins"); err != nil {
+		if cm.Has(coinsFamily.Key) && len(cm.Keys) == 1 { // accept {coins: {...}} too
+			if cm, err = p.Mapping(cm.Nodes[coinsFamily.Key], cp+"."+coinsFamily.Key); err != nil {
 				return nil, err
 			}
 		}
