@@ -696,8 +696,8 @@ func (b *builder) automorphisms(sr *job.SectionResult) []block {
 	}
 	n := 0
 	switch {
-	case sr.Spec != nil && sr.Spec.Coins() != nil:
-		n = sr.Spec.Coins().N
+	case sr.Spec != nil && job.IsCoinRows(sr.Spec.Game):
+		n, _ = sr.Spec.Game.(job.CoinRows).Board()
 	case sr.Results.Code != nil:
 		n = sr.Results.Code.Length
 	}

@@ -328,6 +328,10 @@ func specGame(sr *job.SectionResult) job.GameSpec {
 func isDescriber(g job.GameSpec) bool { _, ok := g.(job.Describer); return ok }
 func isOver(g job.GameSpec) bool      { _, ok := g.(job.Over); return ok }
 func isFirster(g job.GameSpec) bool   { _, ok := g.(job.Firster); return ok }
+func isAcrossDescriber(g job.GameSpec) bool {
+	_, ok := g.(job.AcrossDescriber)
+	return ok
+}
 
 func build(r *job.Report, opts Options) (*document, Options, *templates.Set, error) {
 	d, b, err := prepare(r, opts)

@@ -128,6 +128,33 @@ func bound(x uint64) string {
 	return strconv.FormatUint(x, 10)
 }
 
+// DescribeAcross words the game with r or n, the parameter that varies,
+// written as its name; "" for another, or a row under a bound.
+func (c *CoinsSpec) DescribeAcross(text func(key string, args any) (string, error), key string) string {
+	if c.Below > 0 {
+		return ""
+	}
+	data := map[string]any{"Rule": c.Rule, "R": strconv.Itoa(c.R), "N": strconv.Itoa(c.N), "First": strconv.Itoa(c.First), "Last": strconv.Itoa(c.First + c.N - 1), "Below": ""}
+	switch key {
+	case "r":
+		data["R"] = key
+	case "n":
+		data["N"] = key
+		if c.First == 0 {
+			data["Last"] = key + " − 1"
+		} else {
+			data["Last"] = key
+		}
+	default:
+		return ""
+	}
+	g, err := text("game.coins", data)
+	if err != nil {
+		return ""
+	}
+	return g
+}
+
 // PPositionsOver says what its P-positions were counted over: the rows.
 func (c *CoinsSpec) PPositionsOver(tx Tx) string {
 	return tx("ppos.over.coins", map[string]any{"N": strconv.Itoa(c.N)})

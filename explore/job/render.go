@@ -71,3 +71,11 @@ func IsCoinRows(g GameSpec) bool {
 	c, ok := g.(CoinRows)
 	return ok && c.CoinRows()
 }
+
+// AcrossDescriber is a game that reports describe with the parameter that
+// varies across sections written as its name ("turn over at most r
+// coins"): text formats a key of the catalogue (an error when it cannot);
+// "" when the words cannot hold a name in its place.
+type AcrossDescriber interface {
+	DescribeAcross(text func(key string, args any) (string, error), key string) string
+}
