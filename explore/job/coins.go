@@ -15,6 +15,7 @@ import (
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/graph"
 	"github.com/nimbook/nimbook/explore/internal/yamlfile"
 )
 
@@ -434,4 +435,47 @@ func codewordHeads(c *code.Code, g *coins.Game) [][]int {
 		return slices.Compare(a, b)
 	})
 	return out
+}
+
+func (r *runner) coinsRecord(g *coins.Game) error {
+	n := r.s.Coins().N
+	m, err := g.Mover(n)
+	if err != nil {
+		return err
+	}
+	return r.maskRecord(m, func(p any) (uint64, error) { return g.Mask(n, p.([]int)) },
+		func(mask uint64) any { return nonNil(g.Heads(mask)) })
+}
+
+func (r *runner) coinsGraph(g *coins.Game) error {
+	heads, ok := r.s.Position.([]int)
+	if !ok {
+		return fmt.Errorf("graph needs a position to start from: add position: [heads]")
+	}
+	n := r.s.Coins().N
+	m, err := g.Mover(n)
+	if err != nil {
+		return err
+	}
+	start, err := g.Mask(n, heads)
+	if err != nil {
+		return err
+	}
+	label := func(mask uint64) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			if mask>>i&1 == 1 {
+				b.WriteString("●")
+			} else {
+				b.WriteString("○")
+			}
+		}
+		return b.String()
+	}
+	gr, err := graph.Build(m, start, graph.Options[uint64]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx, Label: label})
+	if err != nil {
+		return limitErr(err)
+	}
+	r.res.Graph, err = GraphResult(gr, "game")
+	return err
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/graph"
 	"github.com/nimbook/nimbook/explore/heap"
@@ -92,16 +91,6 @@ func (r *runner) heapRecord(g heap.Game) error {
 	return nil
 }
 
-func (r *runner) coinsRecord(g *coins.Game) error {
-	n := r.s.Coins().N
-	m, err := g.Mover(n)
-	if err != nil {
-		return err
-	}
-	return r.maskRecord(m, func(p any) (uint64, error) { return g.Mask(n, p.([]int)) },
-		func(mask uint64) any { return nonNil(g.Heads(mask)) })
-}
-
 // maskRecord analyses the record of a game solved on bitmask positions:
 // mask reads a position of the job file, show writes one back.
 func (r *runner) maskRecord(m game.Mover[uint64], mask func(any) (uint64, error), show func(uint64) any) error {
@@ -170,39 +159,6 @@ func (r *runner) heapGraph(g heap.Game, heaps []int) error {
 		return err
 	}
 	gr, err := graph.Build(heap.BoundedMultisetMover(g, r.heapLimits()), start, graph.Options[heap.Multiset]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx})
-	if err != nil {
-		return limitErr(err)
-	}
-	r.res.Graph, err = GraphResult(gr, "game")
-	return err
-}
-
-func (r *runner) coinsGraph(g *coins.Game) error {
-	heads, ok := r.s.Position.([]int)
-	if !ok {
-		return fmt.Errorf("graph needs a position to start from: add position: [heads]")
-	}
-	n := r.s.Coins().N
-	m, err := g.Mover(n)
-	if err != nil {
-		return err
-	}
-	start, err := g.Mask(n, heads)
-	if err != nil {
-		return err
-	}
-	label := func(mask uint64) string {
-		var b strings.Builder
-		for i := 0; i < n; i++ {
-			if mask>>i&1 == 1 {
-				b.WriteString("●")
-			} else {
-				b.WriteString("○")
-			}
-		}
-		return b.String()
-	}
-	gr, err := graph.Build(m, start, graph.Options[uint64]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx, Label: label})
 	if err != nil {
 		return limitErr(err)
 	}
