@@ -63,27 +63,9 @@ func (b *builder) acrossGame(sr *job.SectionResult, key string) string {
 	sp := sr.Spec
 	var g string
 	switch {
-	case sp.Coins() != nil:
-		c := sp.Coins()
-		if c.Below > 0 {
-			return ""
-		}
-		data := args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(c.N), "First": itoa(c.First), "Last": itoa(c.First + c.N - 1), "Below": ""}
-		switch key {
-		case "r":
-			data["R"] = key
-		case "n":
-			data["N"] = key
-			if c.First == 0 {
-				data["Last"] = key + " − 1"
-			} else {
-				data["Last"] = key
-			}
-		default:
-			return ""
-		}
-		var err error
-		if g, err = b.t.Text("game.coins", data); err != nil {
+	case isAcrossDescriber(sp.Game):
+		// The family's own words (a coin game's rule with r or n named).
+		if g = sp.Game.(job.AcrossDescriber).DescribeAcross(b.t.Text, key); g == "" {
 			return ""
 		}
 	case sp.Heap() != nil:
@@ -116,7 +98,7 @@ func (b *builder) acrossGame(sr *job.SectionResult, key string) string {
 // columns when the rows are longer), then the notes and, per row, the
 // OEIS sequence it is.
 func (b *builder) acrossValues(srs []*job.SectionResult, ac *job.Across) []block {
-	coins := family(srs[0]) == "coins"
+	coins := job.IsCoinRows(specGame(srs[0]))
 	lo, hi := 0, -1
 	sameFirst := true
 	for k, sr := range srs {

@@ -16,7 +16,7 @@ func (b *builder) values(sr *job.SectionResult) []block {
 	if len(vals) == 0 {
 		return nil
 	}
-	coins := family(sr) == "coins"
+	coins := job.IsCoinRows(specGame(sr))
 	first := firstOf(sr, 0)
 	shown := vals
 	if len(shown) > b.o.MaxValues {
@@ -174,18 +174,18 @@ func cube(v any) ([][][]uint64, bool) {
 }
 
 func (b *builder) corner(sr *job.SectionResult) string {
-	switch family(sr) {
-	case "wythoff":
-		return b.tx("table.corner.wythoff", nil)
-	case "product":
-		return b.tx("table.corner.tartan", nil)
-	case "nimbers":
-		if sr.Spec.Nimbers().Op == "sum" {
-			return b.tx("table.corner.sum", nil)
-		}
-		return b.tx("table.corner.product", nil)
+	if t, ok := specGame(sr).(job.Tabler); ok {
+		corner, _ := t.TableTexts(b.txf)
+		return corner
 	}
 	return ""
+}
+
+// opTable says whether the section's table holds the values of an
+// operation (job.ValueTable: nimbers), not of positions.
+func opTable(sr *job.SectionResult) bool {
+	v, ok := specGame(sr).(job.ValueTable)
+	return ok && v.ValueTable()
 }
 
 func (b *builder) table(sr *job.SectionResult) []block {
@@ -194,13 +194,10 @@ func (b *builder) table(sr *job.SectionResult) []block {
 		return nil
 	}
 	var out []block
-	switch family(sr) {
-	case "wythoff":
-		out = append(out, para{Spans: text(b.tx("table.intro.wythoff", nil))})
-	case "nimbers":
-		out = append(out, para{Spans: text(b.tx("table.intro.nimbers", nil))})
-	case "product":
-		out = append(out, para{Spans: text(b.tx("table.intro.tartan", args{"First1": itoa(firstOf(sr, 0)), "First2": itoa(firstOf(sr, 1))}))})
+	if t, ok := specGame(sr).(job.Tabler); ok {
+		if _, intro := t.TableTexts(b.txf); intro != "" {
+			out = append(out, para{Spans: text(intro)})
+		}
 	}
 	if g, ok := grid(res); ok {
 		return append(out, b.grid(sr, g, firstOf(sr, 0), firstOf(sr, 1))...)
@@ -242,7 +239,7 @@ func (b *builder) grid(sr *job.SectionResult, g [][]uint64, rowLo, colLo int) []
 		for j := 0; j < sc; j++ {
 			if j < len(g[i]) {
 				c := valueCell(g[i][j])
-				c.Strong = c.Strong && family(sr) != "nimbers"
+				c.Strong = c.Strong && !opTable(sr)
 				row = append(row, c)
 				zero = zero || g[i][j] == 0
 			} else {
@@ -254,7 +251,7 @@ func (b *builder) grid(sr *job.SectionResult, g [][]uint64, rowLo, colLo int) []
 	out := []block{t}
 	var notes []string
 	// In a nimbers table 0 is a value, not a position.
-	if zero && family(sr) != "nimbers" {
+	if zero && !opTable(sr) {
 		notes = append(notes, b.tx("values.bold", nil))
 	}
 	if sr2 < rows || sc < cols {
@@ -281,10 +278,8 @@ func (b *builder) ppositions(sr *job.SectionResult) []block {
 		switch h := sp.Heap(); {
 		case h != nil:
 			over = b.heapsOver(h)
-		case sp.Wythoff() != nil:
-			over = b.tx("ppos.over.wythoff", nil)
-		case sp.Coins() != nil:
-			over = b.tx("ppos.over.coins", args{"N": itoa(sp.Coins().N)})
+		case isOver(sp.Game):
+			over = sp.Game.(job.Over).PPositionsOver(b.txf)
 		}
 		if over != "" {
 			out = append(out, para{Spans: text(over), Note: true})
@@ -307,7 +302,7 @@ func (b *builder) ppositions(sr *job.SectionResult) []block {
 		out = append(out, para{Spans: text(b.tx("ppos.list", nil))})
 	}
 	shown := items[:min(len(items), b.o.MaxList)]
-	if family(sr) == "coins" {
+	if job.IsCoinRows(specGame(sr)) {
 		// One coin row per line, so that the code's structure shows.
 		var l list
 		for _, it := range shown {
@@ -701,8 +696,8 @@ func (b *builder) automorphisms(sr *job.SectionResult) []block {
 	}
 	n := 0
 	switch {
-	case sr.Spec != nil && sr.Spec.Coins() != nil:
-		n = sr.Spec.Coins().N
+	case sr.Spec != nil && job.IsCoinRows(sr.Spec.Game):
+		n, _ = sr.Spec.Game.(job.CoinRows).Board()
 	case sr.Results.Code != nil:
 		n = sr.Results.Code.Length
 	}
@@ -808,7 +803,7 @@ func (b *builder) plots(sr *job.SectionResult) []block {
 	var out []block
 	if len(r.Values) > 0 {
 		key := "plot.values"
-		if family(sr) == "coins" {
+		if job.IsCoinRows(specGame(sr)) {
 			key = "plot.values.coins"
 		}
 		f := figure{Kind: "values", Values: r.Values, First: firstOf(sr, 0), Period: r.Period,
@@ -826,9 +821,9 @@ func (b *builder) plots(sr *job.SectionResult) []block {
 		out = append(out, f)
 	}
 	if g, ok := grid(r.Table); ok && r.Table != nil {
-		f := figure{Kind: "table", Table: g, RowLo: firstOf(sr, 0), ColLo: firstOf(sr, 1), Mark: family(sr) != "nimbers",
+		f := figure{Kind: "table", Table: g, RowLo: firstOf(sr, 0), ColLo: firstOf(sr, 1), Mark: !opTable(sr),
 			Title: b.tx("plot.table", nil), X: b.tx("plot.axis.col", nil), Y: b.tx("plot.axis.row", nil)}
-		if family(sr) == "nimbers" {
+		if opTable(sr) {
 			// No P-positions here: the caption names the table.
 			f.Title = sr.Title
 		}

@@ -314,6 +314,25 @@ func (b *builder) tx(key string, data any) string {
 
 type args = map[string]any
 
+// txf is tx as a job.Tx, for the games that word their own results.
+func (b *builder) txf(key string, a map[string]any) string { return b.tx(key, a) }
+
+// specGame is the section's game, or nil.
+func specGame(sr *job.SectionResult) job.GameSpec {
+	if sr.Spec == nil {
+		return nil
+	}
+	return sr.Spec.Game
+}
+
+func isDescriber(g job.GameSpec) bool { _, ok := g.(job.Describer); return ok }
+func isOver(g job.GameSpec) bool      { _, ok := g.(job.Over); return ok }
+func isFirster(g job.GameSpec) bool   { _, ok := g.(job.Firster); return ok }
+func isAcrossDescriber(g job.GameSpec) bool {
+	_, ok := g.(job.AcrossDescriber)
+	return ok
+}
+
 func build(r *job.Report, opts Options) (*document, Options, *templates.Set, error) {
 	d, b, err := prepare(r, opts)
 	if err != nil {
@@ -464,7 +483,7 @@ func (b *builder) section(i int, sr *job.SectionResult) *section {
 			if res.Code != nil && res.Code.Method != "" {
 				m = res.Code.Method
 			}
-			if m != "" && (sr.Spec == nil || sr.Spec.Family == "coins") {
+			if m != "" && (sr.Spec == nil || job.IsCoinRows(sr.Spec.Game)) {
 				blocks = append(blocks, para{Spans: text(b.tx("method", args{"Method": m})), Note: true})
 				methodSaid = true
 			}
@@ -554,43 +573,15 @@ func (b *builder) game(sr *job.SectionResult) string {
 	}
 	var g string
 	switch {
-	case sp.Nimbers() != nil:
-		n := sp.Nimbers()
-		op := "sum"
-		if n.Op == "product" {
-			op = "product"
-		}
-		// A nimbers table has no play convention: say what it is only.
-		return capitalize(b.tx("game.nimbers."+op, args{"Size": itoa(n.Size)})) + "."
 	case sp.Heap() != nil:
 		g = b.heapGame(sp.Heap())
-	case sp.Wythoff() != nil:
-		w := sp.Wythoff()
-		g = b.tx("game.wythoff", args{"A": itoa(w.Size[0]), "B": itoa(w.Size[1])})
-	case sp.Coins() != nil:
-		c := sp.Coins()
-		n, key := c.N, "game.coins"
-		if c.Below > 0 {
-			// The row is as long as the values below the bound reach.
-			n, key = len(sr.Results.Values), "game.coins.below"
+	case isDescriber(sp.Game):
+		// A nimbers table has no play convention: say what it is only.
+		var played bool
+		g, played = sp.Game.(job.Describer).Describe(b.txf, b.o.Lang, &sr.Results)
+		if !played {
+			return capitalize(g) + "."
 		}
-		g = b.tx(key, args{"Rule": c.Rule, "R": itoa(c.R), "N": itoa(n), "First": itoa(c.First), "Last": itoa(c.First + n - 1), "Below": boundString(c.Below)})
-	case sp.Product() != nil:
-		pr := sp.Product()
-		var fs []string
-		for _, f := range pr.Factors {
-			fs = append(fs, "«\u202f"+b.tx("game.factor", args{"Rule": f.Rule, "R": itoa(f.R), "First": itoa(f.First)})+"\u202f»")
-		}
-		if b.o.Lang == "en" {
-			for i := range fs {
-				fs[i] = "“" + strings.TrimSuffix(strings.TrimPrefix(fs[i], "«\u202f"), "\u202f»") + "”"
-			}
-		}
-		sizes := make([]string, len(pr.Size))
-		for i, s := range pr.Size {
-			sizes[i] = itoa(s)
-		}
-		g = b.tx("game.product", args{"Factors": strings.Join(fs, " × "), "Sizes": strings.Join(sizes, " × ")})
 	default:
 		return sr.Results.Game
 	}
@@ -664,13 +655,8 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 	if !ok {
 		return literal(sprint(v))
 	}
-	switch family(sr) {
-	case "coins":
-		heads, ok := n.ints()
-		if !ok {
-			break
-		}
-		c := sr.Spec.Coins()
+	if heads, ok := n.ints(); ok && job.IsCoinRows(specGame(sr)) {
+		cn, cfirst := specGame(sr).(job.CoinRows).Board()
 		desc := b.tx("position.nocoins", nil)
 		if len(heads) > 0 {
 			hs := make([]string, len(heads))
@@ -679,8 +665,9 @@ func (b *builder) position(sr *job.SectionResult, v any) []span {
 			}
 			desc = b.tx("position.coins", args{"Heads": strings.Join(hs, ", ")})
 		}
-		return []span{{Text: coinRow(heads, c.N, c.First), Code: true}, {Text: " (" + desc + ")"}}
-	case "product":
+		return []span{{Text: coinRow(heads, cn, cfirst), Code: true}, {Text: " (" + desc + ")"}}
+	}
+	if cs, ok := specGame(sr).(job.CellSets); ok && cs.CellSets() {
 		parts := make([]string, len(n.items))
 		for i, c := range n.items {
 			parts[i] = plain(c)
@@ -730,10 +717,8 @@ func spanText(ss []span) string {
 func firstOf(sr *job.SectionResult, k int) int {
 	if sp := sr.Spec; sp != nil {
 		switch {
-		case sp.Coins() != nil && k == 0:
-			return sp.Coins().First
-		case sp.Product() != nil && k < len(sp.Product().Factors):
-			return sp.Product().Factors[k].First
+		case isFirster(sp.Game):
+			return sp.Game.(job.Firster).FirstOf(k)
 		}
 		return 0
 	}

@@ -193,7 +193,7 @@ func (b *surveyBuilder) overview() *section {
 // firstOf is the number of the first value of variant i: a coin game's
 // first coin (1 unless its parameters say), 0 for heaps.
 func (b *surveyBuilder) firstOf(i int) int {
-	if b.r.Family != "coins" {
+	if !job.IsCoinRows(job.SpecOf(b.r.Family)) {
 		return 0
 	}
 	for _, p := range b.r.Variants[i].Params {
@@ -401,7 +401,7 @@ func (b *surveyBuilder) columns() []column {
 			}})
 		case "values":
 			f := "g"
-			if b.r.Family == "coins" {
+			if job.IsCoinRows(job.SpecOf(b.r.Family)) {
 				f = "f"
 			}
 			first := 0

@@ -16,7 +16,6 @@ import (
 
 	"github.com/nimbook/nimbook/explore/atomicfile"
 	"github.com/nimbook/nimbook/explore/budget"
-	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
@@ -340,17 +339,6 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// gameFlags says which flags belong to the games that are not heap rules.
-var gameFlags = map[string][]string{
-	"rule":       {"coins"},
-	"r":          {"coins"},
-	"n":          {"coins"},
-	"first-coin": {"coins", "product"},
-	"heads":      {"coins"},
-	"factors":    {"product"},
-	"size":       {"product"},
-}
-
 // generalFlags are play's own (--heaps: a heap rule's start): a rule's
 // parameter of the same name is not a flag.
 var generalFlags = []string{"position", "heaps", "misere", "hint", "quiet", "first", "level", "seed", "save", "max-positions", "max-memory"}
@@ -359,8 +347,8 @@ var generalFlags = []string{"position", "heaps", "misere", "hint", "quiet", "fir
 // parameters (ruleFlags) and --heaps, its start; the other games' flags.
 func familyFlags() map[string][]string {
 	out := map[string][]string{}
-	for fl, fams := range gameFlags {
-		out[fl] = slices.Clone(fams)
+	for fl, fams := range play.CommandFlags() { // coins' and products'
+		out[fl] = fams
 	}
 	for _, r := range heap.Rules() {
 		out["heaps"] = append(out["heaps"], r.Name)
@@ -445,46 +433,35 @@ func playGame(ctx context.Context, pos []string, f *playFlags, set map[string]bo
 		}
 		return intList(s)
 	}
-	switch family {
-	case "wythoff":
-		start, err := startFlag("7,12")
+	// A family with a player (package play) and default parameters:
+	// Wythoff's game.
+	if g, def, ok, err := play.Named(family, pl, lim); ok {
+		if err != nil {
+			return nil, nil, gameError(err, "play: ")
+		}
+		start, err := startFlag(strings.Trim(strings.ReplaceAll(fmt.Sprint(def), " ", ","), "[]"))
 		if err != nil {
 			return nil, nil, usagef("--position: %v", err)
 		}
-		g, err := play.NewWythoff(pl, lim.Wythoff())
+		return g, start, nil
+	}
+	// A family with a command line of its own (package play): coins,
+	// products.
+	values := map[string]string{"rule": f.rule, "r": strconv.Itoa(f.r), "n": strconv.Itoa(f.n), "first-coin": strconv.Itoa(f.firstCoin),
+		"heads": f.heads, "factors": f.factors, "size": f.size, "position": f.position}
+	flags := play.Flags{
+		Get:   func(name string) (string, bool) { return values[name], set[name] },
+		Ints:  intList,
+		Start: startFlag,
+	}
+	if g, start, ok, err := play.Command(family, flags, pl, lim); ok {
+		if msg, bad := play.IsFlagError(err); bad {
+			return nil, nil, usagef("%s", msg)
+		}
 		if err != nil {
 			return nil, nil, gameError(err, "play: ")
 		}
 		return g, start, nil
-	case "coins":
-		rule, err := coins.ParseRule(f.rule)
-		if err != nil {
-			return nil, nil, usagef("--rule %q: write at-most, exactly or ruler", f.rule)
-		}
-		r := f.r
-		if rule == coins.Ruler && !set["r"] {
-			r = 0
-		}
-		cg, err := coins.New(rule, r, f.firstCoin)
-		if err != nil {
-			return nil, nil, usagef("%s", strings.TrimPrefix(err.Error(), "coins: "))
-		}
-		all := make([]string, f.n)
-		for i := range all {
-			all[i] = strconv.Itoa(f.firstCoin + i)
-		}
-		start, err := startFlag(strings.Join(all, ","))
-		if err != nil {
-			return nil, nil, usagef("--heads: %v", err)
-		}
-		slices.Sort(start)
-		g, err := play.NewCoins(cg.WithLimits(lim.Coins()), f.n, pl)
-		if err != nil {
-			return nil, nil, gameError(err, "play: ")
-		}
-		return g, start, nil
-	case "product":
-		return productGame(f, set, pl, lim)
 	}
 	return nil, nil, usagef("unknown game %q: write %s, a job file (.yaml) or a Starlark file (.star)", name, strings.Join(play.Families(), ", "))
 }
@@ -549,66 +526,6 @@ func ruleGame(r *heap.Rule, pos []string, f *playFlags, set map[string]bool, pl 
 				return nil, nil, usagef("--%s: %v", fl, err)
 			}
 		}
-	}
-	return g, start, nil
-}
-
-// productGame builds `nimbook play product`: --factors "at-most:2,ruler"
-// (a rule, and for at-most and exactly the number of coins after a colon),
-// --size, and --position as cells one after the other.
-func productGame(f *playFlags, set map[string]bool, pl game.Play, lim play.Limits) (play.Game, []int, error) {
-	var factors []*coins.Game
-	for _, spec := range strings.Split(f.factors, ",") {
-		ruleText, rText, hasR := strings.Cut(strings.TrimSpace(spec), ":")
-		rule, err := coins.ParseRule(ruleText)
-		if err != nil {
-			return nil, nil, usagef("--factors %q: %q is not a rule; write e.g. --factors at-most:2,ruler (at-most:R, exactly:R or ruler)", f.factors, ruleText)
-		}
-		r := 0
-		if hasR {
-			if r, err = strconv.Atoi(strings.TrimSpace(rText)); err != nil {
-				return nil, nil, usagef("--factors %q: %q is not a number of coins", f.factors, rText)
-			}
-		} else if rule != coins.Ruler {
-			return nil, nil, usagef("--factors %q: %s needs a number of coins, e.g. %s:2", f.factors, rule, rule)
-		}
-		cg, err := coins.New(rule, r, f.firstCoin)
-		if err != nil {
-			return nil, nil, usagef("--factors %q: %s", f.factors, strings.TrimPrefix(err.Error(), "coins: "))
-		}
-		factors = append(factors, cg.WithLimits(lim.Coins()))
-	}
-	p, err := coins.NewProduct(factors...)
-	if err != nil {
-		return nil, nil, usagef("--factors %q: %s", f.factors, strings.TrimPrefix(err.Error(), "coins: "))
-	}
-	sizes, err := intList(f.size)
-	if err != nil {
-		return nil, nil, usagef("--size: %v", err)
-	}
-	if !set["size"] && len(factors) == 3 {
-		sizes = []int{4, 4, 4}
-	}
-	if len(sizes) != len(factors) {
-		return nil, nil, usagef("--size %s: give one size per factor (%d), e.g. --size %s", f.size, len(factors), strings.TrimSuffix(strings.Repeat("8,", len(factors)), ","))
-	}
-	g, err := play.NewProduct(p, sizes, pl)
-	if err != nil {
-		return nil, nil, gameError(err, "play: ")
-	}
-	var flat []int
-	if set["position"] {
-		if flat, err = intList(f.position); err != nil {
-			return nil, nil, usagef("--position: %v", err)
-		}
-	} else {
-		for k, n := range sizes {
-			flat = append(flat, factors[k].First()+n-1) // the far corner
-		}
-	}
-	start, err := g.Position(flat)
-	if err != nil {
-		return nil, nil, usagef("--position: %s", strings.TrimPrefix(err.Error(), "play: "))
 	}
 	return g, start, nil
 }

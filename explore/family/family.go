@@ -81,8 +81,13 @@ type Family struct {
 	// the command line's.
 	Signature, Help string
 	// Job, when not nil, is how the job layer reads and runs a family
-	// whose games are not given by their moves (Wythoff's game: its own
-	// table, row periods, formulas); package job sets and reads it.
+	// whose games are not given by their moves (Wythoff's game, coin
+	// turning, tartan products, nimber tables: their own tables and
+	// formulas); package job sets and reads it. The other layers find
+	// what they need of such a family through the type of its games
+	// (job.SpecOf): reports through the optional interfaces its spec
+	// implements (job.Describer, job.Tabler, …), play through the player
+	// registered for that type.
 	Job any
 }
 

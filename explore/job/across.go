@@ -78,9 +78,9 @@ func (p *parser) across(game *yaml.Node, path string) (key string, values []*yam
 	// The kind of each key: a list or a single value. Families without
 	// values (wythoff, product) vary nothing.
 	list := map[string]bool{}
-	switch fam {
-	case "coins":
-		for _, k := range []string{"rule", "r", "n", "below", "first"} {
+	switch jf := jobFamilyOf(fam); {
+	case jf != nil:
+		for _, k := range jf.across {
 			list[k] = false
 		}
 	default:

@@ -66,18 +66,6 @@ func (s *Section) Estimate(ctx context.Context, lim Limits) (Cost, error) {
 			c := g.Family.Cost(g.Params, s.Show)
 			return Cost{Positions: max(c.Positions, 1), Steps: float64(max(c.Steps, 1)), Memory: c.Memory}, nil
 		}
-	case *CoinsSpec:
-		n := int64(g.N)
-		return Cost{Positions: n, Steps: float64(n * n), Memory: 64 * n}, nil
-	case *ProductSpec:
-		cells := int64(1)
-		for _, x := range g.Size {
-			cells *= int64(x)
-		}
-		return Cost{Positions: cells, Steps: float64(cells), Memory: 8 * cells}, nil
-	case *NimbersSpec:
-		n := int64(g.Size)
-		return Cost{Positions: n * n, Steps: float64(n * n), Memory: 8 * n * n}, nil
 	}
 	return Cost{Positions: 1, Steps: 1}, nil
 }

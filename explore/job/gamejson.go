@@ -8,8 +8,8 @@ import "fmt"
 // (defaults written out), e.g. {"octal": {"code": "0.07", "upto": 2000}}.
 // "play" appears only for misère play, "position" only when one is
 // analysed (for a rule whose position is one of its parameters, Nim's
-// heaps, when it is not that). A nimbers table gives {"nimbers": {"op": …,
-// "size": …}}. A section without a family of job files (a notebook's game
+// heaps, when it is not that). A family with a section key of its own (a
+// nimber table) gives its parameters only, under its key. A section without a family of job files (a notebook's game
 // given by its moves) gives nil.
 func (s *Section) GameJSON() map[string]any {
 	if s == nil || s.Game == nil {
@@ -17,7 +17,7 @@ func (s *Section) GameJSON() map[string]any {
 	}
 	p := map[string]any{}
 	s.Game.params(p)
-	if s.Nimbers() != nil {
+	if IsSectionFamily(s.Family) {
 		return map[string]any{s.Family: p}
 	}
 	if s.Play == "misere" {

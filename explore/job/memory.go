@@ -32,9 +32,6 @@ func (r *runner) memoryEstimate() (need int64, note string) {
 		return whole, ""
 	}
 	switch g := s.Game.(type) {
-	case *NimbersSpec:
-		size := int64(g.Size)
-		return sectionOverhead + size*size*8 + size*24, ""
 	case *HeapSpec:
 		return r.heapEstimate()
 	case ownSpec:

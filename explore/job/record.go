@@ -3,11 +3,9 @@ package job
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/graph"
 	"github.com/nimbook/nimbook/explore/heap"
@@ -93,16 +91,6 @@ func (r *runner) heapRecord(g heap.Game) error {
 	return nil
 }
 
-func (r *runner) coinsRecord(g *coins.Game) error {
-	n := r.s.Coins().N
-	m, err := g.Mover(n)
-	if err != nil {
-		return err
-	}
-	return r.maskRecord(m, func(p any) (uint64, error) { return g.Mask(n, p.([]int)) },
-		func(mask uint64) any { return nonNil(g.Heads(mask)) })
-}
-
 // maskRecord analyses the record of a game solved on bitmask positions:
 // mask reads a position of the job file, show writes one back.
 func (r *runner) maskRecord(m game.Mover[uint64], mask func(any) (uint64, error), show func(uint64) any) error {
@@ -120,101 +108,6 @@ func (r *runner) maskRecord(m game.Mover[uint64], mask func(any) (uint64, error)
 	}
 	r.res.Record = RecordOf(a, show)
 	return nil
-}
-
-// productRecord analyses a played product; positions are lists of cells.
-// Under normal play the outcomes come from the heads' values (nim-products
-// of the factors' values), so a grid of any size is analysed; misère play
-// needs the generic solver on the whole grid, a bitmask of at most 64
-// cells.
-func (r *runner) productRecord(p *coins.Product) error {
-	sizes := r.s.Product().Size
-	if r.play() == game.Misere {
-		cells := 1
-		for _, n := range sizes {
-			cells *= n
-		}
-		if cells > 64 {
-			return fmt.Errorf("a misère record of a product is solved on the whole grid, at most 64 cells, and size %v has %d: give the smallest size that holds the heads played", sizes, cells)
-		}
-		m, err := p.Mover(sizes...)
-		if err != nil {
-			return limitErr(err)
-		}
-		return r.maskRecord(m, func(pos any) (uint64, error) { return p.Mask(sizes, pos.([][]int)) },
-			func(mask uint64) any { return p.Heads(sizes, mask) })
-	}
-	var played [][][]int
-	for _, pos := range r.s.Record {
-		heads := slices.Clone(pos.([][]int))
-		slices.SortFunc(heads, slices.Compare)
-		played = append(played, heads)
-	}
-	a, table, err := productAnalysis(p, played)
-	if err != nil {
-		return limitErr(err)
-	}
-	r.res.Record = RecordOf(a, func(i int) any { return table[i] })
-	return nil
-}
-
-// productAnalysis is record.Analyse under normal play with the values of
-// the product in place of the generic solver. Positions are sorted lists
-// of heads; the analysis names them by their index in the table it
-// returns: played, then the winning moves missed.
-func productAnalysis(p *coins.Product, played [][][]int) (*record.Analysis[int], [][][]int, error) {
-	value := func(heads [][]int) (uint64, game.Outcome, error) {
-		v, err := p.Value(heads)
-		if err != nil {
-			return 0, 0, err
-		}
-		if v == 0 {
-			return 0, game.P, nil
-		}
-		return v, game.N, nil
-	}
-	g, o, err := value(played[0])
-	if err != nil {
-		return nil, nil, err
-	}
-	a := &record.Analysis[int]{Play: game.Normal, Start: 0, StartOutcome: o, Illegal: -1}
-	n := len(played)
-	for i := 0; i+1 < n; i++ {
-		mv := record.Move[int]{Index: i, Player: 1 + i%2, From: i, To: i + 1, GrundyBefore: g, Before: o}
-		if mv.Legal, err = p.IsMove(played[i], played[i+1]); err != nil {
-			return nil, nil, err
-		}
-		if !mv.Legal {
-			a.Moves = append(a.Moves, mv)
-			a.Illegal = i
-			return a, played, nil
-		}
-		if g, o, err = value(played[i+1]); err != nil {
-			return nil, nil, err
-		}
-		mv.GrundyAfter, mv.After = g, o
-		if mv.Before == game.N && mv.After == game.N {
-			wins, err := p.WinningMoves(played[i])
-			if err != nil {
-				return nil, nil, err
-			}
-			for _, w := range wins {
-				mv.Missed = append(mv.Missed, len(played))
-				played = append(played, w)
-			}
-			mv.Mistake = true
-		}
-		a.Moves = append(a.Moves, mv)
-	}
-	last, err := p.Moves(played[n-1])
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(last) == 0 {
-		a.Over = true
-		a.Winner = 2 - len(a.Moves)%2 // normal play: whoever made the last move wins
-	}
-	return a, played, nil
 }
 
 // countOf writes a count of positions, saturated ones as "more than 2^64".
@@ -266,39 +159,6 @@ func (r *runner) heapGraph(g heap.Game, heaps []int) error {
 		return err
 	}
 	gr, err := graph.Build(heap.BoundedMultisetMover(g, r.heapLimits()), start, graph.Options[heap.Multiset]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx})
-	if err != nil {
-		return limitErr(err)
-	}
-	r.res.Graph, err = GraphResult(gr, "game")
-	return err
-}
-
-func (r *runner) coinsGraph(g *coins.Game) error {
-	heads, ok := r.s.Position.([]int)
-	if !ok {
-		return fmt.Errorf("graph needs a position to start from: add position: [heads]")
-	}
-	n := r.s.Coins().N
-	m, err := g.Mover(n)
-	if err != nil {
-		return err
-	}
-	start, err := g.Mask(n, heads)
-	if err != nil {
-		return err
-	}
-	label := func(mask uint64) string {
-		var b strings.Builder
-		for i := 0; i < n; i++ {
-			if mask>>i&1 == 1 {
-				b.WriteString("●")
-			} else {
-				b.WriteString("○")
-			}
-		}
-		return b.String()
-	}
-	gr, err := graph.Build(m, start, graph.Options[uint64]{MaxPositions: r.graphMax(), Play: r.play(), MaxMemory: r.lim.Memory, Context: r.ctx, Label: label})
 	if err != nil {
 		return limitErr(err)
 	}

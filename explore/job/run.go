@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -19,7 +18,6 @@ import (
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/misere"
-	"github.com/nimbook/nimbook/explore/nimber"
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
 
@@ -297,16 +295,10 @@ func (r *runner) run() (*Results, error) {
 	r.res.Position = r.s.Position
 	var err error
 	switch g := r.s.Game.(type) {
-	case *NimbersSpec:
-		err = r.nimbers()
 	case *HeapSpec:
 		err = r.heap()
 	case ownSpec:
 		err = g.run(r)
-	case *CoinsSpec:
-		err = r.coins()
-	case *ProductSpec:
-		err = r.product()
 	case *FamilySpec:
 		err = r.family()
 	default:
@@ -316,40 +308,6 @@ func (r *runner) run() (*Results, error) {
 		return nil, err
 	}
 	return &r.res, nil
-}
-
-func (r *runner) nimbers() error {
-	ns := r.s.Nimbers()
-	op, name := nimber.Mul, "nim-product"
-	if ns.Op == "sum" {
-		op, name = nimber.Add, "nim-sum"
-	}
-	r.res.Game = fmt.Sprintf("%s table of 0..%d", name, ns.Size-1)
-	size := int64(ns.Size)
-	if size*size > r.lim.Positions {
-		return fmt.Errorf("a %d×%d table has %d cells, more than the limit of %d positions; %s", size, size, size*size, r.lim.Positions, limitHint)
-	}
-	if err := r.checkMemory(fmt.Sprintf("a %d×%d %s table", size, size, name), size*size*8+size*24); err != nil {
-		return err
-	}
-	// Row by row, so that a cancellation is seen within a row: a product
-	// table of 4096² takes about a second.
-	flat := make([]uint64, ns.Size*ns.Size)
-	t := make([][]uint64, ns.Size)
-	prog := budget.From(r.ctx)
-	prog.Start(name+" table", size)
-	for a := range t {
-		if err := budget.Err(r.ctx); err != nil {
-			return err
-		}
-		prog.Set(int64(a))
-		t[a] = flat[a*ns.Size : (a+1)*ns.Size : (a+1)*ns.Size]
-		for b := range t[a] {
-			t[a][b] = op(uint64(a), uint64(b))
-		}
-	}
-	r.res.Table = t
-	return nil
 }
 
 // heapGame builds the heap game of the section and the largest heap whose
@@ -586,209 +544,6 @@ func pairs(ps [][2]int) [][]int {
 		out[i] = []int{p[0], p[1]}
 	}
 	return out
-}
-
-func (r *runner) coinGame(c CoinsSpec) (*coins.Game, error) {
-	g, err := c.NewGame()
-	if err != nil {
-		return nil, err
-	}
-	return g.WithLimits(r.coinLimits()), nil
-}
-
-func (r *runner) coins() error {
-	cs := r.s.Coins()
-	g, err := r.coinGame(*cs)
-	if err != nil {
-		return err
-	}
-	r.res.Game = g.String()
-	r.res.First = []int{cs.First}
-	var values []uint64
-	if cs.Below > 0 {
-		_, err = g.ValuesBelow(cs.Below, func(_ int, v uint64) error {
-			values = append(values, v)
-			return nil
-		})
-	} else {
-		values, err = g.Values(cs.N)
-	}
-	if err != nil {
-		return limitErr(err)
-	}
-	if r.wants("values") {
-		r.res.Values = values
-	}
-	needCode := r.wants("weights") || r.wants("p-positions") || r.wants("distribution") || r.wants("code") || r.wants("steiner") || r.wants("automorphisms")
-	if needCode {
-		c, err := code.FromValues(values)
-		if err != nil {
-			return err
-		}
-		if err := r.codeAnalyses(c, g); err != nil {
-			return err
-		}
-	}
-	heads, _ := r.s.Position.([]int)
-	if r.wants("outcome") {
-		o, err := g.Outcome(cs.N, heads, r.play())
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Outcome = o.String()
-	}
-	if r.wants("moves") {
-		var ms [][]int
-		if r.play() == game.Misere {
-			ms, err = g.MisereWinningMoves(cs.N, heads)
-		} else {
-			ms, err = g.WinningMoves(cs.N, heads)
-		}
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Moves = nonNil(ms)
-	}
-	if r.wants("record") {
-		if err := r.coinsRecord(g); err != nil {
-			return err
-		}
-	}
-	if r.wants("graph") {
-		if err := r.coinsGraph(g); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (r *runner) codeAnalyses(c *code.Code, g *coins.Game) error {
-	lim := r.codeLimits()
-	if r.wants("weights") || r.wants("p-positions") || r.wants("distribution") || r.wants("code") {
-		d, err := c.Distribution(r.ctx, lim)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Method = string(d.Method)
-		if r.wants("weights") {
-			r.res.Weights = d.Weights
-		}
-		if r.wants("distribution") {
-			r.res.Distribution = d.ByWeight
-			if d.ByWeight == nil {
-				return fmt.Errorf("the table of rows by heads and Grundy value is too large for the memory limit of %d bytes; raise it with --max-memory or limits.memory", r.lim.Memory)
-			}
-		}
-		count := d.Count
-		if r.wants("p-positions") {
-			if !count.IsUint64() {
-				return fmt.Errorf("%s P-positions do not fit the JSON count", count)
-			}
-			total := new(big.Int).Lsh(big.NewInt(1), uint(c.N()))
-			pp := &PPositions{Count: count.Uint64()}
-			if total.IsUint64() {
-				pp.Of = total.Uint64()
-			}
-			if count.Uint64() <= MaxListed {
-				pp.List = codewordHeads(c, g)
-			}
-			r.res.PPositions = pp
-		}
-		if r.wants("code") {
-			r.res.Code = &CodeInfo{Length: c.N(), Dimension: c.Dim(), Words: count.Uint64(), MinDistance: d.MinDistance, Method: string(d.Method)}
-		}
-	}
-	if r.wants("steiner") {
-		d, err := c.Design(r.ctx, lim)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Steiner = &Steiner{Holds: d.Holds}
-		if d.Holds {
-			r.res.Steiner = &Steiner{Holds: true, T: d.T, K: d.K, V: d.V, Lambda: d.Lambda, Blocks: d.Blocks}
-		}
-	}
-	if r.wants("automorphisms") {
-		a, err := c.Automorphisms(r.ctx, lim)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Automorphisms = a.Order.String()
-	}
-	return nil
-}
-
-// codewordHeads lists the P-positions of a small code as sorted lists of
-// head numbers, spanning the basis.
-func codewordHeads(c *code.Code, g *coins.Game) [][]int {
-	basis := c.Basis()
-	words := []uint64{0}
-	for _, b := range basis {
-		for _, w := range words[:len(words):len(words)] {
-			words = append(words, w^b)
-		}
-	}
-	out := make([][]int, 0, len(words))
-	for _, w := range words {
-		out = append(out, g.Heads(w))
-	}
-	slices.SortFunc(out, func(a, b []int) int {
-		if len(a) != len(b) {
-			return len(a) - len(b)
-		}
-		return slices.Compare(a, b)
-	})
-	return out
-}
-
-func (r *runner) product() error {
-	ps := r.s.Product()
-	var factors []*coins.Game
-	for _, f := range ps.Factors {
-		g, err := r.coinGame(f)
-		if err != nil {
-			return err
-		}
-		factors = append(factors, g)
-		r.res.First = append(r.res.First, f.First)
-	}
-	p, err := coins.NewProduct(factors...)
-	if err != nil {
-		return err
-	}
-	p = p.WithLimits(r.coinLimits())
-	r.res.Game = p.String()
-	if r.wants("table") {
-		t, err := p.Table(ps.Size...)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Table = t
-	}
-	cells, _ := r.s.Position.([][]int)
-	if r.wants("outcome") {
-		if r.play() == game.Misere {
-			return errors.New("misère outcomes of products are not supported; remove play: misere")
-		}
-		v, err := p.Value(cells)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Outcome = map[bool]string{true: "P", false: "N"}[v == 0]
-	}
-	if r.wants("moves") {
-		ms, err := p.WinningMoves(cells)
-		if err != nil {
-			return limitErr(err)
-		}
-		r.res.Moves = nonNil(ms)
-	}
-	if r.wants("record") {
-		if err := r.productRecord(p); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // limitErr adds the way out to a refusal by a limit, unless the message

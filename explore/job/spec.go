@@ -5,15 +5,12 @@ import (
 	"math"
 	"os"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/nimbook/nimbook/explore/budget"
-	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/internal/yamlfile"
@@ -92,15 +89,6 @@ type GameSpec interface {
 // Heap returns the section's heap rule and parameters, or nil.
 func (s *Section) Heap() *HeapSpec { h, _ := s.Game.(*HeapSpec); return h }
 
-// Coins returns the section's coin game, or nil.
-func (s *Section) Coins() *CoinsSpec { c, _ := s.Game.(*CoinsSpec); return c }
-
-// Product returns the section's tartan product, or nil.
-func (s *Section) Product() *ProductSpec { p, _ := s.Game.(*ProductSpec); return p }
-
-// Nimbers returns the section's nimber table, or nil.
-func (s *Section) Nimbers() *NimbersSpec { n, _ := s.Game.(*NimbersSpec); return n }
-
 // Clone returns a copy of the section whose game can be changed without
 // changing s (the position and record are shared).
 func (s *Section) Clone() *Section {
@@ -146,80 +134,6 @@ func (h *HeapSpec) clone() GameSpec {
 	c.Params = h.Params.Clone()
 	return &c
 }
-
-// CoinsSpec is a coin-turning game on N coins numbered from First, or,
-// with Below set instead of N (at-most r ≥ 2), on every coin whose value
-// is below Below.
-type CoinsSpec struct {
-	Rule  string // at-most, exactly, ruler
-	R     int
-	N     int
-	First int
-	Below uint64 // 0: unset
-}
-
-func (c *CoinsSpec) params(p map[string]any) {
-	c.ruleParams(p)
-	if c.Below > 0 {
-		p["below"] = c.Below // every value below it, on as many coins as they take
-	} else {
-		p["n"] = c.N
-	}
-}
-
-// ruleParams writes a coin game's rule, r (not for the ruler game) and
-// first coin.
-func (c *CoinsSpec) ruleParams(p map[string]any) {
-	p["rule"] = c.Rule
-	if c.Rule != "ruler" {
-		p["r"] = c.R
-	}
-	p["first"] = c.First
-}
-
-func (c *CoinsSpec) clone() GameSpec { d := *c; return &d }
-
-// NewGame builds the coin game of the rule, r and first coin (N and Below
-// are the board, not the game).
-func (c *CoinsSpec) NewGame() (*coins.Game, error) {
-	rule, err := coins.ParseRule(c.Rule)
-	if err != nil {
-		return nil, err
-	}
-	return coins.New(rule, c.R, c.First)
-}
-
-// ProductSpec is a tartan product of 2 or 3 coin games.
-type ProductSpec struct {
-	Factors []CoinsSpec // N unused
-	Size    []int
-}
-
-func (ps *ProductSpec) params(p map[string]any) {
-	fs := make([]map[string]any, len(ps.Factors))
-	for i, f := range ps.Factors {
-		fs[i] = map[string]any{}
-		f.ruleParams(fs[i])
-	}
-	p["factors"] = fs
-	p["size"] = ps.Size
-}
-
-func (ps *ProductSpec) clone() GameSpec {
-	c := *ps
-	c.Factors = slices.Clone(ps.Factors)
-	c.Size = slices.Clone(ps.Size)
-	return &c
-}
-
-// NimbersSpec asks for a nim addition or multiplication table.
-type NimbersSpec struct {
-	Op   string // sum or product
-	Size int
-}
-
-func (n *NimbersSpec) params(p map[string]any) { p["op"], p["size"] = n.Op, n.Size }
-func (n *NimbersSpec) clone() GameSpec         { c := *n; return &c }
 
 // Parse reads and checks a job file; name is used in error messages.
 func Parse(name string, data []byte) (*Job, error) {
@@ -333,27 +247,18 @@ func (p *parser) job(root *yaml.Node) (*Job, error) {
 // ParseSize reads a byte size such as 4GiB, 512MiB, 100MB or 1048576.
 func ParseSize(s string) (int64, error) { return budget.ParseSize(s) }
 
-// otherFamilies are the game families that are not heap rules, in SPEC
-// order after them.
-var otherFamilies = []string{"coins", "product"}
-
-// otherOrder places coins and product among the registered families
-// (package family), by Order: after Wythoff's game, before Starlark games.
-var otherOrder = map[string]int{"coins": 80, "product": 90}
-
 // Families lists the keys a section's game may hold: the registered heap
-// rules (package heap), then coins, product and the registered families
-// (package family: Wythoff's game, Starlark games) by their Order.
+// rules (package heap), then the registered families (package family:
+// Wythoff's game, coins, products, Starlark games…) by their Order.
 func Families() []string {
 	out := heap.RuleNames()
-	rest := slices.Clone(otherFamilies)
 	for _, f := range family.Families() {
-		for len(rest) > 0 && otherOrder[rest[0]] < f.Order {
-			out, rest = append(out, rest[0]), rest[1:]
+		if jf, ok := f.Job.(*jobFamily); ok && jf.section {
+			continue
 		}
 		out = append(out, f.Key)
 	}
-	return append(out, rest...)
+	return out
 }
 
 // jobFamily is how a job file reads a registered family whose games are
@@ -365,6 +270,63 @@ type jobFamily struct {
 	position func(p *parser, s *Section, n *yaml.Node, path string) (any, error)
 	example  []any
 	what     string
+	// zero is the family's game with its default parameters, for the
+	// games that play builds from a name on the command line.
+	zero func() GameSpec
+	// spec is a nil game of the family's type, (*WythoffSpec)(nil): what
+	// other packages register their parts of the family by (a player).
+	spec GameSpec
+	// section: the family is a key of a section of its own, beside
+	// game: (nimbers: {op: product, size: 16}), not a family of game:.
+	section bool
+	// allowed, when set, are the keys of the family's mapping in the
+	// order errors list them; else its parameters, play and position.
+	allowed []string
+	// across are the parameters, each a single value, that may take
+	// several values in a section: a row of its table per value.
+	across []string
+	// show, when not nil, refuses an analysis name that the section's
+	// game cannot give (at path, node c), before any work.
+	show func(p *parser, s *Section, c *yaml.Node, path, name string) error
+}
+
+// SectionFamilies lists the families written as a key of a section of
+// their own instead of under game: (nimber tables), by Order.
+func SectionFamilies() []string {
+	var out []string
+	for _, f := range family.Families() {
+		if jf, ok := f.Job.(*jobFamily); ok && jf.section {
+			out = append(out, f.Key)
+		}
+	}
+	return out
+}
+
+// IsSectionFamily says whether fam is written as a key of a section of its
+// own (SectionFamilies).
+func IsSectionFamily(fam string) bool {
+	jf := jobFamilyOf(fam)
+	return jf != nil && jf.section
+}
+
+// SpecOf returns a nil game of the type of family fam's games, or nil
+// when fam has no type of its own (a heap rule, a game given by its
+// moves): play and others find what they register by type through it.
+func SpecOf(fam string) GameSpec {
+	if jf := jobFamilyOf(fam); jf != nil {
+		return jf.spec
+	}
+	return nil
+}
+
+// DefaultGame returns the game of family fam with its default parameters
+// (Wythoff's 10 × 10 table), or nil when fam has none: a heap rule, a
+// family whose games are given by their moves.
+func DefaultGame(fam string) GameSpec {
+	if jf := jobFamilyOf(fam); jf != nil && jf.zero != nil {
+		return jf.zero()
+	}
+	return nil
 }
 
 // jobFamilyOf returns the job side of the registered family key, or nil.
@@ -385,13 +347,6 @@ type ownSpec interface {
 	cost() Cost
 }
 
-// analyses lists what show may ask of the families that are not heap rules.
-var analyses = map[string][]string{
-	"coins":   {"values", "p-positions", "weights", "distribution", "code", "steiner", "automorphisms", "outcome", "moves", "graph", "record", "plot"},
-	"product": {"table", "outcome", "moves", "record", "plot"},
-	"nimbers": {"table", "plot"},
-}
-
 // heapAnalyses are what show may ask of every heap rule before its own
 // (Rule.Analyses): the genus of each heap and the misère quotient are
 // found from the rule's options alone (package misere), so every rule
@@ -410,7 +365,7 @@ func Analyses(fam string) []string {
 	if f, ok := family.Lookup(fam); ok {
 		return f.Analyses
 	}
-	return analyses[fam]
+	return nil
 }
 
 func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
@@ -418,8 +373,17 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := m.Check("title", "text", "source", "game", "nimbers", "show", "position", "record"); err != nil {
+	own := SectionFamilies()
+	keys := append(append([]string{"title", "text", "source", "game"}, own...), "show", "position", "record")
+	if err := m.Check(keys...); err != nil {
 		return nil, err
+	}
+	ownKey := "" // a family with a section key of its own
+	for _, k := range own {
+		if m.Has(k) {
+			ownKey = k
+			break
+		}
 	}
 	s := &Section{Line: n.Line}
 	if s.Title, err = m.Str("title", ""); err != nil {
@@ -432,10 +396,10 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 		return nil, err
 	}
 	switch {
-	case m.Has("game") && m.Has("nimbers"):
-		return nil, p.Errf(n, path, "a section holds either game or nimbers, not both; split it in two sections")
-	case m.Has("nimbers"):
-		if err := p.nimbers(s, m.Nodes["nimbers"], yamlfile.Join(path, "nimbers")); err != nil {
+	case m.Has("game") && ownKey != "":
+		return nil, p.Errf(n, path, "a section holds either game or %s, not both; split it in two sections", ownKey)
+	case ownKey != "":
+		if err := p.ownSection(s, ownKey, m.Nodes[ownKey], yamlfile.Join(path, ownKey)); err != nil {
 			return nil, err
 		}
 	case m.Has("game"):
@@ -443,7 +407,12 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 			return nil, err
 		}
 	default:
-		return nil, p.Errf(n, path, "missing game: write e.g. `game: {nim: {heaps: [1, 3, 5, 7]}}` (families: %s) or `nimbers: {op: product, size: 16}`", strings.Join(Families(), ", "))
+		var or string
+		for _, k := range own {
+			f, _ := family.Lookup(k)
+			or += " or `" + f.Signature + "`"
+		}
+		return nil, p.Errf(n, path, "missing game: write e.g. `game: {nim: {heaps: [1, 3, 5, 7]}}` (families: %s)%s", strings.Join(Families(), ", "), or)
 	}
 	// show
 	sn, ok := m.Nodes["show"]
@@ -471,12 +440,10 @@ func (p *parser) section(n *yaml.Node, path string) (*Section, error) {
 			}
 			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s does not apply to %s; %sthose that do: %s", yamlfile.Describe(c), s.Family, hint, strings.Join(Analyses(s.Family), ", "))
 		}
-		if cs := s.Coins(); cs != nil && (cs.Below > 0 || cs.N > maxCoins) && name != "values" && name != "plot" {
-			what := fmt.Sprintf("%d coins", cs.N)
-			if cs.Below > 0 {
-				what = "every coin whose value is below a bound"
+		if jf := jobFamilyOf(s.Family); jf != nil && jf.show != nil {
+			if err := jf.show(p, s, c, fmt.Sprintf("%s.show[%d]", path, i), name); err != nil {
+				return nil, err
 			}
-			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "%s needs at most %d coins (rows are bit masks), not %s; use n: %d or less, or show values only", name, maxCoins, what, maxCoins)
 		}
 		if name == "values" && s.Play == "misere" {
 			return nil, p.Errf(c, fmt.Sprintf("%s.show[%d]", path, i), "values are normal-play Grundy values; remove play: misere or ask for outcome and moves instead")
@@ -537,12 +504,6 @@ func PositionExample(fam string) (example []any, what string) {
 	if jf := jobFamilyOf(fam); jf != nil {
 		return jf.example, jf.what
 	}
-	switch fam {
-	case "coins":
-		return []any{1, 4, 6}, "the numbers of the coins showing heads"
-	case "product":
-		return []any{[]any{1, 2}, []any{3, 3}}, "the cells showing heads"
-	}
 	return []any{1, 3, 5, 7}, "the heaps"
 }
 
@@ -561,49 +522,6 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	if jf := jobFamilyOf(s.Family); jf != nil {
 		return jf.position(p, s, n, path)
 	}
-	switch s.Family {
-	case "coins":
-		if s.Coins().Below > 0 {
-			return nil, p.Errf(n, path, "a position needs the number of coins: replace below with n")
-		}
-		hs, err := p.IntList(n, path, s.Coins().First, s.Coins().First+s.Coins().N-1, "a coin number")
-		if err != nil {
-			return nil, err
-		}
-		sort.Ints(hs)
-		for i := 1; i < len(hs); i++ {
-			if hs[i] == hs[i-1] {
-				return nil, p.Errf(n, path, "coin %d is listed twice; list each head once", hs[i])
-			}
-		}
-		return hs, nil
-	case "product":
-		ps := s.Product()
-		if n.Kind != yaml.SequenceNode {
-			return nil, p.Errf(n, path, "want a list of cells, e.g. [[1, 2], [3, 3]]")
-		}
-		var cells [][]int
-		for i, c := range n.Content {
-			cp := fmt.Sprintf("%s[%d]", path, i)
-			cell, err := p.IntList(c, cp, 0, maxSide, "a coordinate")
-			if err != nil {
-				return nil, err
-			}
-			if len(cell) != len(ps.Factors) {
-				return nil, p.Errf(c, cp, "a cell has %d coordinates, one per factor", len(ps.Factors))
-			}
-			for k, v := range cell {
-				lo := ps.Factors[k].First
-				if v < lo || v >= lo+ps.Size[k] {
-					return nil, p.Errf(c, cp, "coordinate %d is %d, outside %d..%d (size and first of factor %d)", k+1, v, lo, lo+ps.Size[k]-1, k+1)
-				}
-			}
-			cells = append(cells, cell)
-		}
-		return cells, nil
-	case "nimbers":
-		return nil, p.Errf(n, path, "a nimbers section has no position")
-	}
 	hs, err := p.IntList(n, path, 0, maxHeap, "a heap size")
 	if err != nil {
 		return nil, err
@@ -611,35 +529,20 @@ func (p *parser) position(s *Section, n *yaml.Node, path string) (any, error) {
 	return hs, nil
 }
 
-func (p *parser) nimbers(s *Section, n *yaml.Node, path string) error {
+// ownSection reads the game of a family with a section key of its own
+// (SectionFamilies).
+func (p *parser) ownSection(s *Section, fam string, n *yaml.Node, path string) error {
 	m, err := p.Mapping(n, path)
 	if err != nil {
 		return err
 	}
-	if err := m.Check("op", "size"); err != nil {
+	f, _ := family.Lookup(fam)
+	if err := m.Check(f.Keys()...); err != nil {
 		return err
 	}
-	s.Family = "nimbers"
-	ns := &NimbersSpec{}
-	if ns.Op, err = m.Str("op", "product"); err != nil {
-		return err
-	}
-	switch ns.Op {
-	case "sum", "add", "addition":
-		ns.Op = "sum"
-	case "product", "mul", "multiplication":
-		ns.Op = "product"
-	default:
-		return p.Errf(m.Nodes["op"], yamlfile.Join(path, "op"), "unknown operation %q; write sum or product", ns.Op)
-	}
-	if !m.Has("size") {
-		return p.Errf(n, yamlfile.Join(path, "size"), "missing: the table shows 0..size-1, e.g. size: 16")
-	}
-	if ns.Size, err = m.Integer("size", 16, 1, 4096, "the table size"); err != nil {
-		return err
-	}
-	s.Game = ns
-	return nil
+	s.Family = fam
+	s.Game, err = jobFamilyOf(fam).parse(p, m, path)
+	return err
 }
 
 func (p *parser) game(s *Section, n *yaml.Node, path string) error {
@@ -675,60 +578,15 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 	} else {
 		s.Play = "normal"
 	}
-	switch fam {
-	case "coins":
-		if err := fm.Check("rule", "r", "n", "below", "first", "play", "position"); err != nil {
-			return err
-		}
-		cs, err := p.coins(fm, fp, true)
-		if err != nil {
-			return err
-		}
-		s.Game = cs
-	case "product":
-		if err := fm.Check("factors", "size", "position", "play"); err != nil {
-			return err
-		}
-		ps := &ProductSpec{}
-		fn, ok := fm.Nodes["factors"]
-		if !ok || fn.Kind != yaml.SequenceNode || len(fn.Content) < 2 || len(fn.Content) > 3 {
-			return p.Errf(m.Nodes[fam], yamlfile.Join(fp, "factors"), "want 2 or 3 coin games, e.g. factors: [{rule: at-most, r: 2}, {rule: ruler}]")
-		}
-		for i, c := range fn.Content {
-			cp := fmt.Sprintf("%s.factors[%d]", fp, i)
-			cm, err := p.Mapping(c, cp)
-			if err != nil {
-				return err
-			}
-			if cm.Has("coins") && len(cm.Keys) == 1 { // accept {coins: {...}} too
-				if cm, err = p.Mapping(cm.Nodes["coins"], cp+".coins"); err != nil {
-					return err
-				}
-			}
-			if err := cm.Check("rule", "r", "first"); err != nil {
-				return err
-			}
-			cs, err := p.coins(cm, cp, false)
-			if err != nil {
-				return err
-			}
-			ps.Factors = append(ps.Factors, *cs)
-		}
-		sn, ok := fm.Nodes["size"]
-		if !ok {
-			return p.Errf(m.Nodes[fam], yamlfile.Join(fp, "size"), "missing: one side per factor, e.g. size: [8, 8]")
-		}
-		if ps.Size, err = p.IntList(sn, yamlfile.Join(fp, "size"), 1, maxCoins, "a side"); err != nil {
-			return err
-		}
-		if len(ps.Size) != len(ps.Factors) {
-			return p.Errf(sn, yamlfile.Join(fp, "size"), "want %d sides, one per factor", len(ps.Factors))
-		}
-		s.Game = ps
+	switch {
 	default:
 		if jf := jobFamilyOf(fam); jf != nil {
 			f, _ := family.Lookup(fam)
-			if err := fm.Check(append(f.Keys(), "play", "position")...); err != nil {
+			allowed := jf.allowed
+			if allowed == nil {
+				allowed = append(f.Keys(), "play", "position")
+			}
+			if err := fm.Check(allowed...); err != nil {
 				return err
 			}
 			if s.Game, err = jf.parse(p, fm, fp); err != nil {
@@ -755,83 +613,6 @@ func (p *parser) game(s *Section, n *yaml.Node, path string) error {
 		s.Position = pos
 	}
 	return nil
-}
-
-func (p *parser) coins(m *yamlfile.Mapping, path string, needN bool) (*CoinsSpec, error) {
-	cs := &CoinsSpec{}
-	var err error
-	if cs.Rule, err = m.Str("rule", "at-most"); err != nil {
-		return nil, err
-	}
-	rules := []string{"at-most", "exactly", "ruler"}
-	if !slices.Contains(rules, cs.Rule) {
-		return nil, p.Errf(m.Nodes["rule"], yamlfile.Join(path, "rule"), "unknown rule %q; write at-most, exactly or ruler", cs.Rule)
-	}
-	if cs.Rule == "ruler" {
-		if m.Has("r") {
-			return nil, p.Errf(m.Nodes["r"], yamlfile.Join(path, "r"), "the ruler game turns any run of coins: remove r")
-		}
-	} else {
-		if !m.Has("r") {
-			return nil, p.Errf(m.Node, yamlfile.Join(path, "r"), "missing: how many coins a move turns (%s r), e.g. r: 3", cs.Rule)
-		}
-		if cs.R, err = m.Integer("r", 0, 1, maxCoins, "the number of coins turned"); err != nil {
-			return nil, err
-		}
-	}
-	if cs.First, err = m.Integer("first", 1, 0, 1, "the number of the leftmost coin"); err != nil {
-		return nil, err
-	}
-	if cs.Rule == "ruler" && cs.First != 1 {
-		return nil, p.Errf(m.Nodes["first"], yamlfile.Join(path, "first"), "the ruler game numbers coins from 1; write first: 1")
-	}
-	if needN {
-		switch {
-		case m.Has("n") && m.Has("below"):
-			return nil, p.Errf(m.Nodes["below"], yamlfile.Join(path, "below"), "give n (the number of coins) or below (every coin whose value is below it), not both")
-		case m.Has("below"):
-			if cs.Rule != "at-most" || cs.R < 2 {
-				return nil, p.Errf(m.Nodes["below"], yamlfile.Join(path, "below"), "below needs rule: at-most with r: 2 or more (values that increase); give n, the number of coins, instead")
-			}
-			if cs.Below, err = p.below(m.Nodes["below"], yamlfile.Join(path, "below")); err != nil {
-				return nil, err
-			}
-		case !m.Has("n"):
-			return nil, p.Errf(m.Node, yamlfile.Join(path, "n"), "missing: the number of coins, e.g. n: 24 (or below: 2^20 for every value below 2^20)")
-		default:
-			if cs.N, err = m.Integer("n", 0, 1, maxUpto, "the number of coins"); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return cs, nil
-}
-
-// below reads a bound on values: a whole number or a power of two 2^k.
-func (p *parser) below(n *yaml.Node, path string) (uint64, error) {
-	bad := p.Errf(n, path, "want a bound on the values, a whole number or a power of two like 2^28, not %s", yamlfile.Describe(n))
-	if n.Kind != yaml.ScalarNode {
-		return 0, bad
-	}
-	v := strings.ReplaceAll(n.Value, "_", "")
-	if base, exp, ok := strings.Cut(v, "^"); ok {
-		k, err := strconv.Atoi(exp)
-		if base != "2" || err != nil {
-			return 0, bad
-		}
-		if k < 1 || k > 62 {
-			return 0, p.Errf(n, path, "2^%d is out of range: below must be from 2^1 to 2^62", k)
-		}
-		return 1 << k, nil
-	}
-	x, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		return 0, bad
-	}
-	if x < 1 || x > maxBelow {
-		return 0, p.Errf(n, path, "%d is out of range: below must be from 1 to 2^62", x)
-	}
-	return x, nil
 }
 
 // heapRule reads the parameters of a heap rule (package heap): each by its

@@ -2,6 +2,7 @@ package job
 
 import (
 	"fmt"
+	"strconv"
 
 	"go.yaml.in/yaml/v3"
 
@@ -33,6 +34,8 @@ var wythoffFamily = &family.Family{
 		position: wythoffPosition,
 		example:  []any{3, 5},
 		what:     "two heaps",
+		zero:     func() GameSpec { return &WythoffSpec{Size: [2]int{10, 10}} },
+		spec:     (*WythoffSpec)(nil),
 	},
 }
 
@@ -52,6 +55,19 @@ func (w *WythoffSpec) cost() Cost {
 	a, b := int64(w.Size[0]), int64(w.Size[1])
 	return Cost{Positions: a * b, Steps: float64(a*b) * float64(a+b), Memory: 16 * a * b}
 }
+
+// Describe words the game for reports: Wythoff's game on its table.
+func (w *WythoffSpec) Describe(tx Tx, _ string, _ *Results) (string, bool) {
+	return tx("game.wythoff", map[string]any{"A": strconv.Itoa(w.Size[0]), "B": strconv.Itoa(w.Size[1])}), true
+}
+
+// TableTexts are the corner and the introduction of its table in reports.
+func (w *WythoffSpec) TableTexts(tx Tx) (corner, intro string) {
+	return tx("table.corner.wythoff", nil), tx("table.intro.wythoff", nil)
+}
+
+// PPositionsOver says what its P-positions were counted over.
+func (w *WythoffSpec) PPositionsOver(tx Tx) string { return tx("ppos.over.wythoff", nil) }
 
 // Wythoff returns the section's Wythoff table bounds, or nil.
 func (s *Section) Wythoff() *WythoffSpec { w, _ := s.Game.(*WythoffSpec); return w }

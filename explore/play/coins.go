@@ -4,11 +4,68 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/job"
 )
+
+// Coin games in job sections; the command line builds them from its
+// flags.
+func init() {
+	registerPlayer(nil, func(s *job.Section, c *job.CoinsSpec, play game.Play, lim Limits) (Game, []int, error) {
+		cg, err := c.NewGame()
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		g, err := NewCoins(cg.WithLimits(lim.Coins()), c.N, play)
+		start, _ := s.Position.([]int)
+		return g, start, err
+	})
+	registerCommand[*job.CoinsSpec]([]string{"rule", "r", "n", "first-coin", "heads"}, coinsCommand)
+}
+
+// coinsCommand builds nimbook play coins: --rule, --r (not for the ruler
+// game unless given), --n coins from --first-coin, all heads up unless
+// --heads says which.
+func coinsCommand(f Flags, play game.Play, lim Limits) (Game, []int, error) {
+	ruleText, _ := f.Get("rule")
+	rule, err := coins.ParseRule(ruleText)
+	if err != nil {
+		return nil, nil, flagErrorf("--rule %q: write at-most, exactly or ruler", ruleText)
+	}
+	num := func(name string) (int, bool) {
+		v, given := f.Get(name)
+		n, _ := strconv.Atoi(v) // the command line read it as a number
+		return n, given
+	}
+	r, rGiven := num("r")
+	if rule == coins.Ruler && !rGiven {
+		r = 0
+	}
+	first, _ := num("first-coin")
+	n, _ := num("n")
+	cg, err := coins.New(rule, r, first)
+	if err != nil {
+		return nil, nil, flagErrorf("%s", strings.TrimPrefix(err.Error(), "coins: "))
+	}
+	all := make([]string, n)
+	for i := range all {
+		all[i] = strconv.Itoa(first + i)
+	}
+	start, err := f.Start(strings.Join(all, ","))
+	if err != nil {
+		return nil, nil, flagErrorf("--heads: %v", err)
+	}
+	slices.Sort(start)
+	g, err := NewCoins(cg.WithLimits(lim.Coins()), n, play)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, start, nil
+}
 
 // maxCoins is the longest row: records are analysed on 64-bit rows.
 const maxCoins = 64

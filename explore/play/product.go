@@ -9,7 +9,118 @@ import (
 
 	"github.com/nimbook/nimbook/explore/coins"
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/job"
 )
+
+// Tartan products in job sections; the command line builds them from
+// its flags.
+func init() {
+	registerPlayer(nil, productSection)
+	registerCommand[*job.ProductSpec]([]string{"first-coin", "factors", "size"}, productCommand)
+}
+
+// productCommand builds nimbook play product: --factors "at-most:2,ruler"
+// (a rule, and for at-most and exactly the number of coins after a
+// colon; each numbered from --first-coin) on a grid of --size (8,8; 4,4,4
+// for three factors), from the far corner unless --position says (cells
+// one after the other).
+func productCommand(f Flags, play game.Play, lim Limits) (Game, []int, error) {
+	spec, _ := f.Get("factors")
+	first, _ := f.Get("first-coin")
+	firstCoin, _ := strconv.Atoi(first) // the command line read it as a number
+	var factors []*coins.Game
+	for _, fs := range strings.Split(spec, ",") {
+		ruleText, rText, hasR := strings.Cut(strings.TrimSpace(fs), ":")
+		rule, err := coins.ParseRule(ruleText)
+		if err != nil {
+			return nil, nil, flagErrorf("--factors %q: %q is not a rule; write e.g. --factors at-most:2,ruler (at-most:R, exactly:R or ruler)", spec, ruleText)
+		}
+		r := 0
+		if hasR {
+			if r, err = strconv.Atoi(strings.TrimSpace(rText)); err != nil {
+				return nil, nil, flagErrorf("--factors %q: %q is not a number of coins", spec, rText)
+			}
+		} else if rule != coins.Ruler {
+			return nil, nil, flagErrorf("--factors %q: %s needs a number of coins, e.g. %s:2", spec, rule, rule)
+		}
+		cg, err := coins.New(rule, r, firstCoin)
+		if err != nil {
+			return nil, nil, flagErrorf("--factors %q: %s", spec, strings.TrimPrefix(err.Error(), "coins: "))
+		}
+		factors = append(factors, cg.WithLimits(lim.Coins()))
+	}
+	p, err := coins.NewProduct(factors...)
+	if err != nil {
+		return nil, nil, flagErrorf("--factors %q: %s", spec, strings.TrimPrefix(err.Error(), "coins: "))
+	}
+	size, sizeGiven := f.Get("size")
+	sizes, err := f.Ints(size)
+	if err != nil {
+		return nil, nil, flagErrorf("--size: %v", err)
+	}
+	if !sizeGiven && len(factors) == 3 {
+		sizes = []int{4, 4, 4}
+	}
+	if len(sizes) != len(factors) {
+		return nil, nil, flagErrorf("--size %s: give one size per factor (%d), e.g. --size %s", size, len(factors), strings.TrimSuffix(strings.Repeat("8,", len(factors)), ","))
+	}
+	g, err := NewProduct(p, sizes, play)
+	if err != nil {
+		return nil, nil, err
+	}
+	var flat []int
+	if pos, given := f.Get("position"); given {
+		if flat, err = f.Ints(pos); err != nil {
+			return nil, nil, flagErrorf("--position: %v", err)
+		}
+	} else {
+		for k, n := range sizes {
+			flat = append(flat, factors[k].First()+n-1) // the far corner
+		}
+	}
+	start, err := g.Position(flat)
+	if err != nil {
+		return nil, nil, flagErrorf("--position: %s", strings.TrimPrefix(err.Error(), "play: "))
+	}
+	return g, start, nil
+}
+
+// productSection builds a tartan product from its section; the section's
+// cells become the encoded position (see Product).
+func productSection(s *job.Section, _ *job.ProductSpec, play game.Play, lim Limits) (Game, []int, error) {
+	var factors []*coins.Game
+	for _, f := range s.Product().Factors {
+		cg, err := f.NewGame()
+		if err != nil {
+			return nil, nil, fmt.Errorf("play: %w", err)
+		}
+		factors = append(factors, cg.WithLimits(lim.Coins()))
+	}
+	p, err := coins.NewProduct(factors...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("play: %w", err)
+	}
+	g, err := NewProduct(p, s.Product().Size, play)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells, ok := s.Position.([][]int)
+	if !ok {
+		return g, nil, nil
+	}
+	var flat []int
+	for _, c := range cells {
+		flat = append(flat, c...)
+	}
+	start, err := g.Position(flat)
+	if err != nil {
+		return nil, nil, err
+	}
+	if start == nil {
+		start = []int{}
+	}
+	return g, start, nil
+}
 
 // maxCells bounds the grid of a product played: Size reads the grid as a
 // binary number held in a float64, and a larger grid is no game to type

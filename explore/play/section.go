@@ -2,11 +2,11 @@ package play
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/nimbook/nimbook/explore/coins"
 	registry "github.com/nimbook/nimbook/explore/family"
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
@@ -20,20 +20,78 @@ func Playable(fam string) bool {
 	if _, ok := heap.Lookup(fam); ok {
 		return true
 	}
-	if slices.Contains(otherFamilies, fam) {
+	if playerOf(job.SpecOf(fam)) != nil {
 		return true
 	}
 	f, ok := registry.Lookup(fam)
 	return ok && f.New != nil // a game given by its moves
 }
 
-// otherFamilies are the playable families that are not heap rules.
-var otherFamilies = []string{"wythoff", "coins", "product"}
-
-// Families lists the families that can be played, the heap rules first
-// in their order.
+// Families lists the families that can be played by name, the heap rules
+// first in their order, then those with a player, in job files' order.
 func Families() []string {
-	return append(heap.RuleNames(), otherFamilies...)
+	out := heap.RuleNames()
+	for _, fam := range job.Families() {
+		if _, ok := heap.Lookup(fam); ok {
+			continue
+		}
+		if playerOf(job.SpecOf(fam)) != nil {
+			out = append(out, fam)
+		}
+	}
+	return out
+}
+
+// A player makes the games of one family's job sections playable. It is
+// registered in the file of the family's engine, by the Go type of the
+// family's game (a job.GameSpec), so that no family is named here.
+type player struct {
+	// section builds the game of a section and its start (nil: none).
+	section func(s *job.Section, play game.Play, lim Limits) (Game, []int, error)
+	// start is the start of a game named on the command line.
+	start []int
+	// flags and command, when set, build the game named on the command
+	// line from its flags (registerCommand).
+	flags   []string
+	command func(f Flags, play game.Play, lim Limits) (Game, []int, error)
+}
+
+var players = map[reflect.Type]*player{}
+
+// registerPlayer registers the player of the games whose spec is an S.
+func registerPlayer[S job.GameSpec](start []int, section func(s *job.Section, spec S, play game.Play, lim Limits) (Game, []int, error)) {
+	t := reflect.TypeFor[S]()
+	if players[t] != nil {
+		panic("play: two players for " + t.String())
+	}
+	players[t] = &player{start: start, section: func(s *job.Section, play game.Play, lim Limits) (Game, []int, error) {
+		return section(s, s.Game.(S), play, lim)
+	}}
+}
+
+// playerOf returns the player of g's family, or nil.
+func playerOf(g job.GameSpec) *player {
+	if g == nil {
+		return nil
+	}
+	return players[reflect.TypeOf(g)]
+}
+
+// Named returns the game of a family named on the command line, with its
+// default parameters (job.DefaultGame), under play, and its usual start;
+// ok is false when the family has no player.
+func Named(fam string, play game.Play, lim Limits) (g Game, start []int, ok bool, err error) {
+	spec := job.DefaultGame(fam)
+	p := playerOf(spec)
+	if p == nil {
+		return nil, nil, false, nil
+	}
+	s := &job.Section{Family: fam, Game: spec, Play: "normal"}
+	if play == game.Misere {
+		s.Play = "misere"
+	}
+	g, _, err = p.section(s, play, lim)
+	return g, slices.Clone(p.start), true, err
 }
 
 // familyList writes the playable families for a message, the last one
@@ -95,57 +153,8 @@ func FromSectionLimits(s *job.Section, lim Limits) (Game, []int, error) {
 		hg, err := newHeaps(g, h.Rule, h.Params.Clone(), play, lim.Heap())
 		return hg, start, err
 	}
-	switch s.Family {
-	case "wythoff":
-		g, err := NewWythoff(play, lim.Wythoff())
-		return g, start, err
-	case "coins":
-		c := s.Coins()
-		cg, err := c.NewGame()
-		if err != nil {
-			return nil, nil, fmt.Errorf("play: %w", err)
-		}
-		g, err := NewCoins(cg.WithLimits(lim.Coins()), c.N, play)
-		return g, start, err
-	case "product":
-		return productSection(s, play, lim)
+	if p := playerOf(s.Game); p != nil {
+		return p.section(s, play, lim)
 	}
 	return nil, nil, fmt.Errorf("play: %s games cannot be played yet; play %s", s.Family, familyList())
-}
-
-// productSection builds a tartan product from its section; the section's
-// cells become the encoded position (see Product).
-func productSection(s *job.Section, play game.Play, lim Limits) (Game, []int, error) {
-	var factors []*coins.Game
-	for _, f := range s.Product().Factors {
-		cg, err := f.NewGame()
-		if err != nil {
-			return nil, nil, fmt.Errorf("play: %w", err)
-		}
-		factors = append(factors, cg.WithLimits(lim.Coins()))
-	}
-	p, err := coins.NewProduct(factors...)
-	if err != nil {
-		return nil, nil, fmt.Errorf("play: %w", err)
-	}
-	g, err := NewProduct(p, s.Product().Size, play)
-	if err != nil {
-		return nil, nil, err
-	}
-	cells, ok := s.Position.([][]int)
-	if !ok {
-		return g, nil, nil
-	}
-	var flat []int
-	for _, c := range cells {
-		flat = append(flat, c...)
-	}
-	start, err := g.Position(flat)
-	if err != nil {
-		return nil, nil, err
-	}
-	if start == nil {
-		start = []int{}
-	}
-	return g, start, nil
 }

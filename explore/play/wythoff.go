@@ -10,8 +10,19 @@ import (
 	"strings"
 
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/wythoff"
 )
+
+// Wythoff's game in job sections and by name: the command line's start
+// is (7, 12).
+func init() {
+	registerPlayer([]int{7, 12}, func(s *job.Section, _ *job.WythoffSpec, play game.Play, lim Limits) (Game, []int, error) {
+		g, err := NewWythoff(play, lim.Wythoff())
+		start, _ := s.Position.([]int)
+		return g, start, err
+	})
+}
 
 // Wythoff plays Wythoff's game: positions are [a, b], two heaps called a and
 // b; a move takes any number of tokens from one heap, or the same number from

@@ -221,8 +221,9 @@ func (p *parser) entries(n *yaml.Node, path string) ([]entry, error) {
 }
 
 // families lists the families a survey may hold: those of job files (the
-// heap rules registered, then the others), and nimbers tables.
-func families() []string { return append(job.Families(), "nimbers") }
+// heap rules registered, then the others), then those with a section key
+// of their own (nimber tables).
+func families() []string { return append(job.Families(), job.SectionFamilies()...) }
 
 // otherListKeys are the keys, in the families that are not heap rules,
 // whose single value is already a list. (A nimbers table's size is a
@@ -240,7 +241,7 @@ func listKey(fam, key string) bool {
 		q := r.Param(key)
 		return q != nil && q.Kind == heap.Ints
 	}
-	return fam != "nimbers" && slices.Contains(otherListKeys, key)
+	return !job.IsSectionFamily(fam) && slices.Contains(otherListKeys, key)
 }
 
 func (p *parser) survey(root *yaml.Node, o Options) (*Survey, error) {
@@ -778,8 +779,8 @@ func (p *parser) expand(s *Survey, famKey *yaml.Node, axes []axis, show, positio
 		game := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: famKey.Line,
 			Content: []*yaml.Node{strNode(s.Family, famKey.Line), fm}}
 		sec := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: famKey.Line}
-		if s.Family == "nimbers" {
-			sec.Content = append(sec.Content, strNode("nimbers", famKey.Line), fm)
+		if job.IsSectionFamily(s.Family) {
+			sec.Content = append(sec.Content, strNode(s.Family, famKey.Line), fm)
 		} else {
 			sec.Content = append(sec.Content, strNode("game", famKey.Line), game)
 		}
