@@ -96,6 +96,15 @@ const (
 // gives its accuracy on the test games; the estimate is a guide, and the
 // solver's own budgets stop any search that it underestimated.
 func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
+	return EstimateWalks(m, start, opts, playouts)
+}
+
+// EstimateWalks is Estimate with at most walks random walks (Estimate's
+// are 1000): a plan that estimates many games (the terms of a parameter
+// range, the variants of a survey) before any work trades accuracy for
+// time with fewer.
+func EstimateWalks[T comparable](m Mover[T], start T, opts Options, walks int) (Cost, error) {
+	walks = max(walks, 1)
 	budgetSteps := opts.MaxSteps
 	pilot := int64(pilotSteps)
 	if budgetSteps > 0 {
@@ -168,9 +177,9 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 	if err != nil {
 		return Cost{}, err
 	}
-	walks := 0
+	made := 0
 	sampleStart := e.steps.Load()
-	for i := range playouts {
+	for i := range walks {
 		if opts.Context != nil {
 			if err := budget.Err(opts.Context); err != nil {
 				return Cost{}, fmt.Errorf("game: %w", err)
@@ -180,7 +189,7 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 		if len(roots) == 0 || i > 0 && e.steps.Load()-sampleStart > sampleSteps {
 			break
 		}
-		walks++
+		made++
 		// Each root starts playouts in turn: the memo holds all of them.
 		k := roots[i%len(roots)]
 		weight := float64(len(roots))
@@ -274,9 +283,9 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 		sumDepth += float64(d)
 		maxDepth = max(maxDepth, d)
 	}
-	c := Cost{Playouts: walks, MaxDepth: maxDepth}
-	if walks > 0 {
-		c.Depth = sumDepth / float64(walks)
+	c := Cost{Playouts: made, MaxDepth: maxDepth}
+	if made > 0 {
+		c.Depth = sumDepth / float64(made)
 	}
 	if nB > 0 {
 		c.Branching = sumB / nB
@@ -289,7 +298,7 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 	for _, lv := range levels {
 		n, f1, f2 := lv.distinct, lv.n1, lv.n2
 		chao := n + f1*(f1-1)/(2*(f2+1))
-		knuth := lv.weight / float64(walks)
+		knuth := lv.weight / float64(made)
 		est := max(n, min(chao, knuth))
 		positions += est
 		steps += est * lv.work / lv.n

@@ -141,6 +141,21 @@ func (r *runner) family() error {
 		}
 		r.res.PPositions = pp
 	}
+	if err := r.graphAnalysis(g, start, play); err != nil {
+		return err
+	}
+	// A family whose memo is kept in a file (node-kayles: {…, memo: f})
+	// saves it after each game solved; Close saves it too when the
+	// analyses stop early (a limit, Ctrl-C), where its error is not the one
+	// reported.
+	if sv, ok := g.(interface{ Save() error }); ok {
+		return sv.Save()
+	}
+	return nil
+}
+
+// graphAnalysis is the graph analysis of family, its last.
+func (r *runner) graphAnalysis(g family.Game, start string, play game.Play) error {
 	if r.wants("graph") {
 		gr, err := graph.Build[string](g, start, graph.Options[string]{MaxPositions: r.graphMax(), Play: play, Context: r.ctx, Label: g.Show})
 		if err != nil {

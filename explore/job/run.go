@@ -111,6 +111,9 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		lang = opts.Lang
 	}
 	rep := &Report{Title: j.Title, Lang: lang}
+	if err := CheckPlan(ctx, j, lim); err != nil {
+		return nil, err
+	}
 	ctx, stop := budget.Watch(ctx, lim.Memory)
 	defer stop()
 	if n := Concurrency(j, opts); n > 1 {
