@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -96,17 +97,26 @@ const (
 // gives its accuracy on the test games; the estimate is a guide, and the
 // solver's own budgets stop any search that it underestimated.
 func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
-	return EstimateWalks(m, start, opts, playouts)
+	return EstimateWith(m, start, opts, Sampling{})
 }
 
-// EstimateWalks is Estimate with at most walks random walks (Estimate's
-// are 1000): a plan that estimates many games (the terms of a parameter
-// range, the variants of a survey) before any work trades accuracy for
-// time with fewer.
-func EstimateWalks[T comparable](m Mover[T], start T, opts Options, walks int) (Cost, error) {
-	walks = max(walks, 1)
+// Sampling sets how much Estimate samples; zero fields take Estimate's
+// figures.
+type Sampling struct {
+	// Pilot is the steps of the exact solve tried first (20000).
+	Pilot int64
+	// Walks is the most random walks (1000).
+	Walks int
+}
+
+// EstimateWith is Estimate sampling as sm says: a plan that estimates many
+// games before any work (the terms of a parameter range, the variants of a
+// survey), each of whose steps may be a call of a Starlark function,
+// trades accuracy for time with a shorter pilot and fewer walks.
+func EstimateWith[T comparable](m Mover[T], start T, opts Options, sm Sampling) (Cost, error) {
+	walks := cmp.Or(sm.Walks, playouts)
 	budgetSteps := opts.MaxSteps
-	pilot := int64(pilotSteps)
+	pilot := cmp.Or(sm.Pilot, pilotSteps)
 	if budgetSteps > 0 {
 		pilot = min(pilot, budgetSteps/10)
 	}

@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -141,12 +142,25 @@ func firstStage(g heap.Game) int {
 // are predicted, not measured, costs at least what the growth of the terms
 // before it forecasts (game.Forecast): the walks of a game that splits
 // into many small parts undercount them.
+// Under a time limit (limits.time) a range whose term after the first is
+// over a limit is not refused: it will stop before that term
+// (rangeClock), its results saying so.
+//
+// After forecastAfter terms predicted, the others are forecast alone: the
+// walks take longer the larger the term.
 func CheckPlan(ctx context.Context, j *Job, lim Limits) error {
 	var (
-		series  []int64 // positions of the terms of the range so far
-		inRange *sharedSolver
-		member  = map[*Across]int{}
+		series    []int64 // positions of the terms of the range so far
+		last      family.Cost
+		predicted int // terms of the range predicted, not measured
+		inRange   *sharedSolver
+		member    = map[*Across]int{}
 	)
+	for _, s := range j.Sections {
+		if s.shared != nil && s.shared.clock != nil {
+			s.shared.clock.reset() // a job run again starts its ranges afresh
+		}
+	}
 	for _, s := range j.Sections {
 		m := 0
 		if s.Across != nil {
@@ -157,12 +171,23 @@ func CheckPlan(ctx context.Context, j *Job, lim Limits) error {
 		if !ok || fs.Family.Cost == nil {
 			continue
 		}
-		c := fs.Family.Cost(ctx, fs.Params, s.Show)
-		if err := budget.Err(ctx); err != nil {
-			return stoppedErr(err)
-		}
 		if s.shared == nil || s.shared != inRange {
-			series, inRange = nil, s.shared
+			series, inRange, predicted = nil, s.shared, 0
+		}
+		var c family.Cost
+		if predicted < forecastAfter {
+			c = fs.Family.Cost(ctx, fs.Params, s.Show)
+			if err := budget.Err(ctx); err != nil {
+				return stoppedErr(err)
+			}
+		} else {
+			// the growth of the terms before (below) predicts this one
+			// better than the walks, which take longer the larger the term
+			c = last
+			c.Exact, c.What = false, ""
+		}
+		if !c.Exact {
+			predicted++
 		}
 		if f := game.Forecast(series); !c.Exact && f > c.Positions {
 			if c.Positions > 0 {
@@ -174,8 +199,18 @@ func CheckPlan(ctx context.Context, j *Job, lim Limits) error {
 		}
 		if c.Positions > 0 {
 			series = append(series, c.Positions)
+			last = c
+		}
+		if cl := s.shared.clockOf(); cl != nil && cl.cut >= 0 && m >= cl.cut {
+			continue // past where the range stops
 		}
 		if err := overLimit(c, lim, termName(s.Across, m)); err != nil {
+			// Under a time limit a range stops at its first term over a
+			// limit, as a heap sweep's stages do, unless it is the first.
+			if cl := s.shared.clockOf(); lim.Time > 0 && cl != nil && m >= firstRow(s.Across) {
+				cl.cutAt(m, limitName(err))
+				continue
+			}
 			title := s.Title
 			if title == "" {
 				title = fmt.Sprintf("#%d", slices.Index(j.Sections, s)+1)
@@ -185,6 +220,10 @@ func CheckPlan(ctx context.Context, j *Job, lim Limits) error {
 	}
 	return nil
 }
+
+// forecastAfter is how many terms of a range a cost model predicts (their
+// figures not measured) before the others are forecast from them alone.
+const forecastAfter = 3
 
 // termName names the member-th term of a range ("the term cols = 14 of
 // the range: "), or "" outside a range.
@@ -223,4 +262,16 @@ func overLimit(c family.Cost, lim Limits, term string) error {
 		return fmt.Errorf("%s%s needs %s%d steps, more than the limit of %d steps (limits.steps), before any work: %w; raise it with --max-steps or limits.steps in the job file%s", term, what, about, c.Steps, lim.Steps, game.ErrTooManySteps, narrow)
 	}
 	return nil
+}
+
+// limitName names the limit an error of overLimit is about: "memory",
+// "positions" or "steps".
+func limitName(err error) string {
+	switch {
+	case errors.Is(err, game.ErrTooManySteps):
+		return "steps"
+	case errors.Is(err, game.ErrTooManyPositions):
+		return "positions"
+	}
+	return "memory"
 }

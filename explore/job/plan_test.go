@@ -14,7 +14,7 @@ import (
 // TestPlanRefusesRange: a range of a game given by a registered family's
 // cost model is refused before any section starts, naming the first term
 // over the limit and the limit. The figures are pinned: Starlark Node
-// Kayles (examples/games.star) is estimated by game.EstimateWalks' seeded
+// Kayles (examples/games.star) is estimated by game.EstimateWith's seeded
 // walks, at least game.Forecast of the terms before (3 × 12 alone solves
 // 2917 parts, so 3 × 13 past 3000 is right); the built-in family by
 // extrapolating its memo from the grids it solves within 20000 entries.

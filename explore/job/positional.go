@@ -16,7 +16,12 @@ import (
 // family runs the analyses of a game given by its moves (a registered
 // family's Game, such as a Starlark game): the value and outcome of its
 // start, its winning moves, the P-positions reachable from it, its graph.
-func (r *runner) family() error {
+//
+// Under a time limit the section is a term of its range's (rangeClock).
+func (r *runner) family() error { return r.timed(r.familyAnalyses) }
+
+// familyAnalyses are the analyses of family.
+func (r *runner) familyAnalyses() error {
 	fs := r.s.Registered()
 	g, err := fs.Family.New(fs.Params.Clone(), family.Env{Context: r.ctx, MaxSteps: r.lim.Steps, MaxMemory: r.lim.Memory})
 	if err != nil {

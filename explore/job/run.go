@@ -121,7 +121,7 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		rep.Sections = secs
+		rep.Sections = keepInTime(secs, lim)
 		return rep, nil
 	}
 	held := &heldResults{}
@@ -141,6 +141,7 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		held.hold(&sec.Results)
 		collectBetween(lim)
 	}
+	rep.Sections = keepInTime(rep.Sections, lim)
 	return rep, nil
 }
 

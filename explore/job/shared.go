@@ -35,6 +35,8 @@ type sharedSolver struct {
 	caps [2]bool // components, canonical
 	live *liveGame
 	left int // sections of the range not yet run: the memo goes with the last
+	// clock is the range's time limit, shared by its rows.
+	clock *rangeClock
 }
 
 // liveGame is the game, context and progress line of the section using a

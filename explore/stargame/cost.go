@@ -8,13 +8,15 @@ import (
 	"github.com/nimbook/nimbook/explore/game"
 )
 
-// costWalks is the random walks of a game's cost (game.EstimateWalks): a
-// plan estimates every term of a range and every variant of a survey
+// costSampling is how a game's cost samples it (game.EstimateWith): a
+// plan estimates the terms of a range and every variant of a survey
 // before any work, so it takes a fifth of Estimate's walks (3 × 12 Node
-// Kayles in Starlark: about 0.3 s, where solving it takes 5 s).
-const costWalks = 200
+// Kayles in Starlark: about 0.3 s, where solving it takes 5 s). The pilot
+// stays Estimate's: a shorter one leaves more terms to walks and to the
+// forecasts from them, which overestimated 3 × 11 threefold.
+var costSampling = game.Sampling{Walks: 200}
 
-// cost is the family's cost model: game.EstimateWalks of the game the
+// cost is the family's cost model: game.EstimateWith of the game the
 // parameters make, with the capabilities its file gives (parts and
 // canonical forms, as the job's solver uses them), or of whole positions
 // when the analyses list them (p-positions, graph). A game that cannot be
@@ -38,7 +40,7 @@ func cost(ctx context.Context, p family.Params, show []string) family.Cost {
 const costSteps = 1_000_000_000
 
 // Estimate predicts the work of the analyses show of g before they start
-// (game.EstimateWalks with costWalks walks): the solver's memo of parts
+// (game.EstimateWith, sampling as costSampling says): the solver's memo of parts
 // for the value and outcome of the start, of whole positions when show
 // lists the positions reached (p-positions, graph) or the game is misère.
 func Estimate(ctx context.Context, g *Game, show []string) (game.Cost, error) {
@@ -55,5 +57,5 @@ func Estimate(ctx context.Context, g *Game, show []string) (game.Cost, error) {
 		}
 		m = game.WithCapabilities(game.Plain[string](g), comps, canon)
 	}
-	return game.EstimateWalks(m, g.Start(), game.Options{Play: g.Play(), Context: ctx, Workers: 1}, costWalks)
+	return game.EstimateWith(m, g.Start(), game.Options{Play: g.Play(), Context: ctx, Workers: 1}, costSampling)
 }

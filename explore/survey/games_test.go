@@ -77,7 +77,7 @@ func TestChangedGameFile(t *testing.T) {
 }
 
 // TestGamesSurveyPlan: the plan of examples/surveys/games.yaml estimates
-// each Starlark variant by sampling its game (game.EstimateWalks through
+// each Starlark variant by sampling its game (game.EstimateWith through
 // the family's cost model), where it counted 1 a variant: small grids are
 // solved whole by the estimate's pilot, so 3 × 8 costs exactly the 272
 // parts its solve keeps; the larger are predicted by seeded walks, so the
