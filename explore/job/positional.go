@@ -51,8 +51,15 @@ func (r *runner) familyAnalyses() error {
 			return err
 		}
 	}
-	if err := r.checkCapabilities(g, m, samples); err != nil {
-		return err
+	// The terms of a range after the first that share its memo are
+	// checked by comparing the memo's values with their moves' on their
+	// samples (solverFor): checking their capabilities too would solve
+	// the samples twice (a third of 3 × 1..13's time in Starlark).
+	checked := shared.sharing()
+	if !checked {
+		if err := r.checkCapabilities(g, m, samples); err != nil {
+			return err
+		}
 	}
 	// One solver, its memo keyed by the canonical form of each part: the
 	// value of a normal-play start is the nim-sum of its parts' values;
@@ -72,6 +79,13 @@ func (r *runner) familyAnalyses() error {
 		return err
 	}
 	defer done()
+	if checked && shared.off {
+		// the range gave sharing up on this term (solverFor holds its
+		// lock until done): check the term alone
+		if err := r.checkCapabilities(g, m, samples); err != nil {
+			return err
+		}
+	}
 	solver := func() (*game.Solver[string], error) { return sol, nil }
 	value := func(k string) (uint64, error) {
 		if fv, ok := g.(interface{ Value(string) (uint64, error) }); ok && play == game.Normal {
