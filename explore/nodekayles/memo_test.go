@@ -16,7 +16,8 @@ import (
 // component, and one of 3 × 1..14 solves only the parts the two new terms
 // add. The values are A316632's (Brown et al., J. Integer Seq. 23 (2020)
 // 20.3.5): 2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4. A memo file of
-// another game (Cram's) is refused, naming the file.
+// another game (Cram's) is refused, naming the file; a graph that is not a
+// grid keeps no memo file.
 func TestMemoFile(t *testing.T) {
 	dir := t.TempDir()
 	memo := filepath.Join(dir, "nk3.memo")
@@ -66,5 +67,9 @@ func TestMemoFile(t *testing.T) {
 	_, err := runJob(t, dir, "sections:\n  - game: {node-kayles: {graph: {grid: [3, 4]}, memo: cram.memo}}\n    show: [value]\n")
 	if err == nil || !strings.Contains(err.Error(), "memo file "+cram) || !strings.Contains(err.Error(), "rule=") {
 		t.Errorf("node-kayles with Cram's memo file: %v; want a refusal naming %s", err, cram)
+	}
+	// Only grids keep their memo.
+	if _, err := runJob(t, dir, "sections:\n  - game: {node-kayles: {graph: {cycle: 9}, memo: p.memo}}\n    show: [value]\n"); err == nil || !strings.Contains(err.Error(), "only the memo of grids") {
+		t.Errorf("a cycle with a memo file: %v", err)
 	}
 }
