@@ -156,11 +156,7 @@ func CheckPlan(ctx context.Context, j *Job, lim Limits) error {
 		inRange   *sharedSolver
 		member    = map[*Across]int{}
 	)
-	for _, s := range j.Sections {
-		if s.shared != nil && s.shared.clock != nil {
-			s.shared.clock.reset() // a job run again starts its ranges afresh
-		}
-	}
+	resetClocks(j)
 	for _, s := range j.Sections {
 		m := 0
 		if s.Across != nil {
@@ -219,6 +215,16 @@ func CheckPlan(ctx context.Context, j *Job, lim Limits) error {
 		}
 	}
 	return nil
+}
+
+// resetClocks makes the time limits of j's ranges as new: a job run again
+// starts its ranges afresh.
+func resetClocks(j *Job) {
+	for _, s := range j.Sections {
+		if s.shared != nil && s.shared.clock != nil {
+			s.shared.clock.reset()
+		}
+	}
 }
 
 // forecastAfter is how many terms of a range a cost model predicts (their

@@ -49,6 +49,9 @@ type Options struct {
 	// sparse-space sweep (…): about 230 MiB and 7.1e+09 steps". Progress
 	// and Estimate are never called concurrently.
 	Estimate func(index int, s *Section, cost string)
+	// Planned says the caller checked the job's plan already (CheckPlan,
+	// or a survey's plan of its variants): Run does not estimate again.
+	Planned bool
 
 	// observe, when not nil, is told as each section starts and ends
 	// computing (tests check the memory held together).
@@ -111,8 +114,12 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		lang = opts.Lang
 	}
 	rep := &Report{Title: j.Title, Lang: lang}
-	if err := CheckPlan(ctx, j, lim); err != nil {
-		return nil, err
+	if !opts.Planned {
+		if err := CheckPlan(ctx, j, lim); err != nil {
+			return nil, err
+		}
+	} else {
+		resetClocks(j)
 	}
 	ctx, stop := budget.Watch(ctx, lim.Memory)
 	defer stop()
