@@ -2,10 +2,16 @@ package cellgame
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"sync"
+
+	"github.com/nimbook/nimbook/explore/atomicfile"
 )
 
 // The memo's file: a header line naming the format, the rule (its Go
@@ -108,4 +114,63 @@ func (s *Solver) Load(r io.Reader) error {
 			return fmt.Errorf("cellgame: load: entry %d: unknown kind %d", n, kind)
 		}
 	}
+}
+
+// Kept is a solver's memo kept in a file between runs (a job's memo:
+// key): loaded when it is made, so that a run continues where the last
+// stopped, and saved atomically by Save, which a family calls after each
+// game solved and when a run stops (a limit, Ctrl-C). Solves hold Use
+// while they run: a save must not run beside them.
+type Kept struct {
+	file    string
+	save    func(io.Writer) error
+	entries func() int64
+	mu      sync.RWMutex
+	saved   int64 // entries at the last load or save
+}
+
+// Keep loads the memo file at path (a file that does not exist yet is an
+// empty memo) into a solver through its load, and returns what saves it
+// through save; entries counts the solver's memo, so that a memo that did
+// not grow is not written again. Its errors name the file: a memo of
+// another rule or folding is refused.
+func Keep(path string, load func(io.Reader) error, save func(io.Writer) error, entries func() int64) (*Kept, error) {
+	k := &Kept{file: path, save: save, entries: entries}
+	f, err := os.Open(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, fmt.Errorf("cellgame: memo file %s: %w", path, err)
+	default:
+		defer f.Close()
+		if err := load(f); err != nil {
+			return nil, fmt.Errorf("cellgame: memo file %s: %w; give this game a memo file of its own", path, err)
+		}
+	}
+	k.saved = entries()
+	return k, nil
+}
+
+// Use marks a solve in progress until the function it returns is called.
+func (k *Kept) Use() (done func()) {
+	k.mu.RLock()
+	return k.mu.RUnlock
+}
+
+// Save writes the memo to its file, atomically (a run stopped while it
+// writes leaves the last file whole), when it grew since the last load or
+// save. It waits for the solves in progress.
+func (k *Kept) Save() error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	n := k.entries()
+	if n == k.saved {
+		return nil
+	}
+	// written even when the run was cancelled: that is when it matters
+	if err := atomicfile.Write(context.Background(), k.file, atomicfile.Options{}, k.save); err != nil {
+		return fmt.Errorf("cellgame: memo file %s: %w", k.file, err)
+	}
+	k.saved = n
+	return nil
 }

@@ -38,7 +38,7 @@ func init() {
 		New: func(p family.Params, env family.Env) (family.Game, error) {
 			return NewGame(p.Ints(keyRows), env)
 		},
-		Cost: func(p family.Params, show []string) family.Cost {
+		Cost: func(_ context.Context, p family.Params, show []string) family.Cost {
 			rows := p.Ints(keyRows)
 			sp, err := newSpace(rows, 0)
 			if err != nil {

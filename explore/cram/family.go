@@ -15,7 +15,10 @@ import (
 // Key is the family's job-file key.
 const Key = "cram"
 
-const keyBoard = "board"
+const (
+	keyBoard = "board"
+	keyMemo  = "memo"
+)
 
 func init() {
 	family.Register(&family.Family{
@@ -28,6 +31,10 @@ func init() {
 			Key: keyBoard, Kind: family.Ints, Min: 1, Max: cellgame.MaxCols, What: "a side of the board",
 			Example: "[4, 7]", Missing: "the board's sides, e.g. board: [4, 7]",
 			Text: family.Texts("the board: [rows, columns]", "le damier : [lignes, colonnes]"),
+		}, {
+			Key: keyMemo, Kind: family.File, Example: "cram4.memo",
+			Text: family.Texts("a file that keeps the memo between runs: loaded at the start, saved after each board solved and when the run stops",
+				"un fichier qui garde la mémoire d’une exécution à l’autre : lue au début, écrite après chaque damier résolu et à l’arrêt"),
 		}},
 		Ranged:   []string{keyBoard},
 		Analyses: family.PositionAnalyses,
@@ -47,6 +54,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if p.Has(keyMemo) {
+				return NewGameMemo(b, env, p.String(keyMemo))
+			}
 			return NewGame(b, env)
 		},
 		Cost:      cost,
@@ -61,6 +71,8 @@ type Game struct {
 	start Board
 	s     *Solver
 	ctx   context.Context
+	// memo is the solver's memo file, or nil.
+	memo *cellgame.Kept
 }
 
 var (
@@ -69,31 +81,62 @@ var (
 	_ family.Canonicalizer = (*Game)(nil)
 )
 
-// shared holds one solver per memory limit for the games of a process, so
-// that the sections of a range (4 × 4 … 4 × 10) share one memo.
+// shared holds one solver per memory limit and memo file for the games
+// of a process, so that the sections of a range (4 × 4 … 4 × 10) share one
+// memo.
 var shared struct {
 	sync.Mutex
-	by map[int64]*Solver
+	by map[solverKey]*kept
+}
+
+type solverKey struct {
+	limit int64
+	file  string
+}
+
+// kept is a shared solver and its memo file, if it has one.
+type kept struct {
+	s    *Solver
+	file *cellgame.Kept
 }
 
 // NewGame returns the game from the empty board b within env's memory
 // limit; its solver is shared with the process's other games of the same
 // limit.
 func NewGame(b Board, env family.Env) (*Game, error) {
+	return NewGameMemo(b, env, "")
+}
+
+// NewGameMemo is NewGame with the memo kept in file (none when ""): the
+// file is loaded when the process first uses it (a run continues where the
+// last stopped; a file of another game or folding is refused, naming it),
+// and saved, atomically, by Save and Close (after each board solved, and
+// when a run stops on a limit or Ctrl-C). The games of one file share a
+// solver.
+func NewGameMemo(b Board, env family.Env, file string) (*Game, error) {
 	shared.Lock()
-	s := shared.by[env.MaxMemory]
-	if s == nil {
-		var err error
-		if s, err = NewSolver(Options{Workers: 2, MaxMemory: env.MaxMemory}); err != nil {
+	k := solverKey{env.MaxMemory, file}
+	kp := shared.by[k]
+	if kp == nil {
+		s, err := NewSolver(Options{Workers: 2, MaxMemory: env.MaxMemory})
+		if err != nil {
 			shared.Unlock()
 			return nil, err
 		}
-		if shared.by == nil {
-			shared.by = map[int64]*Solver{}
+		kp = &kept{s: s}
+		if file != "" {
+			if kp.file, err = cellgame.Keep(file, s.LoadMemo, s.SaveMemo, func() int64 { return s.Stats().Entries }); err != nil {
+				shared.Unlock()
+				return nil, fmt.Errorf("cram: %w", err)
+			}
 		}
-		shared.by[env.MaxMemory] = s
+		if shared.by == nil {
+			shared.by = map[solverKey]*kept{}
+		}
+		shared.by[k] = kp
 	}
 	shared.Unlock()
+	s := kp.s
 	ctx := env.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -109,7 +152,7 @@ func NewGame(b Board, env family.Env) (*Game, error) {
 			return nil, err
 		}
 	}
-	return &Game{start: b, s: s, ctx: ctx}, nil
+	return &Game{start: b, s: s, ctx: ctx, memo: kp.file}, nil
 }
 
 // key writes a position: its rows ("." a free cell, "#" a covered one)
@@ -166,6 +209,9 @@ func (gm *Game) Value(key string) (uint64, error) {
 	b, err := gm.board(key)
 	if err != nil {
 		return 0, err
+	}
+	if gm.memo != nil {
+		defer gm.memo.Use()()
 	}
 	return gm.s.Value(gm.ctx, b)
 }
@@ -260,20 +306,33 @@ func (gm *Game) Show(key string) string {
 // String names the game.
 func (gm *Game) String() string { return fmt.Sprintf("Cram on %d × %d", gm.start.M, gm.start.N) }
 
-// Close releases nothing.
-func (gm *Game) Close() {}
+// Close saves the memo to its file, if it has one (Save reports the error).
+func (gm *Game) Close() { _ = gm.Save() }
+
+// Save writes the memo to the game's memo file when it grew since the
+// last save; nothing without one.
+func (gm *Game) Save() error {
+	if gm.memo == nil {
+		return nil
+	}
+	if err := gm.memo.Save(); err != nil {
+		return fmt.Errorf("cram: %w", err)
+	}
+	return nil
+}
 
 // cost estimates the memo from the smaller boards of the same height, for
 // job files and surveys to plan and refuse.
-func cost(p family.Params, show []string) family.Cost {
+func cost(ctx context.Context, p family.Params, show []string) family.Cost {
 	mn := p.Ints(keyBoard)
 	if len(mn) != 2 {
 		return family.Cost{}
 	}
 	c := family.Cost{What: fmt.Sprintf("Cram on %d × %d", mn[0], mn[1])}
-	if est, err := EstimateBoard(context.Background(), mn[0], mn[1], 20000); err == nil {
+	if est, err := EstimateBoard(ctx, mn[0], mn[1], 20000); err == nil {
 		// each component lists up to two dominoes per cell
 		c.Positions, c.Memory, c.Steps = est.Entries, est.Bytes, est.Entries*int64(2*mn[0]*mn[1])
+		c.Exact = est.Sampled >= max(mn[0], mn[1])
 	}
 	return c
 }

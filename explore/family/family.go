@@ -75,8 +75,9 @@ type Family struct {
 	// Cost, when not nil, estimates the work of the analyses of a game
 	// of checked parameters before it starts (a bitboard engine's
 	// positions, 2^cells at most), for job files and surveys to plan and
-	// refuse; nil: unknown before the work (a Starlark game's).
-	Cost func(p Params, show []string) Cost
+	// refuse; nil: unknown before the work. It stops early when ctx is
+	// done (the estimate of a Starlark game samples it).
+	Cost func(ctx context.Context, p Params, show []string) Cost
 	// Signature and Help document the family for the notebook's help and
 	// the command line's.
 	Signature, Help string
@@ -147,6 +148,9 @@ type Cost struct {
 	Steps     int64
 	// What names the work in a refusal: "Node Kayles on 3 × 24".
 	What string
+	// Exact is set when the figures were measured (a small game solved
+	// whole), not predicted.
+	Exact bool
 }
 
 var (

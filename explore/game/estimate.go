@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -96,8 +97,26 @@ const (
 // gives its accuracy on the test games; the estimate is a guide, and the
 // solver's own budgets stop any search that it underestimated.
 func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
+	return EstimateWith(m, start, opts, Sampling{})
+}
+
+// Sampling sets how much Estimate samples; zero fields take Estimate's
+// figures.
+type Sampling struct {
+	// Pilot is the steps of the exact solve tried first (20000).
+	Pilot int64
+	// Walks is the most random walks (1000).
+	Walks int
+}
+
+// EstimateWith is Estimate sampling as sm says: a plan that estimates many
+// games before any work (the terms of a parameter range, the variants of a
+// survey), each of whose steps may be a call of a Starlark function,
+// trades accuracy for time with a shorter pilot and fewer walks.
+func EstimateWith[T comparable](m Mover[T], start T, opts Options, sm Sampling) (Cost, error) {
+	walks := cmp.Or(sm.Walks, playouts)
 	budgetSteps := opts.MaxSteps
-	pilot := int64(pilotSteps)
+	pilot := cmp.Or(sm.Pilot, pilotSteps)
 	if budgetSteps > 0 {
 		pilot = min(pilot, budgetSteps/10)
 	}
@@ -168,9 +187,9 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 	if err != nil {
 		return Cost{}, err
 	}
-	walks := 0
+	made := 0
 	sampleStart := e.steps.Load()
-	for i := range playouts {
+	for i := range walks {
 		if opts.Context != nil {
 			if err := budget.Err(opts.Context); err != nil {
 				return Cost{}, fmt.Errorf("game: %w", err)
@@ -180,7 +199,7 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 		if len(roots) == 0 || i > 0 && e.steps.Load()-sampleStart > sampleSteps {
 			break
 		}
-		walks++
+		made++
 		// Each root starts playouts in turn: the memo holds all of them.
 		k := roots[i%len(roots)]
 		weight := float64(len(roots))
@@ -274,9 +293,9 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 		sumDepth += float64(d)
 		maxDepth = max(maxDepth, d)
 	}
-	c := Cost{Playouts: walks, MaxDepth: maxDepth}
-	if walks > 0 {
-		c.Depth = sumDepth / float64(walks)
+	c := Cost{Playouts: made, MaxDepth: maxDepth}
+	if made > 0 {
+		c.Depth = sumDepth / float64(made)
 	}
 	if nB > 0 {
 		c.Branching = sumB / nB
@@ -289,7 +308,7 @@ func Estimate[T comparable](m Mover[T], start T, opts Options) (Cost, error) {
 	for _, lv := range levels {
 		n, f1, f2 := lv.distinct, lv.n1, lv.n2
 		chao := n + f1*(f1-1)/(2*(f2+1))
-		knuth := lv.weight / float64(walks)
+		knuth := lv.weight / float64(made)
 		est := max(n, min(chao, knuth))
 		positions += est
 		steps += est * lv.work / lv.n

@@ -375,11 +375,13 @@ func (p *parser) familySections(n *yaml.Node, path, param string, keys []string,
 		per = len(values[1])
 	}
 	var shared *sharedSolver
+	clock := newRangeClock()
 	for i, s := range out {
 		if i%per == 0 {
-			shared = &sharedSolver{left: per}
+			shared = &sharedSolver{left: per, clock: clock}
 		}
 		s.shared = shared
+		clock.members[s] = i
 	}
 	return out, nil
 }

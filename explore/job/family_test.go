@@ -316,7 +316,7 @@ func init() {
 		Analyses: family.PositionAnalyses,
 		New:      func(p family.Params, _ family.Env) (family.Game, error) { return pathGame{p.Int("n")}, nil },
 		// At most 2^n positions, each listing n moves.
-		Cost: func(p family.Params, _ []string) family.Cost {
+		Cost: func(_ context.Context, p family.Params, _ []string) family.Cost {
 			n := int64(p.Int("n"))
 			return family.Cost{Positions: 1 << n, Steps: n << n, Memory: 64 << n}
 		},

@@ -16,7 +16,12 @@ import (
 // family runs the analyses of a game given by its moves (a registered
 // family's Game, such as a Starlark game): the value and outcome of its
 // start, its winning moves, the P-positions reachable from it, its graph.
-func (r *runner) family() error {
+//
+// Under a time limit the section is a term of its range's (rangeClock).
+func (r *runner) family() error { return r.timed(r.familyAnalyses) }
+
+// familyAnalyses are the analyses of family.
+func (r *runner) familyAnalyses() error {
 	fs := r.s.Registered()
 	g, err := fs.Family.New(fs.Params.Clone(), family.Env{Context: r.ctx, MaxSteps: r.lim.Steps, MaxMemory: r.lim.Memory})
 	if err != nil {
@@ -46,8 +51,15 @@ func (r *runner) family() error {
 			return err
 		}
 	}
-	if err := r.checkCapabilities(g, m, samples); err != nil {
-		return err
+	// The terms of a range after the first that share its memo are
+	// checked by comparing the memo's values with their moves' on their
+	// samples (solverFor): checking their capabilities too would solve
+	// the samples twice (a third of 3 × 1..13's time in Starlark).
+	checked := shared.sharing()
+	if !checked {
+		if err := r.checkCapabilities(g, m, samples); err != nil {
+			return err
+		}
 	}
 	// One solver, its memo keyed by the canonical form of each part: the
 	// value of a normal-play start is the nim-sum of its parts' values;
@@ -67,6 +79,13 @@ func (r *runner) family() error {
 		return err
 	}
 	defer done()
+	if checked && shared.off {
+		// the range gave sharing up on this term (solverFor holds its
+		// lock until done): check the term alone
+		if err := r.checkCapabilities(g, m, samples); err != nil {
+			return err
+		}
+	}
 	solver := func() (*game.Solver[string], error) { return sol, nil }
 	value := func(k string) (uint64, error) {
 		if fv, ok := g.(interface{ Value(string) (uint64, error) }); ok && play == game.Normal {
@@ -141,6 +160,21 @@ func (r *runner) family() error {
 		}
 		r.res.PPositions = pp
 	}
+	if err := r.graphAnalysis(g, start, play); err != nil {
+		return err
+	}
+	// A family whose memo is kept in a file (node-kayles: {…, memo: f})
+	// saves it after each game solved; Close saves it too when the
+	// analyses stop early (a limit, Ctrl-C), where its error is not the one
+	// reported.
+	if sv, ok := g.(interface{ Save() error }); ok {
+		return sv.Save()
+	}
+	return nil
+}
+
+// graphAnalysis is the graph analysis of family, its last.
+func (r *runner) graphAnalysis(g family.Game, start string, play game.Play) error {
 	if r.wants("graph") {
 		gr, err := graph.Build[string](g, start, graph.Options[string]{MaxPositions: r.graphMax(), Play: play, Context: r.ctx, Label: g.Show})
 		if err != nil {

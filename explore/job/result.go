@@ -60,6 +60,10 @@ type Results struct {
 	// Reached says where a sweep under a time limit (limits.time) stopped
 	// before upto; nil when the values reach upto.
 	Reached *Reached `json:"reached,omitempty"`
+	// Stopped, on the last term kept of a parameter range under a time
+	// limit, says where the range stopped; nil when every term was
+	// computed in time.
+	Stopped *Stopped `json:"stopped,omitempty"`
 
 	// Game describes the game in words, e.g. "octal game 0.77".
 	Game string `json:"-"`

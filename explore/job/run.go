@@ -47,6 +47,9 @@ type Options struct {
 	// sparse-space sweep (…): about 230 MiB and 7.1e+09 steps". Progress
 	// and Estimate are never called concurrently.
 	Estimate func(index int, s *Section, cost string)
+	// Planned says the caller checked the job's plan already (CheckPlan,
+	// or a survey's plan of its variants): Run does not estimate again.
+	Planned bool
 
 	// observe, when not nil, is told as each section starts and ends
 	// computing (tests check the memory held together).
@@ -109,6 +112,13 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		lang = opts.Lang
 	}
 	rep := &Report{Title: j.Title, Lang: lang}
+	if !opts.Planned {
+		if err := CheckPlan(ctx, j, lim); err != nil {
+			return nil, err
+		}
+	} else {
+		resetClocks(j)
+	}
 	ctx, stop := budget.Watch(ctx, lim.Memory)
 	defer stop()
 	if n := Concurrency(j, opts); n > 1 {
@@ -116,7 +126,7 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		rep.Sections = secs
+		rep.Sections = keepInTime(secs, lim)
 		return rep, nil
 	}
 	held := &heldResults{}
@@ -136,6 +146,7 @@ func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
 		held.hold(&sec.Results)
 		collectBetween(lim)
 	}
+	rep.Sections = keepInTime(rep.Sections, lim)
 	return rep, nil
 }
 

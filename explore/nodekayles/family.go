@@ -16,7 +16,10 @@ import (
 // Key is the family's job-file key.
 const Key = "node-kayles"
 
-const keyGraph = "graph"
+const (
+	keyGraph = "graph"
+	keyMemo  = "memo"
+)
 
 // graphKinds are the entries of graph: one of them says the graph.
 var graphKinds = []string{"grid", "path", "cycle", "complete", "file"}
@@ -33,13 +36,20 @@ func init() {
 			Missing: "the graph, e.g. graph: {grid: [3, 12]} (or path: n, cycle: n, complete: n, file: g.dot)",
 			Text: family.Texts("the graph: grid: [m, n], path: n, cycle: n, complete: n, or file: g.dot (DOT or an edge list)",
 				"le graphe : grid: [m, n], path: n, cycle: n, complete: n, ou file: g.dot (DOT ou liste d’arêtes)"),
+		}, {
+			Key: keyMemo, Kind: family.File, Example: "nk3.memo",
+			Text: family.Texts("a file that keeps the grids' memo between runs: loaded at the start, saved after each game solved and when the run stops",
+				"un fichier qui garde la mémoire des grilles d’une exécution à l’autre : lue au début, écrite après chaque jeu résolu et à l’arrêt"),
 		}},
 		Ranged:   []string{keyGraph},
 		Analyses: family.PositionAnalyses,
 		Check: func(p family.Params) error {
-			_, err := GraphOf(p.Map(keyGraph))
+			g, err := GraphOf(p.Map(keyGraph))
 			if err != nil {
 				return &family.ParamError{Key: keyGraph, Msg: err.Error()}
+			}
+			if p.Has(keyMemo) && g.Rows == 0 {
+				return &family.ParamError{Key: keyMemo, Msg: "only the memo of grids is kept in a file; leave memo out for " + g.Name}
 			}
 			return nil
 		},
@@ -47,6 +57,9 @@ func init() {
 			g, err := GraphOf(p.Map(keyGraph))
 			if err != nil {
 				return nil, err
+			}
+			if p.Has(keyMemo) {
+				return NewGameMemo(g, env, p.String(keyMemo))
 			}
 			return NewGame(g, env)
 		},
@@ -111,6 +124,8 @@ type Game struct {
 	g   *Graph
 	s   *Solver
 	ctx context.Context
+	// memo is the solver's memo file, or nil.
+	memo *cellgame.Kept
 }
 
 var (
@@ -119,28 +134,47 @@ var (
 	_ family.Canonicalizer = (*Game)(nil)
 )
 
-// shared holds one solver per memory limit for the games of a process, so
-// that the sections of a range (3 × 1 … 3 × 30) share one memo.
+// shared holds one solver per memory limit and memo file for the games
+// of a process, so that the sections of a range (3 × 1 … 3 × 30) share
+// one memo.
 var shared struct {
 	sync.Mutex
-	by map[int64]*Solver
+	by map[solverKey]*kept
 }
 
-func sharedSolver(limit int64) (*Solver, error) {
+type solverKey struct {
+	limit int64
+	file  string
+}
+
+// kept is a shared solver and its memo file, if it has one.
+type kept struct {
+	s    *Solver
+	file *cellgame.Kept
+}
+
+func sharedSolver(limit int64, file string) (*kept, error) {
 	shared.Lock()
 	defer shared.Unlock()
-	if s := shared.by[limit]; s != nil {
+	k := solverKey{limit, file}
+	if s := shared.by[k]; s != nil {
 		return s, nil
 	}
 	s, err := NewSolver(Options{Workers: 2, MaxMemory: limit})
 	if err != nil {
 		return nil, err
 	}
-	if shared.by == nil {
-		shared.by = map[int64]*Solver{}
+	kp := &kept{s: s}
+	if file != "" {
+		if kp.file, err = cellgame.Keep(file, s.LoadMemo, s.SaveMemo, func() int64 { return s.Stats().Entries }); err != nil {
+			return nil, fmt.Errorf("nodekayles: %w", err)
+		}
 	}
-	shared.by[limit] = s
-	return s, nil
+	if shared.by == nil {
+		shared.by = map[solverKey]*kept{}
+	}
+	shared.by[k] = kp
+	return kp, nil
 }
 
 // NewGame returns the game of g within env's memory limit; its solver is
@@ -148,10 +182,21 @@ func sharedSolver(limit int64) (*Solver, error) {
 // A grid whose memo is estimated (from its smaller grids) past the memory
 // limit is refused before any work, naming the limit.
 func NewGame(g *Graph, env family.Env) (*Game, error) {
-	s, err := sharedSolver(env.MaxMemory)
+	return NewGameMemo(g, env, "")
+}
+
+// NewGameMemo is NewGame with the grids' memo kept in file (none when
+// ""): the file is loaded when the process first uses it (a run continues
+// where the last stopped; a file of another game or folding is refused,
+// naming it), and saved, atomically, by Close (after each game solved,
+// and when a run stops on a limit or Ctrl-C). The games of one file share
+// a solver.
+func NewGameMemo(g *Graph, env family.Env, file string) (*Game, error) {
+	kp, err := sharedSolver(env.MaxMemory, file)
 	if err != nil {
 		return nil, err
 	}
+	s := kp.s
 	ctx := env.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -165,7 +210,7 @@ func NewGame(g *Graph, env family.Env) (*Game, error) {
 			return nil, err
 		}
 	}
-	return &Game{g: g, s: s, ctx: ctx}, nil
+	return &Game{g: g, s: s, ctx: ctx, memo: kp.file}, nil
 }
 
 // key writes a position: a grid's rows ("#" a vertex still there, "." a
@@ -243,6 +288,9 @@ func (gm *Game) Value(key string) (uint64, error) {
 	s, err := gm.set(key)
 	if err != nil {
 		return 0, err
+	}
+	if gm.memo != nil {
+		defer gm.memo.Use()()
 	}
 	return gm.s.ValueOf(gm.ctx, gm.g, s)
 }
@@ -388,20 +436,34 @@ func (gm *Game) Show(key string) string {
 // String names the game.
 func (gm *Game) String() string { return "Node Kayles on " + gm.g.Name }
 
-// Close releases nothing.
-func (gm *Game) Close() {}
+// Close saves the memo to its file, if it has one (Save, which reports
+// the error).
+func (gm *Game) Close() { _ = gm.Save() }
+
+// Save writes the grids' memo to the game's memo file when it grew since
+// the last save; nothing without one.
+func (gm *Game) Save() error {
+	if gm.memo == nil {
+		return nil
+	}
+	if err := gm.memo.Save(); err != nil {
+		return fmt.Errorf("nodekayles: %w", err)
+	}
+	return nil
+}
 
 // cost estimates the memo of a grid from its smaller grids (other graphs:
 // unknown before the work), for job files and surveys to plan and refuse.
-func cost(p family.Params, show []string) family.Cost {
+func cost(ctx context.Context, p family.Params, show []string) family.Cost {
 	g, err := GraphOf(p.Map(keyGraph))
 	if err != nil || g.Rows == 0 {
 		return family.Cost{}
 	}
 	c := family.Cost{What: "Node Kayles on " + g.Name}
-	if est, err := EstimateGrid(context.Background(), g.Rows, g.Cols, 20000, Options{}); err == nil {
+	if est, err := EstimateGrid(ctx, g.Rows, g.Cols, 20000, Options{}); err == nil {
 		// each component lists a move per cell
 		c.Positions, c.Memory, c.Steps = est.Entries, est.Bytes, est.Entries*int64(g.N)
+		c.Exact = est.Sampled >= max(g.Rows, g.Cols)
 	}
 	return c
 }

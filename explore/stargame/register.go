@@ -34,6 +34,7 @@ func init() {
 		Ranged:   []string{keyParams},
 		Analyses: family.PositionAnalyses,
 		Check:    check,
+		Cost:     cost,
 		New: func(p family.Params, env family.Env) (family.Game, error) {
 			return Load(p.String(keyFile), p.String(keyName), p.Map(keyParams), env)
 		},

@@ -75,3 +75,34 @@ func TestChangedGameFile(t *testing.T) {
 		t.Fatalf("re-run after the game file changed: %v; want a refusal saying it changed", err)
 	}
 }
+
+// TestGamesSurveyPlan: the plan of examples/surveys/games.yaml estimates
+// each Starlark variant by sampling its game (game.EstimateWith through
+// the family's cost model), where it counted 1 a variant: small grids are
+// solved whole by the estimate's pilot, so 3 × 8 costs exactly the 272
+// parts its solve keeps; the larger are predicted by seeded walks, so the
+// whole plan's figures are pinned.
+func TestGamesSurveyPlan(t *testing.T) {
+	s, err := ParseFile(filepath.Join("..", "..", "examples", "surveys", "games.yaml"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Variants[24+7].Section.Estimate(context.Background(), s.Limits)
+	if err != nil || c.Positions != 272 {
+		t.Errorf("3 × 8: estimate %+v, %v; want 272 positions, measured", c, err)
+	}
+	p, err := NewPlan(context.Background(), s, s.Variants, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Cost.Positions != 4475 || p.Cost.Steps != 165072 || p.Cost.Memory != 376896 {
+		t.Errorf("plan %+v; want 4475 positions, 165072 steps, 376896 bytes", p.Cost)
+	}
+	// Over a limit, the plan refuses before any work, naming the first
+	// variant over it: 3 × 11.
+	s.Limits.Positions = 1000
+	_, err = NewPlan(context.Background(), s, s.Variants, 2)
+	if err == nil || !strings.Contains(err.Error(), "params.rows=3 params.cols=11") || !strings.Contains(err.Error(), "more than the limit of 1000") {
+		t.Errorf("plan under 1000 positions: %v; want a refusal naming 3 × 11", err)
+	}
+}

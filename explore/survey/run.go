@@ -343,7 +343,8 @@ func runOne(ctx, wctx context.Context, s *Survey, v *Variant, version string) (o
 	// The variant's own progress would overwrite the survey's line.
 	vctx := budget.WithProgress(wctx, nil)
 	j := &job.Job{File: s.File, Title: s.Title, Lang: s.Lang, Limits: s.Limits, Sections: []*job.Section{v.Section}}
-	rep, err := job.Run(vctx, j, job.Options{})
+	// NewPlan estimated the variant before the run started.
+	rep, err := job.Run(vctx, j, job.Options{Planned: true})
 	if err == nil && wctx.Err() != nil {
 		err = budget.Err(wctx)
 	}

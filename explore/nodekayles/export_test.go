@@ -1,0 +1,21 @@
+package nodekayles
+
+// ForgetSolvers drops the process's shared solvers, as a new process
+// starts without them: the tests of memo files run twice in one process.
+func ForgetSolvers() {
+	shared.Lock()
+	shared.by = nil
+	shared.Unlock()
+}
+
+// MemoStats is the statistics of the shared solver of the memory limit
+// and memo file, as the games of a job use it.
+func MemoStats(limit int64, file string) (Stats, bool) {
+	shared.Lock()
+	defer shared.Unlock()
+	kp := shared.by[solverKey{limit, file}]
+	if kp == nil {
+		return Stats{}, false
+	}
+	return kp.s.Stats(), true
+}
