@@ -216,15 +216,16 @@ func (tw *texWriter) s(s string) {
 }
 
 // texPreamble loads what the document uses, each package in Debian's
-// texlive (see the package documentation); babel's language is set by
-// head.
+// texlive (see the package documentation); head sets babel's language
+// (%[1]s) and how much smaller a figure may be drawn (minFigureScale, as a
+// percentage %[2]d and a factor %[3]g).
 const texPreamble = `\documentclass[a4paper,10pt]{article}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
 \usepackage{textcomp}
 \usepackage{amsmath,amssymb}
-\usepackage[%s]{babel}
+\usepackage[%[1]s]{babel}
 \usepackage[margin=2.5cm]{geometry}
 \usepackage{booktabs}
 \usepackage{longtable}
@@ -268,12 +269,12 @@ const texPreamble = `\documentclass[a4paper,10pt]{article}
 %% \nbtail: the room the last section's figures leave for the references.
 \newlength{\nbtail}
 %% \nbgraphic{width}{height}{file}: a figure stays where it is (in its
-%% section), drawn smaller, down to 70 %%, rather than pushed to the next
+%% section), drawn smaller, down to %[2]d %%, rather than pushed to the next
 %% page when the room left on this one is short.
 \newlength{\nbroom}
 \newcommand{\nbgraphic}[3]{%%
   \setlength{\nbroom}{\dimexpr\pagegoal-\pagetotal-5\baselineskip-\nbtail\relax}%%
-  \ifdim\nbroom<0.7\dimexpr#2\relax\setlength{\nbroom}{#2}\fi
+  \ifdim\nbroom<%[3]g\dimexpr#2\relax\setlength{\nbroom}{#2}\fi
   \ifdim\nbroom>#2\relax\setlength{\nbroom}{#2}\fi
   \includegraphics[width=#1,height=\nbroom,keepaspectratio]{#3}}
 `
@@ -284,7 +285,7 @@ func (tw *texWriter) head(d *document) {
 		lang = "french"
 	}
 	tw.s("% Written by nimbook: compile with pdflatex (twice for the citations).\n")
-	tw.p(texPreamble, lang)
+	tw.p(texPreamble, lang, int(math.Round(100*minFigureScale)), minFigureScale)
 	// The title as a block of its own: \maketitle leaves room for an
 	// author and a date a report does not have.
 	tw.s("\\begin{document}\n\\begin{center}\n")
@@ -613,27 +614,13 @@ func texURL(u string) string {
 // shrinks with the columns, and a table too wide for the page even then
 // is scaled down to its width.
 func (tw *texWriter) table(t table) {
-	cols := len(t.Header)
-	for _, r := range t.Rows {
-		cols = max(cols, len(r))
-	}
+	cols := t.columns()
 	if cols == 0 {
 		return
 	}
-	get := func(r []cell, j int) cell {
-		if j < len(r) {
-			return r[j]
-		}
-		return cell{}
-	}
+	get := at
 	spec := "l"
-	for j := 1; j < cols; j++ {
-		right := true
-		for _, r := range t.Rows {
-			if !numeric(get(r, j).Text) {
-				right = false
-			}
-		}
+	for _, right := range t.rightAligned(cols)[1:] {
 		if right {
 			spec += "r"
 		} else {

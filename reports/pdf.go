@@ -50,7 +50,7 @@ var pdfEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // (subset to the characters used, so ⊕, ⊗, φ, ●, ○, ✓, ✗ and French
 // accents print anywhere), figures as PNG images drawn by package plots,
 // sections following one another with what a reader needs together kept
-// on one page (see partsOf; a figure drawn smaller, down to 70 %, rather
+// on one page (see partsOf; a figure drawn smaller, down to minFigureScale, rather
 // than pushed to the next page), a page that continues a section headed
 // by its title, tables kept whole when they fit on a page (longer ones
 // repeat their header row on each page), and fixed metadata so that the
@@ -246,7 +246,7 @@ func (p *pdfWriter) placeSection(hs *sectionHeights, last bool) {
 		figs += hs.figures[k]
 	}
 	over := p.f.GetY() + need - (297 - pdfBottom)
-	if over <= 0 || p.atTop() || need > printPage || !p.thirdFull() || (figs > 0 && over <= 0.3*figs) {
+	if over <= 0 || p.atTop() || need > printPage || !p.thirdFull() || (figs > 0 && over <= (1-minFigureScale)*figs) {
 		return
 	}
 	if last {
@@ -256,7 +256,7 @@ func (p *pdfWriter) placeSection(hs *sectionHeights, last bool) {
 
 // placePart decides how a part goes on the page: whole where it is, whole
 // on a new page when that leaves this one at least a third full, with
-// its figures drawn smaller (down to 70 %) when that makes it fit, or
+// its figures drawn smaller (down to minFigureScale) when that makes it fit, or
 // else chain by chain (partByChain).
 func (p *pdfWriter) placePart(pt part, hs *sectionHeights, title float64) {
 	p.partByChain, p.figScale = false, 1
@@ -270,7 +270,7 @@ func (p *pdfWriter) placePart(pt part, hs *sectionHeights, title float64) {
 	over := p.f.GetY() + need - (297 - pdfBottom)
 	switch {
 	case over <= 0 || p.atTop():
-	case figs > 0 && over <= 0.3*figs:
+	case figs > 0 && over <= (1-minFigureScale)*figs:
 		p.figScale = 1 - over/figs
 	case need <= printPage && p.thirdFull():
 		p.f.AddPage()
@@ -295,7 +295,7 @@ func (p *pdfWriter) placeChain(ch []int, hs *sectionHeights, title float64) {
 	over := p.f.GetY() + need - (297 - pdfBottom)
 	switch {
 	case over <= 0 || p.atTop():
-	case figs > 0 && over <= 0.3*figs:
+	case figs > 0 && over <= (1-minFigureScale)*figs:
 		p.figScale = 1 - over/figs
 	case need <= printPage:
 		p.f.AddPage()
@@ -656,28 +656,12 @@ func wrapCode(ln string, width float64, measure func(string) float64) []string {
 // repeat the label column.
 func (p *pdfWriter) table(t table) {
 	f := p.f
-	cols := len(t.Header)
-	for _, r := range t.Rows {
-		cols = max(cols, len(r))
-	}
+	cols := t.columns()
 	if cols == 0 {
 		return
 	}
-	get := func(r []cell, j int) cell {
-		if j < len(r) {
-			return r[j]
-		}
-		return cell{}
-	}
-	right := make([]bool, cols)
-	for j := 1; j < cols; j++ {
-		right[j] = true
-		for _, r := range t.Rows {
-			if !numeric(get(r, j).Text) {
-				right[j] = false
-			}
-		}
-	}
+	get := at
+	right := t.rightAligned(cols)
 	widths := func(size float64) []float64 {
 		w := make([]float64, cols)
 		for i, r := range append([][]cell{t.Header}, t.Rows...) {
