@@ -832,8 +832,15 @@ func (tw *texWriter) graphic(ext string, write func(io.Writer) error, width, hei
 		return err
 	}
 	// Figures at 80 % of the size they are drawn for: a paper's figure
-	// leaves room for the text around it.
-	w := math.Min(0.8*width.Points(), figureWidth.Points())
+	// leaves room for the text around it. A square one (a table's colour
+	// map, a game graph) at 70 %: about the area of a plot (8.4 cm square
+	// against 12.8 × 5.6 cm), which leaves a 16 × 16 table and its map on
+	// one page (the nim-product handout).
+	scale := 0.8
+	if width == height {
+		scale = 0.7
+	}
+	w := math.Min(scale*width.Points(), figureWidth.Points())
 	h := w * height.Points() / width.Points()
 	// [H] (float): the figure stays in its section, as in the other
 	// forms; \nbgraphic draws it smaller to fit the page's foot.
