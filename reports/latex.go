@@ -15,9 +15,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark/ast"
-	east "github.com/yuin/goldmark/extension/ast"
-	gtext "github.com/yuin/goldmark/text"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/nimbook/nimbook/explore/job"
@@ -323,6 +320,12 @@ func tailStart(bs []block) int {
 			return i
 		}
 		if lines > 12 {
+			if _, ok := b.(heading); ok {
+				// A heading goes with its text: left outside,
+				// it would stay alone at a page's foot when the
+				// tail moves to the next page.
+				return i - 1
+			}
 			return i
 		}
 		i--
@@ -433,17 +436,33 @@ func (tw *texWriter) keepWithNext(b block, next []block) {
 	switch b := b.(type) {
 	case heading:
 		if !b.MDOnly {
-			tw.s("\\nbneed{5\\baselineskip}\n")
+			// The heading, and what its lead-in keeps with it: a
+			// heading never stays alone at a page's foot.
+			need := 5
+			if len(next) > 0 {
+				need = max(need, 3+leadNeed(next[0], next[1:]))
+			}
+			tw.p("\\nbneed{%d\\baselineskip}\n", need)
 		}
 	case para:
-		if b.MDOnly || len(next) == 0 {
-			return
-		}
-		if t, ok := next[0].(table); ok && len(t.Rows) <= 30 {
-			// A row of the table in small type is about a line.
-			tw.p("\\nbneed{%d\\baselineskip}\n", len(t.Rows)+5)
+		if need := leadNeed(b, next); need > 0 {
+			tw.p("\\nbneed{%d\\baselineskip}\n", need)
 		}
 	}
+}
+
+// leadNeed is the room, in lines, a lead-in b keeps with the table that
+// follows it (0 for no such table): a row of the table in small type is
+// about a line.
+func leadNeed(b block, next []block) int {
+	p, ok := b.(para)
+	if !ok || p.MDOnly || len(next) == 0 {
+		return 0
+	}
+	if t, ok := next[0].(table); ok && len(t.Rows) <= 30 {
+		return len(t.Rows) + 5
+	}
+	return 0
 }
 
 func (tw *texWriter) block(b block) error {
@@ -880,113 +899,103 @@ func texComment(s string) string {
 	}, s)
 }
 
-// prose writes the job file's Markdown as LaTeX: paragraphs, headings,
-// lists, code, block quotes, GFM tables; raw HTML prints as the text it
-// is, as in the other forms.
+// prose writes the job file's Markdown (proseBlocks) as LaTeX:
+// paragraphs, headings, lists, code, block quotes, GFM tables; raw HTML
+// prints as the text it is, as in the other forms.
 func (tw *texWriter) prose(src string) {
-	source := []byte(src)
-	doc := md.Parser().Parse(gtext.NewReader(source))
-	tw.mdBlocks(doc, source)
+	tw.mdBlocks(proseBlocks(src))
 }
 
-func (tw *texWriter) mdBlocks(n ast.Node, src []byte) {
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Paragraph, *ast.TextBlock:
-			tw.p("%s\n\n", texInline(c, src))
-		case *ast.Heading:
-			tw.p("\\subsection*{%s}\n\n", texInline(c, src))
-		case *ast.List:
+func (tw *texWriter) mdBlocks(bs []mdBlock) {
+	for _, b := range bs {
+		switch b.Kind {
+		case mdPara:
+			tw.p("%s\n\n", texInline(b.Inline))
+		case mdHeading:
+			tw.p("\\subsection*{%s}\n\n", texInline(b.Inline))
+		case mdList:
 			env := "itemize"
-			if c.IsOrdered() {
+			if b.Ordered {
 				env = "enumerate"
 			}
 			tw.p("\\begin{%s}\n", env)
-			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
+			for _, item := range b.Items {
 				tw.s("\\item ")
-				tw.mdBlocks(it, src)
+				tw.mdBlocks(item)
 			}
 			tw.p("\\end{%s}\n\n", env)
-		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
-			var sb strings.Builder
-			lines := c.Lines()
-			for i := 0; i < lines.Len(); i++ {
-				seg := lines.At(i)
-				sb.Write(seg.Value(src))
-			}
-			tw.code(sb.String())
-		case *ast.Blockquote:
+		case mdCode, mdHTML:
+			tw.code(b.Text)
+		case mdQuote:
 			tw.s("\\begin{quote}\n")
-			tw.mdBlocks(c, src)
+			tw.mdBlocks(b.Blocks)
 			tw.s("\\end{quote}\n\n")
-		case *ast.ThematicBreak:
+		case mdRule:
 			tw.s("\\noindent\\rule{\\linewidth}{0.4pt}\n\n")
-		case *east.Table:
-			tw.table(markdownTable(c, src))
-		default:
-			tw.mdBlocks(c, src)
+		case mdTable:
+			tw.table(b.Table)
 		}
 	}
 }
 
-// texInline writes a Markdown block's inline nodes. Consecutive text
-// nodes are joined before their mathematics is read: goldmark cuts text
-// at the signs that may open emphasis, "_" among them.
-func texInline(n ast.Node, src []byte) string {
+// texInline writes a paragraph's pieces. Consecutive text is read as
+// one for its mathematics (texText); an escaped sign (f\_r) stands in it
+// as a private-use character, which is neither a script nor
+// mathematics, and is then written as the sign.
+func texInline(in []mdInline) string {
 	var sb, run strings.Builder
+	var signs []string
 	flush := func() {
-		sb.WriteString(texText(run.String()))
+		s := texText(run.String())
+		for _, c := range signs {
+			s = strings.ReplaceAll(s, fmt.Sprintf(`\textsc{u+%04x}`, escapedSign+rune(c[0])), texEscape(c))
+		}
+		sb.WriteString(s)
 		run.Reset()
+		signs = signs[:0]
 	}
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Text:
-			run.Write(c.Segment.Value(src))
-			if c.SoftLineBreak() {
-				run.WriteByte('\n')
-			}
-			if c.HardLineBreak() {
+	for _, x := range in {
+		if x.Kind == inText && x.Literal && len(x.Text) == 1 {
+			run.WriteRune(escapedSign + rune(x.Text[0]))
+			signs = append(signs, x.Text)
+			if x.Break {
 				flush()
 				sb.WriteString("\\\\\n")
 			}
 			continue
-		case *ast.String:
-			run.Write(c.Value)
+		}
+		if x.Kind == inText && !x.Literal {
+			run.WriteString(x.Text)
+			if x.Break {
+				flush()
+				sb.WriteString("\\\\\n")
+			}
 			continue
 		}
 		flush()
-		switch c := c.(type) {
-		case *ast.CodeSpan:
-			sb.WriteString(`\texttt{` + texEscape(nodeText(c, src)) + `}`)
-		case *ast.Emphasis:
+		switch x.Kind {
+		case inCode:
+			sb.WriteString(`\texttt{` + texEscape(x.Text) + `}`)
+		case inEmph:
 			cmd := `\emph`
-			if c.Level >= 2 {
+			if x.Level >= 2 {
 				cmd = `\textbf`
 			}
-			sb.WriteString(cmd + "{" + texInline(c, src) + "}")
-		case *ast.Link:
-			if u := string(c.Destination); texURLSafe(u) {
-				sb.WriteString(`\href{` + texURL(u) + `}{` + texInline(c, src) + `}`)
+			sb.WriteString(cmd + "{" + texInline(x.Items) + "}")
+		case inLink:
+			if texURLSafe(x.URL) {
+				sb.WriteString(`\href{` + texURL(x.URL) + `}{` + texInline(x.Items) + `}`)
 			} else {
-				sb.WriteString(texInline(c, src))
+				sb.WriteString(texInline(x.Items))
 			}
-		case *ast.AutoLink:
-			if u := string(c.URL(src)); texURLSafe(u) {
-				sb.WriteString(`\url{` + texURL(u) + `}`)
+		case inAutoLink:
+			if texURLSafe(x.Text) {
+				sb.WriteString(`\url{` + texURL(x.Text) + `}`)
 			} else {
-				sb.WriteString(texEscape(u))
+				sb.WriteString(texEscape(x.Text))
 			}
-		case *ast.RawHTML:
-			var raw strings.Builder
-			for i := 0; i < c.Segments.Len(); i++ {
-				seg := c.Segments.At(i)
-				raw.Write(seg.Value(src))
-			}
-			sb.WriteString(texEscape(raw.String()))
-		case *ast.Image:
-			sb.WriteString(texInline(c, src))
-		default:
-			sb.WriteString(texInline(c, src))
+		case inRaw:
+			sb.WriteString(texEscape(x.Text))
 		}
 	}
 	flush()
@@ -1046,3 +1055,6 @@ func latexFragment(blocks []block, o Options, t *templates.Set, tablesOnly bool)
 	}
 	return strings.TrimRight(buf.String(), "\n") + "\n", nil
 }
+
+// escapedSign+c stands for the escaped ASCII sign c in texInline's text.
+const escapedSign = '\ue100'

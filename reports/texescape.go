@@ -591,8 +591,9 @@ func termAtom(t texToken) bool {
 	return strings.Trim(s, "0123456789") == ""
 }
 
-// funcApp is a one-letter function of one letter or number: g(n), f(1).
-var funcApp = regexp.MustCompile(`^[A-Za-z]\([A-Za-z0-9]\)[,.;:]?$`)
+// funcApp is a one-letter function of one letter or number, g(n), f(1),
+// or the first of its arguments, g(a, b) (its bracket closes the formula).
+var funcApp = regexp.MustCompile(`^[A-Za-z]\([A-Za-z0-9](\)[,.;:]?|,)$`)
 
 // mathLetter is a letter alone that only ever names a number in the
 // reports' text (not a, à, y: words in English or French).
@@ -622,6 +623,9 @@ func opToken(t texToken) bool {
 	}
 	switch s := t.pieces[0].text; s {
 	case "<", ">", "=", "+", "-", "<=", ">=", "/":
+		return true
+	case "max", "min":
+		// A prefix operator, as a sign: n₀ + max S is one formula.
 		return true
 	default:
 		for _, r := range s {
