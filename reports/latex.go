@@ -440,7 +440,7 @@ func (tw *texWriter) keepWithNext(b block, next []block) {
 			// heading never stays alone at a page's foot.
 			need := 5
 			if len(next) > 0 {
-				need = max(need, 3+leadNeed(next[0], next[1:]))
+				need = max(need, 5+leadNeed(next[0], next[1:]))
 			}
 			tw.p("\\nbneed{%d\\baselineskip}\n", need)
 		}
