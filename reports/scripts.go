@@ -214,11 +214,17 @@ func mdText(s string, mdOnly bool) string {
 	if !strings.ContainsAny(s, "^_") {
 		return escape(s)
 	}
+	return mdScripts(s, mdOnly, escape)
+}
+
+// mdScripts writes s, its text through esc, its scripts as tags or, with
+// mdOnly, in Unicode where it has the characters.
+func mdScripts(s string, mdOnly bool, esc func(string) string) string {
 	var b strings.Builder
 	for _, p := range splitScripts(s) {
 		switch {
 		case p.script == 0:
-			b.WriteString(escape(p.text))
+			b.WriteString(esc(p.text))
 		case mdOnly:
 			if u, ok := unicodeScript(p); ok {
 				b.WriteString(u)
@@ -226,7 +232,7 @@ func mdText(s string, mdOnly bool) string {
 			}
 			fallthrough
 		default:
-			b.WriteString(tag(p, escape))
+			b.WriteString(tag(p, esc))
 		}
 	}
 	return b.String()
@@ -251,22 +257,7 @@ func htmlText(s string, esc func(string) string) string {
 // form: tags, or Unicode for a Markdown document read as it is.
 func proseScripts(src string, mdOnly bool) string {
 	return rewriteText(src, "^_", func(text string) string {
-		var b strings.Builder
-		for _, p := range splitScripts(text) {
-			switch {
-			case p.script == 0:
-				b.WriteString(p.text)
-			case mdOnly:
-				if u, ok := unicodeScript(p); ok {
-					b.WriteString(u)
-					break
-				}
-				fallthrough
-			default:
-				b.WriteString(tag(p, func(s string) string { return s }))
-			}
-		}
-		return b.String()
+		return mdScripts(text, mdOnly, func(s string) string { return s })
 	})
 }
 
