@@ -164,6 +164,11 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 		// included, and writes the figure to a file of its own. A notebook opened untrusted shows neither Markdown
 		// nor SVG: it shows the plain text and the PNG.
 		delete(d.Data, "text/html")
+		// Formulas in dollars: Jupyter draws them, and nbconvert's
+		// LaTeX sets them, where the Unicode of n₀′ ≤ n has no glyph.
+		if m, ok := d.Data["text/markdown"].(string); ok {
+			d.Data["text/markdown"] = markdownMaths(m)
+		}
 		// Tables as MathJax draws them (mathjax.go); none for a figure.
 		delete(d.Data, "text/latex")
 		if tex := mathJaxTables(blocks); tex != "" {

@@ -15,9 +15,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark/ast"
-	east "github.com/yuin/goldmark/extension/ast"
-	gtext "github.com/yuin/goldmark/text"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/nimbook/nimbook/explore/job"
@@ -216,15 +213,16 @@ func (tw *texWriter) s(s string) {
 }
 
 // texPreamble loads what the document uses, each package in Debian's
-// texlive (see the package documentation); babel's language is set by
-// head.
+// texlive (see the package documentation); head sets babel's language
+// (%[1]s) and how much smaller a figure may be drawn (minFigureScale, as a
+// percentage %[2]d and a factor %[3]g).
 const texPreamble = `\documentclass[a4paper,10pt]{article}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
 \usepackage{textcomp}
 \usepackage{amsmath,amssymb}
-\usepackage[%s]{babel}
+\usepackage[%[1]s]{babel}
 \usepackage[margin=2.5cm]{geometry}
 \usepackage{booktabs}
 \usepackage{longtable}
@@ -268,12 +266,12 @@ const texPreamble = `\documentclass[a4paper,10pt]{article}
 %% \nbtail: the room the last section's figures leave for the references.
 \newlength{\nbtail}
 %% \nbgraphic{width}{height}{file}: a figure stays where it is (in its
-%% section), drawn smaller, down to 70 %%, rather than pushed to the next
+%% section), drawn smaller, down to %[2]d %%, rather than pushed to the next
 %% page when the room left on this one is short.
 \newlength{\nbroom}
 \newcommand{\nbgraphic}[3]{%%
   \setlength{\nbroom}{\dimexpr\pagegoal-\pagetotal-5\baselineskip-\nbtail\relax}%%
-  \ifdim\nbroom<0.7\dimexpr#2\relax\setlength{\nbroom}{#2}\fi
+  \ifdim\nbroom<%[3]g\dimexpr#2\relax\setlength{\nbroom}{#2}\fi
   \ifdim\nbroom>#2\relax\setlength{\nbroom}{#2}\fi
   \includegraphics[width=#1,height=\nbroom,keepaspectratio]{#3}}
 `
@@ -284,7 +282,7 @@ func (tw *texWriter) head(d *document) {
 		lang = "french"
 	}
 	tw.s("% Written by nimbook: compile with pdflatex (twice for the citations).\n")
-	tw.p(texPreamble, lang)
+	tw.p(texPreamble, lang, int(math.Round(100*minFigureScale)), minFigureScale)
 	// The title as a block of its own: \maketitle leaves room for an
 	// author and a date a report does not have.
 	tw.s("\\begin{document}\n\\begin{center}\n")
@@ -322,6 +320,12 @@ func tailStart(bs []block) int {
 			return i
 		}
 		if lines > 12 {
+			if _, ok := b.(heading); ok {
+				// A heading goes with its text: left outside,
+				// it would stay alone at a page's foot when the
+				// tail moves to the next page.
+				return i - 1
+			}
 			return i
 		}
 		i--
@@ -432,17 +436,33 @@ func (tw *texWriter) keepWithNext(b block, next []block) {
 	switch b := b.(type) {
 	case heading:
 		if !b.MDOnly {
-			tw.s("\\nbneed{5\\baselineskip}\n")
+			// The heading, and what its lead-in keeps with it: a
+			// heading never stays alone at a page's foot.
+			need := 5
+			if len(next) > 0 {
+				need = max(need, 5+leadNeed(next[0], next[1:]))
+			}
+			tw.p("\\nbneed{%d\\baselineskip}\n", need)
 		}
 	case para:
-		if b.MDOnly || len(next) == 0 {
-			return
-		}
-		if t, ok := next[0].(table); ok && len(t.Rows) <= 30 {
-			// A row of the table in small type is about a line.
-			tw.p("\\nbneed{%d\\baselineskip}\n", len(t.Rows)+5)
+		if need := leadNeed(b, next); need > 0 {
+			tw.p("\\nbneed{%d\\baselineskip}\n", need)
 		}
 	}
+}
+
+// leadNeed is the room, in lines, a lead-in b keeps with the table that
+// follows it (0 for no such table): a row of the table in small type is
+// about a line.
+func leadNeed(b block, next []block) int {
+	p, ok := b.(para)
+	if !ok || p.MDOnly || len(next) == 0 {
+		return 0
+	}
+	if t, ok := next[0].(table); ok && len(t.Rows) <= 30 {
+		return len(t.Rows) + 5
+	}
+	return 0
 }
 
 func (tw *texWriter) block(b block) error {
@@ -613,27 +633,13 @@ func texURL(u string) string {
 // shrinks with the columns, and a table too wide for the page even then
 // is scaled down to its width.
 func (tw *texWriter) table(t table) {
-	cols := len(t.Header)
-	for _, r := range t.Rows {
-		cols = max(cols, len(r))
-	}
+	cols := t.columns()
 	if cols == 0 {
 		return
 	}
-	get := func(r []cell, j int) cell {
-		if j < len(r) {
-			return r[j]
-		}
-		return cell{}
-	}
+	get := at
 	spec := "l"
-	for j := 1; j < cols; j++ {
-		right := true
-		for _, r := range t.Rows {
-			if !numeric(get(r, j).Text) {
-				right = false
-			}
-		}
+	for _, right := range t.rightAligned(cols)[1:] {
 		if right {
 			spec += "r"
 		} else {
@@ -845,8 +851,15 @@ func (tw *texWriter) graphic(ext string, write func(io.Writer) error, width, hei
 		return err
 	}
 	// Figures at 80 % of the size they are drawn for: a paper's figure
-	// leaves room for the text around it.
-	w := math.Min(0.8*width.Points(), figureWidth.Points())
+	// leaves room for the text around it. A square one (a table's colour
+	// map, a game graph) at 70 %: about the area of a plot (8.4 cm square
+	// against 12.8 × 5.6 cm), which leaves a 16 × 16 table and its map on
+	// one page (the nim-product handout).
+	scale := 0.8
+	if width == height {
+		scale = 0.7
+	}
+	w := math.Min(scale*width.Points(), figureWidth.Points())
 	h := w * height.Points() / width.Points()
 	// [H] (float): the figure stays in its section, as in the other
 	// forms; \nbgraphic draws it smaller to fit the page's foot.
@@ -886,113 +899,103 @@ func texComment(s string) string {
 	}, s)
 }
 
-// prose writes the job file's Markdown as LaTeX: paragraphs, headings,
-// lists, code, block quotes, GFM tables; raw HTML prints as the text it
-// is, as in the other forms.
+// prose writes the job file's Markdown (proseBlocks) as LaTeX:
+// paragraphs, headings, lists, code, block quotes, GFM tables; raw HTML
+// prints as the text it is, as in the other forms.
 func (tw *texWriter) prose(src string) {
-	source := []byte(src)
-	doc := md.Parser().Parse(gtext.NewReader(source))
-	tw.mdBlocks(doc, source)
+	tw.mdBlocks(proseBlocks(src))
 }
 
-func (tw *texWriter) mdBlocks(n ast.Node, src []byte) {
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Paragraph, *ast.TextBlock:
-			tw.p("%s\n\n", texInline(c, src))
-		case *ast.Heading:
-			tw.p("\\subsection*{%s}\n\n", texInline(c, src))
-		case *ast.List:
+func (tw *texWriter) mdBlocks(bs []mdBlock) {
+	for _, b := range bs {
+		switch b.Kind {
+		case mdPara:
+			tw.p("%s\n\n", texInline(b.Inline))
+		case mdHeading:
+			tw.p("\\subsection*{%s}\n\n", texInline(b.Inline))
+		case mdList:
 			env := "itemize"
-			if c.IsOrdered() {
+			if b.Ordered {
 				env = "enumerate"
 			}
 			tw.p("\\begin{%s}\n", env)
-			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
+			for _, item := range b.Items {
 				tw.s("\\item ")
-				tw.mdBlocks(it, src)
+				tw.mdBlocks(item)
 			}
 			tw.p("\\end{%s}\n\n", env)
-		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
-			var sb strings.Builder
-			lines := c.Lines()
-			for i := 0; i < lines.Len(); i++ {
-				seg := lines.At(i)
-				sb.Write(seg.Value(src))
-			}
-			tw.code(sb.String())
-		case *ast.Blockquote:
+		case mdCode, mdHTML:
+			tw.code(b.Text)
+		case mdQuote:
 			tw.s("\\begin{quote}\n")
-			tw.mdBlocks(c, src)
+			tw.mdBlocks(b.Blocks)
 			tw.s("\\end{quote}\n\n")
-		case *ast.ThematicBreak:
+		case mdRule:
 			tw.s("\\noindent\\rule{\\linewidth}{0.4pt}\n\n")
-		case *east.Table:
-			tw.table(markdownTable(c, src))
-		default:
-			tw.mdBlocks(c, src)
+		case mdTable:
+			tw.table(b.Table)
 		}
 	}
 }
 
-// texInline writes a Markdown block's inline nodes. Consecutive text
-// nodes are joined before their mathematics is read: goldmark cuts text
-// at the signs that may open emphasis, "_" among them.
-func texInline(n ast.Node, src []byte) string {
+// texInline writes a paragraph's pieces. Consecutive text is read as
+// one for its mathematics (texText); an escaped sign (f\_r) stands in it
+// as a private-use character, which is neither a script nor
+// mathematics, and is then written as the sign.
+func texInline(in []mdInline) string {
 	var sb, run strings.Builder
+	var signs []string
 	flush := func() {
-		sb.WriteString(texText(run.String()))
+		s := texText(run.String())
+		for _, c := range signs {
+			s = strings.ReplaceAll(s, fmt.Sprintf(`\textsc{u+%04x}`, escapedSign+rune(c[0])), texEscape(c))
+		}
+		sb.WriteString(s)
 		run.Reset()
+		signs = signs[:0]
 	}
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Text:
-			run.Write(c.Segment.Value(src))
-			if c.SoftLineBreak() {
-				run.WriteByte('\n')
-			}
-			if c.HardLineBreak() {
+	for _, x := range in {
+		if x.Kind == inText && x.Literal && len(x.Text) == 1 {
+			run.WriteRune(escapedSign + rune(x.Text[0]))
+			signs = append(signs, x.Text)
+			if x.Break {
 				flush()
 				sb.WriteString("\\\\\n")
 			}
 			continue
-		case *ast.String:
-			run.Write(c.Value)
+		}
+		if x.Kind == inText && !x.Literal {
+			run.WriteString(x.Text)
+			if x.Break {
+				flush()
+				sb.WriteString("\\\\\n")
+			}
 			continue
 		}
 		flush()
-		switch c := c.(type) {
-		case *ast.CodeSpan:
-			sb.WriteString(`\texttt{` + texEscape(nodeText(c, src)) + `}`)
-		case *ast.Emphasis:
+		switch x.Kind {
+		case inCode:
+			sb.WriteString(`\texttt{` + texEscape(x.Text) + `}`)
+		case inEmph:
 			cmd := `\emph`
-			if c.Level >= 2 {
+			if x.Level >= 2 {
 				cmd = `\textbf`
 			}
-			sb.WriteString(cmd + "{" + texInline(c, src) + "}")
-		case *ast.Link:
-			if u := string(c.Destination); texURLSafe(u) {
-				sb.WriteString(`\href{` + texURL(u) + `}{` + texInline(c, src) + `}`)
+			sb.WriteString(cmd + "{" + texInline(x.Items) + "}")
+		case inLink:
+			if texURLSafe(x.URL) {
+				sb.WriteString(`\href{` + texURL(x.URL) + `}{` + texInline(x.Items) + `}`)
 			} else {
-				sb.WriteString(texInline(c, src))
+				sb.WriteString(texInline(x.Items))
 			}
-		case *ast.AutoLink:
-			if u := string(c.URL(src)); texURLSafe(u) {
-				sb.WriteString(`\url{` + texURL(u) + `}`)
+		case inAutoLink:
+			if texURLSafe(x.Text) {
+				sb.WriteString(`\url{` + texURL(x.Text) + `}`)
 			} else {
-				sb.WriteString(texEscape(u))
+				sb.WriteString(texEscape(x.Text))
 			}
-		case *ast.RawHTML:
-			var raw strings.Builder
-			for i := 0; i < c.Segments.Len(); i++ {
-				seg := c.Segments.At(i)
-				raw.Write(seg.Value(src))
-			}
-			sb.WriteString(texEscape(raw.String()))
-		case *ast.Image:
-			sb.WriteString(texInline(c, src))
-		default:
-			sb.WriteString(texInline(c, src))
+		case inRaw:
+			sb.WriteString(texEscape(x.Text))
 		}
 	}
 	flush()
@@ -1052,3 +1055,6 @@ func latexFragment(blocks []block, o Options, t *templates.Set, tablesOnly bool)
 	}
 	return strings.TrimRight(buf.String(), "\n") + "\n", nil
 }
+
+// escapedSign+c stands for the escaped ASCII sign c in texInline's text.
+const escapedSign = '\ue100'

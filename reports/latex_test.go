@@ -175,6 +175,10 @@ func TestTeXText(t *testing.T) {
 		{"--", `-{}-`},
 		{"«\u202fjeu\u202f»", `\guillemotleft{}\nobreak\hspace{0.16667em}jeu\nobreak\hspace{0.16667em}\guillemotright{}`},
 		{"☃", `\textsc{u+2603}`},
+		// The subtraction handout: "max S" was upright, outside the formula.
+		// Wythoff: "g(a, b)" was upright beside an italic "g(a, b + p)".
+		{"Grundy value g(a, b) of the position", `Grundy value \(g(a, b)\) of the position`},
+		{"pour n₀ ≤ n < n₀ + max S, où", `pour \(n_{0} \leq  n < n_{0} + \max  S\), où`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {

@@ -182,10 +182,7 @@ func cellMarkdown(c cell, mdOnly bool) string {
 // writeTableMarkdown pads every column to its widest cell so that the
 // table reads as a table in a terminal too; labels left, numbers right.
 func writeTableMarkdown(w io.Writer, t table, mdOnly bool) {
-	cols := len(t.Header)
-	for _, r := range t.Rows {
-		cols = max(cols, len(r))
-	}
+	cols := t.columns()
 	text := make([][]string, 0, len(t.Rows)+1)
 	for _, r := range append([][]cell{t.Header}, t.Rows...) {
 		row := make([]string, cols)
@@ -197,15 +194,7 @@ func writeTableMarkdown(w io.Writer, t table, mdOnly bool) {
 		text = append(text, row)
 	}
 	// Numbers right, words left; the label column always left.
-	right := make([]bool, cols)
-	for j := 1; j < cols; j++ {
-		right[j] = true
-		for _, r := range t.Rows {
-			if j < len(r) && !numeric(r[j].Text) {
-				right[j] = false
-			}
-		}
-	}
+	right := t.rightAligned(cols)
 	width := make([]int, cols)
 	for _, r := range text {
 		for j, c := range r {
@@ -252,3 +241,72 @@ func numeric(s string) bool {
 func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// Markdown whose mathematics is in dollars, for Jupyter: a front end
+// draws $n_0' \leq n$ with MathJax, and nbconvert's pandoc passes it to
+// LaTeX as mathematics, where the Unicode of the reports' Markdown (n₀′ ≤
+// n, φ, ⊕) has no glyph in xelatex's Latin Modern and vanished from the
+// PDF. The formulas are those the LaTeX form sets (mathText).
+
+// Formulas are marked with two private-use characters while they are
+// written, so that balanceMath tells their two ends apart.
+const mdMathOpen, mdMathClose = "\ue000", "\ue001"
+
+var mdMathForm = textForm{
+	text: mdSymbols,
+	script: func(b *strings.Builder, p piece) {
+		if p.script == 0 {
+			b.WriteString(mdSymbols(p.text))
+			return
+		}
+		b.WriteString(mdMathOpen + "{}" + scriptSign(p) + "{" + mathRunes(p.text) + "}" + mdMathClose)
+	},
+	open: mdMathOpen, close: mdMathClose,
+}
+
+// markdownMaths rewrites the text of Markdown src (not its code) with its
+// mathematics in dollars.
+func markdownMaths(src string) string {
+	return rewriteText(src, "", func(text string) string {
+		text = strings.NewReplacer(mdMathOpen, "\ufffd", mdMathClose, "\ufffd").Replace(text)
+		out := mathText(text, mdMathForm)
+		var b strings.Builder
+		for {
+			i := strings.Index(out, mdMathOpen)
+			if i < 0 {
+				b.WriteString(out)
+				return b.String()
+			}
+			j := strings.Index(out[i:], mdMathClose)
+			if j < 0 {
+				b.WriteString(out)
+				return b.String()
+			}
+			// pandoc reads $…$ as a formula only without a space inside
+			// either dollar.
+			f := strings.TrimSpace(out[i+len(mdMathOpen) : i+j])
+			b.WriteString(out[:i])
+			if f != "" {
+				b.WriteString("$" + f + "$")
+			}
+			out = out[i+j+len(mdMathClose):]
+		}
+	})
+}
+
+// mdSymbols writes the symbols of text outside a formula (heads (●)) as
+// formulas of their own.
+func mdSymbols(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { _, ok := texMathRunes[r]; return ok && r >= 0x80 }) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if c, ok := texMathRunes[r]; ok && r >= 0x80 {
+			b.WriteString("$" + c + "$")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -44,7 +44,8 @@ func firstHeading(nb *nbformat.Notebook) (title, rest string, ok bool) {
 		src := strings.TrimLeft(c.Source, "\n")
 		line, after, _ := strings.Cut(src, "\n")
 		if t, ok := strings.CutPrefix(line, "# "); ok {
-			return strings.TrimSpace(t), strings.TrimLeft(after, "\n"), true
+			// A title's $f_r(n)$ is read as prose's (mathDollars).
+			return mathDollars(strings.TrimSpace(t)), strings.TrimLeft(after, "\n"), true
 		}
 		return "", "", false
 	}
@@ -220,8 +221,8 @@ func NotebookHTML(w io.Writer, nb *nbformat.Notebook, title string, opts Options
 			if skipFirst && isFirstMarkdown(nb, i) {
 				src = rest // the page's header shows the title
 			}
-			// f_r(n), 2^7: scripts as in the reports' prose.
-			if err := mdNotebook.Convert([]byte(proseScripts(src, false)), &body); err != nil {
+			// f_r(n), 2^7, $f_r(n)$: scripts as in the reports' prose.
+			if err := mdNotebook.Convert([]byte(proseScripts(mathDollars(src), false)), &body); err != nil {
 				return err
 			}
 		case "code":

@@ -78,7 +78,8 @@ func notebookDocument(nb *nbformat.Notebook, title string, opts Options, outputs
 			if skipFirst && isFirstMarkdown(nb, i) {
 				src = rest // the title heads the first page
 			}
-			for i, part := range splitSections(src) {
+			// $f_r(n)$, as Jupyter writes a formula, reads as f_r(n).
+			for i, part := range splitSections(mathDollars(src)) {
 				if i > 0 || part.title != "" {
 					cur = &section{Title: part.title}
 					d.Sections = append(d.Sections, cur)

@@ -17,9 +17,6 @@ import (
 	"codeberg.org/go-fonts/dejavu/dejavusansmono"
 	"codeberg.org/go-fonts/dejavu/dejavusansoblique"
 	"codeberg.org/go-pdf/fpdf"
-	"github.com/yuin/goldmark/ast"
-	east "github.com/yuin/goldmark/extension/ast"
-	gtext "github.com/yuin/goldmark/text"
 
 	"github.com/nimbook/nimbook/explore/job"
 	"gonum.org/v1/plot"
@@ -50,7 +47,7 @@ var pdfEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // (subset to the characters used, so ⊕, ⊗, φ, ●, ○, ✓, ✗ and French
 // accents print anywhere), figures as PNG images drawn by package plots,
 // sections following one another with what a reader needs together kept
-// on one page (see partsOf; a figure drawn smaller, down to 70 %, rather
+// on one page (see partsOf; a figure drawn smaller, down to minFigureScale, rather
 // than pushed to the next page), a page that continues a section headed
 // by its title, tables kept whole when they fit on a page (longer ones
 // repeat their header row on each page), and fixed metadata so that the
@@ -246,7 +243,7 @@ func (p *pdfWriter) placeSection(hs *sectionHeights, last bool) {
 		figs += hs.figures[k]
 	}
 	over := p.f.GetY() + need - (297 - pdfBottom)
-	if over <= 0 || p.atTop() || need > printPage || !p.thirdFull() || (figs > 0 && over <= 0.3*figs) {
+	if over <= 0 || p.atTop() || need > printPage || !p.thirdFull() || (figs > 0 && over <= (1-minFigureScale)*figs) {
 		return
 	}
 	if last {
@@ -256,7 +253,7 @@ func (p *pdfWriter) placeSection(hs *sectionHeights, last bool) {
 
 // placePart decides how a part goes on the page: whole where it is, whole
 // on a new page when that leaves this one at least a third full, with
-// its figures drawn smaller (down to 70 %) when that makes it fit, or
+// its figures drawn smaller (down to minFigureScale) when that makes it fit, or
 // else chain by chain (partByChain).
 func (p *pdfWriter) placePart(pt part, hs *sectionHeights, title float64) {
 	p.partByChain, p.figScale = false, 1
@@ -270,7 +267,7 @@ func (p *pdfWriter) placePart(pt part, hs *sectionHeights, title float64) {
 	over := p.f.GetY() + need - (297 - pdfBottom)
 	switch {
 	case over <= 0 || p.atTop():
-	case figs > 0 && over <= 0.3*figs:
+	case figs > 0 && over <= (1-minFigureScale)*figs:
 		p.figScale = 1 - over/figs
 	case need <= printPage && p.thirdFull():
 		p.f.AddPage()
@@ -295,7 +292,7 @@ func (p *pdfWriter) placeChain(ch []int, hs *sectionHeights, title float64) {
 	over := p.f.GetY() + need - (297 - pdfBottom)
 	switch {
 	case over <= 0 || p.atTop():
-	case figs > 0 && over <= 0.3*figs:
+	case figs > 0 && over <= (1-minFigureScale)*figs:
 		p.figScale = 1 - over/figs
 	case need <= printPage:
 		p.f.AddPage()
@@ -656,28 +653,12 @@ func wrapCode(ln string, width float64, measure func(string) float64) []string {
 // repeat the label column.
 func (p *pdfWriter) table(t table) {
 	f := p.f
-	cols := len(t.Header)
-	for _, r := range t.Rows {
-		cols = max(cols, len(r))
-	}
+	cols := t.columns()
 	if cols == 0 {
 		return
 	}
-	get := func(r []cell, j int) cell {
-		if j < len(r) {
-			return r[j]
-		}
-		return cell{}
-	}
-	right := make([]bool, cols)
-	for j := 1; j < cols; j++ {
-		right[j] = true
-		for _, r := range t.Rows {
-			if !numeric(get(r, j).Text) {
-				right[j] = false
-			}
-		}
-	}
+	get := at
+	right := t.rightAligned(cols)
 	widths := func(size float64) []float64 {
 		w := make([]float64, cols)
 		for i, r := range append([][]cell{t.Header}, t.Rows...) {
@@ -833,74 +814,56 @@ func (p *pdfWriter) figure(fg figure) error {
 	return nil
 }
 
-// prose writes the job file's Markdown: paragraphs, headings, lists,
-// code, block quotes and GFM tables. Raw HTML is printed as the text it
-// is, never interpreted, as in the HTML form.
+// prose writes the job file's Markdown (proseBlocks): paragraphs,
+// headings, lists, code, block quotes and GFM tables. Raw HTML is printed
+// as the text it is, never interpreted, as in the HTML form.
 func (p *pdfWriter) prose(src string) {
-	source := []byte(proseScripts(src, false))
-	doc := md.Parser().Parse(gtext.NewReader(source))
-	p.mdBlocks(doc, source)
+	p.mdBlocks(proseBlocks(src))
 }
 
-func (p *pdfWriter) mdBlocks(n ast.Node, src []byte) {
+func (p *pdfWriter) mdBlocks(bs []mdBlock) {
 	f := p.f
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Paragraph, *ast.TextBlock:
-			p.spansStyled(inlineSpans(c, src, ""), pdfBase)
+	for _, b := range bs {
+		switch b.Kind {
+		case mdPara:
+			p.spansStyled(styledSpans(b.Inline, ""), pdfBase)
 			f.Ln(pdfBase * ptMM * 0.6)
-		case *ast.Heading:
+		case mdHeading:
 			p.keep(20)
-			p.spansStyled([]styledSpan{{span: span{Text: nodeText(c, src)}, style: "B"}}, 12)
+			p.spansStyled([]styledSpan{{span: span{Text: strings.TrimSpace(plainInline(b.Inline))}, style: "B"}}, 12)
 			f.Ln(1)
-		case *ast.List:
-			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
-				item := it
+		case mdList:
+			for _, item := range b.Items {
 				p.bullet(func() {
 					l, _, _, _ := f.GetMargins()
-					for b := item.FirstChild(); b != nil; b = b.NextSibling() {
-						switch b.(type) {
-						case *ast.Paragraph, *ast.TextBlock:
-							p.spansStyled(inlineSpans(b, src, ""), pdfBase)
-						default:
-							p.mdBlocks(b, src)
+					for _, ib := range item {
+						if ib.Kind == mdPara {
+							p.spansStyled(styledSpans(ib.Inline, ""), pdfBase)
+						} else {
+							p.mdBlocks([]mdBlock{ib})
 						}
 						f.SetX(l)
 					}
 				})
 			}
 			f.Ln(1.5)
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			var sb strings.Builder
-			lines := c.Lines()
-			for i := 0; i < lines.Len(); i++ {
-				seg := lines.At(i)
-				sb.Write(seg.Value(src))
-			}
-			p.code(strings.TrimRight(sb.String(), "\n"))
-		case *ast.Blockquote:
+		case mdCode:
+			p.code(strings.TrimRight(b.Text, "\n"))
+		case mdQuote:
 			l, _, _, _ := f.GetMargins()
 			f.SetLeftMargin(l + 6)
 			f.SetX(l + 6)
-			p.mdBlocks(c, src)
+			p.mdBlocks(b.Blocks)
 			f.SetLeftMargin(l)
 			f.SetX(l)
-		case *ast.HTMLBlock:
-			var sb strings.Builder
-			lines := c.Lines()
-			for i := 0; i < lines.Len(); i++ {
-				seg := lines.At(i)
-				sb.Write(seg.Value(src))
-			}
-			p.spans(text(strings.TrimSpace(sb.String())), pdfBase, "")
-		case *ast.ThematicBreak:
+		case mdHTML:
+			p.spans(text(strings.TrimSpace(b.Text)), pdfBase, "")
+		case mdRule:
 			y := f.GetY() + 2
 			f.Line(pdfLeft, y, pdfLeft+pdfWidth, y)
 			f.SetY(y + 3)
-		case *east.Table:
-			p.table(markdownTable(c, src))
-		default:
-			p.mdBlocks(c, src)
+		case mdTable:
+			p.table(b.Table)
 		}
 	}
 }
@@ -927,85 +890,56 @@ func (p *pdfWriter) spansStyled(ss []styledSpan, size float64) {
 	f.Ln(h)
 }
 
-// inlineSpans flattens a paragraph's inline nodes into styled spans.
-func inlineSpans(n ast.Node, src []byte, style string) []styledSpan {
+// styledSpans flattens a paragraph's pieces into styled spans, its
+// scripts (f_r, 2^7) raised or lowered. The tags of scripts (scripts.go)
+// a notebook's Markdown may hold set what follows smaller; any other raw
+// HTML prints as the text it is.
+func styledSpans(in []mdInline, style string) []styledSpan {
 	var out []styledSpan
 	script := 0
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Text:
-			s := string(c.Segment.Value(src))
-			if c.SoftLineBreak() || c.HardLineBreak() {
+	for _, x := range in {
+		switch x.Kind {
+		case inText:
+			if x.Literal {
+				out = append(out, styledSpan{span: span{Text: x.Text}, style: style})
+				if x.Break {
+					out = append(out, styledSpan{span: span{Text: " "}, style: style})
+				}
+				break
+			}
+			s := strings.ReplaceAll(x.Text, "\n", " ")
+			if x.Break {
 				s += " "
 			}
-			out = append(out, styledSpan{span: span{Text: s}, style: style, script: script})
-		case *ast.String:
-			out = append(out, styledSpan{span: span{Text: string(c.Value)}, style: style, script: script})
-		case *ast.CodeSpan:
-			out = append(out, styledSpan{span: span{Text: nodeText(c, src), Code: true}, style: style})
-		case *ast.Emphasis:
+			for _, pc := range splitScripts(s) {
+				sc := pc.script
+				if sc == 0 {
+					sc = script
+				}
+				out = append(out, styledSpan{span: span{Text: pc.text}, style: style, script: sc})
+			}
+		case inCode:
+			out = append(out, styledSpan{span: span{Text: x.Text, Code: true}, style: style})
+		case inEmph:
 			st := "I"
-			if c.Level >= 2 {
+			if x.Level >= 2 {
 				st = "B"
 			}
-			out = append(out, inlineSpans(c, src, st)...)
-		case *ast.AutoLink:
-			out = append(out, styledSpan{span: span{Text: string(c.URL(src))}, style: style})
-		case *ast.RawHTML:
-			var sb strings.Builder
-			for i := 0; i < c.Segments.Len(); i++ {
-				seg := c.Segments.At(i)
-				sb.Write(seg.Value(src))
-			}
-			// The tags of scripts (see scripts.go) set what follows
-			// smaller; any other raw HTML prints as the text it is.
-			switch k := scriptTag(sb.String()); {
+			out = append(out, styledSpans(x.Items, st)...)
+		case inAutoLink:
+			out = append(out, styledSpan{span: span{Text: x.Text}, style: style})
+		case inLink:
+			out = append(out, styledSpans(x.Items, style)...)
+		case inRaw:
+			switch k := scriptTag(x.Text); {
 			case k == 1 || k == -1:
 				script = k
 			case k != 0:
 				script = 0
 			default:
-				out = append(out, styledSpan{span: span{Text: sb.String()}, style: style})
+				out = append(out, styledSpan{span: span{Text: x.Text}, style: style})
 			}
-		default:
-			out = append(out, inlineSpans(c, src, style)...)
 		}
 	}
 	return out
-}
-
-// nodeText is the plain text under n.
-func nodeText(n ast.Node, src []byte) string {
-	var sb strings.Builder
-	for _, s := range inlineSpans(n, src, "") {
-		if s.script != 0 {
-			// One line of plain text: a script in Unicode, or as typed.
-			if u, ok := unicodeScript(piece{text: s.Text, script: s.script}); ok {
-				sb.WriteString(u)
-			} else {
-				sb.WriteString(typed(piece{text: s.Text, script: s.script}))
-			}
-			continue
-		}
-		sb.WriteString(s.Text)
-	}
-	return strings.TrimSpace(sb.String())
-}
-
-// markdownTable is a Markdown table of a user's prose as a table block,
-// for the renderers that lay tables out themselves (PDF, LaTeX).
-func markdownTable(n ast.Node, src []byte) table {
-	var t table
-	for r := n.FirstChild(); r != nil; r = r.NextSibling() {
-		var row []cell
-		for k := r.FirstChild(); k != nil; k = k.NextSibling() {
-			row = append(row, cell{Text: nodeText(k, src)})
-		}
-		if _, ok := r.(*east.TableHeader); ok {
-			t.Header = row
-		} else {
-			t.Rows = append(t.Rows, row)
-		}
-	}
-	return t
 }

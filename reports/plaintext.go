@@ -94,10 +94,7 @@ func spansText(ss []span) string {
 // with a rule under the header; labels left, numbers right, as in the
 // Markdown form.
 func writeTableText(w io.Writer, t table) {
-	cols := len(t.Header)
-	for _, r := range t.Rows {
-		cols = max(cols, len(r))
-	}
+	cols := t.columns()
 	rows := make([][]string, 0, len(t.Rows)+1)
 	for _, r := range append([][]cell{t.Header}, t.Rows...) {
 		row := make([]string, cols)
@@ -112,15 +109,7 @@ func writeTableText(w io.Writer, t table) {
 		}
 		rows = append(rows, row)
 	}
-	right := make([]bool, cols)
-	for j := 1; j < cols; j++ {
-		right[j] = true
-		for _, r := range t.Rows {
-			if j < len(r) && !numeric(r[j].Text) {
-				right[j] = false
-			}
-		}
-	}
+	right := t.rightAligned(cols)
 	width := make([]int, cols)
 	for _, r := range rows {
 		for j, c := range r {

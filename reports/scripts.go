@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -213,11 +214,17 @@ func mdText(s string, mdOnly bool) string {
 	if !strings.ContainsAny(s, "^_") {
 		return escape(s)
 	}
+	return mdScripts(s, mdOnly, escape)
+}
+
+// mdScripts writes s, its text through esc, its scripts as tags or, with
+// mdOnly, in Unicode where it has the characters.
+func mdScripts(s string, mdOnly bool, esc func(string) string) string {
 	var b strings.Builder
 	for _, p := range splitScripts(s) {
 		switch {
 		case p.script == 0:
-			b.WriteString(escape(p.text))
+			b.WriteString(esc(p.text))
 		case mdOnly:
 			if u, ok := unicodeScript(p); ok {
 				b.WriteString(u)
@@ -225,7 +232,7 @@ func mdText(s string, mdOnly bool) string {
 			}
 			fallthrough
 		default:
-			b.WriteString(tag(p, escape))
+			b.WriteString(tag(p, esc))
 		}
 	}
 	return b.String()
@@ -249,7 +256,16 @@ func htmlText(s string, esc func(string) string) string {
 // (not in code, links' targets or raw HTML), with the Markdown for the
 // form: tags, or Unicode for a Markdown document read as it is.
 func proseScripts(src string, mdOnly bool) string {
-	if !strings.ContainsAny(src, "^_") {
+	return rewriteText(src, "^_", func(text string) string {
+		return mdScripts(text, mdOnly, func(s string) string { return s })
+	})
+}
+
+// rewriteText rewrites the runs of text of Markdown src that hold one of
+// the bytes of any, or every run when any is "" (not code, links'
+// targets or raw HTML), with f, and keeps the rest of the source as it is.
+func rewriteText(src, any string, f func(string) string) string {
+	if any != "" && !strings.ContainsAny(src, any) {
 		return src
 	}
 	source := []byte(src)
@@ -279,28 +295,66 @@ func proseScripts(src string, mdOnly bool) string {
 	last := 0
 	for _, r := range runs {
 		text := src[r.start:r.stop]
-		if !strings.ContainsAny(text, "^_") {
+		if any != "" && !strings.ContainsAny(text, any) {
 			continue
 		}
 		b.WriteString(src[last:r.start])
-		for _, p := range splitScripts(text) {
-			switch {
-			case p.script == 0:
-				b.WriteString(p.text)
-			case mdOnly:
-				if u, ok := unicodeScript(p); ok {
-					b.WriteString(u)
-					break
-				}
-				fallthrough
-			default:
-				b.WriteString(tag(p, func(s string) string { return s }))
-			}
-		}
+		b.WriteString(f(text))
 		last = r.stop
 	}
 	b.WriteString(src[last:])
 	return b.String()
+}
+
+// Mathematics between dollars. A Jupyter notebook's Markdown cells write
+// it as Jupyter (MathJax) and nbconvert (pandoc) read it: $f_r(n)$, the
+// opening dollar before a character that is not a space, the closing one
+// after such a character and not before a digit ("$5 and $10" is money).
+// The reports read the formula's text as they read prose (scripts.go's
+// notation, texText's mathematics), so the dollars go (mathDollars), and
+// the commands of the symbols the reports know become those symbols
+// ($\lfloor n\varphi \rfloor$ is ⌊nφ⌋); a backslash keeps a dollar as
+// typed (\$).
+
+// mathDollars drops the dollars around the inline formulas of Markdown
+// prose, in its text only, keeping what they hold.
+func mathDollars(src string) string {
+	return rewriteText(src, "$", func(text string) string {
+		var b strings.Builder
+		for {
+			i, j, ok := dollarSpan(text)
+			if !ok {
+				b.WriteString(text)
+				return b.String()
+			}
+			b.WriteString(text[:i])
+			b.WriteString(texSymbols(text[i+1 : j]))
+			text = text[j+1:]
+		}
+	})
+}
+
+// dollarSpan finds the first formula $…$ of a line of text: the indexes
+// of its two dollars.
+func dollarSpan(s string) (open, close int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i > 0 && s[i-1] == '\\' || i+1 >= len(s) || s[i+1] == '$' || s[i+1] == ' ' || s[i+1] == '\n' {
+			continue
+		}
+		for j := i + 1; j < len(s); j++ {
+			if s[j] == '\n' {
+				break
+			}
+			if s[j] != '$' || s[j-1] == ' ' || s[j-1] == '\\' {
+				continue
+			}
+			if j+1 < len(s) && isDigit(s[j+1]) {
+				continue
+			}
+			return i, j, true
+		}
+	}
+	return 0, 0, false
 }
 
 // scriptTags renders the raw HTML of Markdown: the four tags scripts are
@@ -469,4 +523,68 @@ func keepFormulas(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// texCommands are the commands of texMathRunes's symbols, and the short
+// names TeX has for a few of them.
+var texCommands = func() map[string]rune {
+	m := map[string]rune{}
+	for r, c := range texMathRunes {
+		name, ok := strings.CutPrefix(c, `\`)
+		if !ok || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+			continue
+		}
+		if old, ok := m[name]; !ok || r < old {
+			m[name] = r
+		}
+	}
+	m["mu"] = 'μ' // not the micro sign
+	m["le"], m["ge"], m["ne"] = '≤', '≥', '≠'
+	return m
+}()
+
+// texSymbols writes the commands of a formula that name a symbol
+// (texCommands) as the symbol; \left and \right go, and any other command
+// stays as typed.
+func texSymbols(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b []byte
+	for i := 0; i < len(s); {
+		if s[i] != '\\' {
+			b = append(b, s[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isLetter(s[j]) {
+			j++
+		}
+		name := s[i+1 : j]
+		r, known := texCommands[name]
+		switch {
+		case known:
+			if strings.ContainsRune("⌋⌉⟩", r) {
+				b = bytes.TrimSuffix(b, []byte(" ")) // n\varphi^2 \rfloor
+			}
+			b = utf8.AppendRune(b, r)
+		case name == "left" || name == "right":
+		default:
+			b = append(b, s[i:j]...)
+			if j == i+1 && j < len(s) {
+				j++ // \{, \$: the sign as typed
+				b = append(b, s[i+1])
+			}
+			i = j
+			continue
+		}
+		// The space that ends the name of a letter or a bracket is the
+		// command's: n\varphi \rfloor is nφ⌋; a ≤ b keeps its spaces.
+		if j < len(s) && s[j] == ' ' && (!known || unicode.Is(unicode.Greek, r) || strings.ContainsRune("⌊⌋⌈⌉⟨⟩", r)) {
+			j++
+		}
+		i = j
+	}
+	return string(b)
 }

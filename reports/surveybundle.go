@@ -75,6 +75,7 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 		// As a job result's (Bundle): Markdown for nbconvert, the
 		// figures shown on their own (Figures).
 		delete(out.Data, "text/html")
+		out.Data["text/markdown"] = markdownMaths(markdown) + "\n"
 		// Tables as MathJax draws them (mathjax.go).
 		delete(out.Data, "text/latex")
 		if tex := mathJaxTables(blocks); tex != "" {

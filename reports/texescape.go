@@ -317,7 +317,23 @@ type texToken struct {
 // script (f_r(n), 2^7, φ²) or a mathematical symbol (⊕, ⌊, ≤, φ) is
 // mathematics, and so are the single letters, numbers and signs next to
 // it (h ⊕ 2 < h), up to the punctuation that ends a sentence.
-func texText(s string) string {
+func texText(s string) string { return mathText(s, texForm) }
+
+// A form of text with its mathematics apart: how it writes text, a piece
+// of text (a script standing in it, as a bracket's "²)", too), and opens
+// and closes a formula.
+type textForm struct {
+	text        func(string) string
+	script      func(*strings.Builder, piece)
+	open, close string
+}
+
+// texForm is LaTeX's: \( … \), the text escaped.
+var texForm = textForm{text: texEscape, script: writeTextPiece, open: `\(`, close: `\)`}
+
+// mathText writes s in form f: the mathematics texText finds as formulas,
+// the rest as text.
+func mathText(s string, f textForm) string {
 	toks := texTokens(s)
 	if len(toks) == 0 {
 		return ""
@@ -385,21 +401,21 @@ func texText(s string) string {
 	for i, t := range toks {
 		if !t.math {
 			for _, p := range t.pieces {
-				writeTextPiece(&b, p)
+				f.script(&b, p)
 			}
-			b.WriteString(texEscape(t.space))
+			b.WriteString(f.text(t.space))
 			continue
 		}
 		lead, core, trail := splitPunct(t)
 		if inMath && len(lead) > 0 {
-			b.WriteString(`\)`)
+			b.WriteString(f.close)
 			inMath = false
 		}
 		for _, p := range lead {
-			writeTextPiece(&b, p)
+			f.script(&b, p)
 		}
 		if len(core) > 0 && !inMath {
-			b.WriteString(`\(`)
+			b.WriteString(f.open)
 			inMath = true
 		}
 		var m mathWriter
@@ -429,42 +445,42 @@ func texText(s string) string {
 			continue // the next token goes on in math mode
 		}
 		if inMath {
-			b.WriteString(`\)`)
+			b.WriteString(f.close)
 			inMath = false
 			depth = 0
 		}
 		for _, p := range trail {
-			writeTextPiece(&b, p)
+			f.script(&b, p)
 		}
-		b.WriteString(texEscape(t.space))
+		b.WriteString(f.text(t.space))
 	}
 	if inMath {
-		b.WriteString(`\)`)
+		b.WriteString(f.close)
 	}
-	return balanceMath(b.String())
+	return balanceMath(b.String(), f.open, f.close)
 }
 
 // balanceMath moves out of each formula \( … \) a bracket it does not
 // close or open itself: "(n = 70)" is (\(n = 70\)), not \((n = 70)\).
-func balanceMath(s string) string {
-	if !strings.Contains(s, `\(`) {
+func balanceMath(s, open, close string) string {
+	if !strings.Contains(s, open) {
 		return s
 	}
 	var b strings.Builder
 	for {
-		i := strings.Index(s, `\(`)
+		i := strings.Index(s, open)
 		if i < 0 {
 			b.WriteString(s)
 			return b.String()
 		}
-		j := strings.Index(s[i:], `\)`)
+		j := strings.Index(s[i:], close)
 		if j < 0 {
 			b.WriteString(s)
 			return b.String()
 		}
 		b.WriteString(s[:i])
-		body := s[i+2 : i+j]
-		s = s[i+j+2:]
+		body := s[i+len(open) : i+j]
+		s = s[i+j+len(close):]
 		lead, trail := "", ""
 		for strings.HasPrefix(body, "(") && strings.Count(body, "(") > strings.Count(body, ")") {
 			lead += "("
@@ -474,7 +490,7 @@ func balanceMath(s string) string {
 			trail = ")" + trail
 			body = body[:len(body)-1]
 		}
-		b.WriteString(lead + `\(` + body + `\)` + trail)
+		b.WriteString(lead + open + body + close + trail)
 	}
 }
 
@@ -575,8 +591,9 @@ func termAtom(t texToken) bool {
 	return strings.Trim(s, "0123456789") == ""
 }
 
-// funcApp is a one-letter function of one letter or number: g(n), f(1).
-var funcApp = regexp.MustCompile(`^[A-Za-z]\([A-Za-z0-9]\)[,.;:]?$`)
+// funcApp is a one-letter function of one letter or number, g(n), f(1),
+// or the first of its arguments, g(a, b) (its bracket closes the formula).
+var funcApp = regexp.MustCompile(`^[A-Za-z]\([A-Za-z0-9](\)[,.;:]?|,)$`)
 
 // mathLetter is a letter alone that only ever names a number in the
 // reports' text (not a, à, y: words in English or French).
@@ -606,6 +623,9 @@ func opToken(t texToken) bool {
 	}
 	switch s := t.pieces[0].text; s {
 	case "<", ">", "=", "+", "-", "<=", ">=", "/":
+		return true
+	case "max", "min":
+		// A prefix operator, as a sign: n₀ + max S is one formula.
 		return true
 	default:
 		for _, r := range s {

@@ -37,3 +37,26 @@ func TestFormatRows(t *testing.T) {
 		t.Error("a survey has no ipynb form")
 	}
 }
+
+// A row is whole: a survey document form says what its report holds in
+// memory (else the limit would never refuse it), a streamed form has no
+// document renderer to fall through to, and a printed notebook form
+// (figures on paper) renders its cells for print, not for HTML.
+func TestFormatRowsWhole(t *testing.T) {
+	for _, f := range reportFormats {
+		t.Run(f.name, func(t *testing.T) {
+			if f.survey != nil && (f.surveyBytes.variant <= 0 || f.surveyBytes.result <= 0) {
+				t.Errorf("a survey report with no memory estimate: %+v", f.surveyBytes)
+			}
+			if f.survey != nil && f.streamed != nil {
+				t.Error("both a document and a streamed survey form")
+			}
+			if f.print && f.html {
+				t.Error("cells rendered for print and for HTML at once")
+			}
+			if (f.print || f.html) && f.nb == nil {
+				t.Error("notebook cell settings without a notebook renderer")
+			}
+		})
+	}
+}

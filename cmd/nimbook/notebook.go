@@ -234,7 +234,8 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 			return usagef("--in-place writes the executed notebook: drop --format %s, or write the report with -o FILE", format)
 		}
 	}
-	if _, err := formatFor(format, file, forNotebooks); err != nil {
+	rf, err := formatFor(format, file, forNotebooks)
+	if err != nil {
 		if format == "json" {
 			return fmt.Errorf("%s: --format json is the form of job files' results; for a notebook write ipynb (-o out.ipynb), md, html or pdf", file)
 		}
@@ -280,7 +281,7 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 	if mem <= 0 {
 		mem = job.DefaultLimits.Memory
 	}
-	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: format == "pdf" || format == "tex", HTML: format == "html" || format == "ipynb"}, limits, f.maxSteps, filepath.Dir(file))
+	s, err := newSessionWith(reports.Bundler{Options: reports.Options{Lang: lang, PNG: f.png, MaxMemory: mem}, Print: rf.print, HTML: rf.html}, limits, f.maxSteps, filepath.Dir(file))
 	if err != nil {
 		return err
 	}
@@ -305,10 +306,6 @@ func runNotebook(ctx context.Context, file string, f runFlags, format string, li
 			return fmt.Errorf("%s: %w", file, budget.Err(wctx))
 		}
 		return cellRunError(file, nb, err)
-	}
-	rf, err := formatFor(format, file, forNotebooks)
-	if err != nil {
-		return err
 	}
 	render := func(w io.Writer) error {
 		o, title := reports.Options{Lang: lang, Date: f.date}, reports.NotebookTitle(nb, file)

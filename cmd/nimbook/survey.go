@@ -260,31 +260,21 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return surveyStopped(wctx, err)
 }
 
-// surveyReportBytes is what a survey's report in a document form (md,
-// html, pdf) holds, per variant and per byte of its stored results and
-// errors: the report of every variant (survey.Report) and the document
-// made of it, in memory at once. Measured above the survey itself: on
-// 100 000 variants of Nim (1.5 MB of results) Markdown took 115 MiB, HTML
-// 395 MiB and PDF 230 MiB; on 4000 variants with 32 MB of values, 313,
-// 345 and 364 MiB (JSON, written a variant at a time: 8 MiB).
-var surveyReportBytes = map[string]struct{ variant, result int64 }{
-	"md":   {1400, 11},
-	"html": {4600, 12},
-	"pdf":  {2600, 13},
-	"tex":  {1400, 11}, // as Markdown: a figure at a time
-}
-
 // surveyRender returns the renderer of the report of s over st. JSON and
 // CSV are written a variant at a time; the documents are made of a
 // survey.Report, refused past the memory limit before it is read.
 func surveyRender(s *survey.Survey, st *survey.Store, format, lang string, tex func(func(io.Writer, reports.Options) error) func(io.Writer) error) (func(io.Writer) error, error) {
-	switch format {
-	case "csv":
-		return func(w io.Writer) error { return survey.WriteCSV(w, s, st) }, nil
-	case "json", "":
-		return func(w io.Writer) error { return survey.WriteJSON(w, s, st) }, nil
+	if format == "" {
+		format = "json"
 	}
-	per := surveyReportBytes[format]
+	rf, err := formatFor(format, s.File+"'s survey report", forSurveys)
+	if err != nil {
+		return nil, err
+	}
+	if rf.streamed != nil {
+		return func(w io.Writer) error { return rf.streamed(w, s, st) }, nil
+	}
+	per := rf.surveyBytes
 	size, err := st.ResultBytes()
 	if err != nil {
 		return nil, err
@@ -298,10 +288,6 @@ func surveyRender(s *survey.Survey, st *survey.Store, format, lang string, tex f
 		}
 	}
 	rows, err := st.Rows()
-	if err != nil {
-		return nil, err
-	}
-	rf, err := formatFor(format, s.File+"'s survey report", func(f reportFormat) bool { return f.survey != nil })
 	if err != nil {
 		return nil, err
 	}

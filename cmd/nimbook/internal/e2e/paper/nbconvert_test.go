@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -57,4 +58,26 @@ func TestNbconvertPDF(t *testing.T) {
 	if strings.Contains(text, "P − positions") || strings.Contains(text, "P−positions") {
 		t.Error(`a table writes "P-positions" with a minus sign`)
 	}
+	// xelatex's Latin Modern has no glyph for ₀, ′ or ≤ in text: Kayles's
+	// proof, "for n₀′ ≤ n < 2n₀′ + p + t, with n₀′ = max(n₀, 1)", lost
+	// them; its formulas are mathematics now, subscripts included. And
+	// the Markdown cells' $f_r(n)$ prints as a subscript, not "f_r(n)".
+	if strings.ContainsRune(text, '\uFFFD') {
+		t.Errorf("a character with no glyph in the PDF:\n%s", around(text, "\uFFFD"))
+	}
+	if !regexp.MustCompile(`max\(\S{0,2}0\s*, 1\)`).MatchString(text) || !strings.Contains(text, "≤") {
+		t.Errorf("the subscripts of Kayles's proof are not in the PDF:\n%s", around(text, "Guy"))
+	}
+	if strings.Contains(text, "f_r") || !strings.Contains(text, "⌊") {
+		t.Errorf("a Markdown cell's formula prints as typed:\n%s", around(text, "table of"))
+	}
+}
+
+// around is the text about the first s in text.
+func around(text, s string) string {
+	i := strings.Index(text, s)
+	if i < 0 {
+		return "(" + s + " is not in the text)"
+	}
+	return text[max(0, i-200):min(len(text), i+300)]
 }
