@@ -35,7 +35,7 @@ func TestPlanRefusesRange(t *testing.T) {
 			game.ErrTooManySteps},
 		{"node-kayles memory", "{memory: 256MiB}",
 			"{node-kayles: {graph: {grid: [3, \"1..30\"]}}}",
-			[]string{"(n = 25)", "the term n = 25 of the range", "about 7813115 positions", "memory limit of 256 MiB", "before any work"},
+			[]string{"(n = 26)", "the term n = 26 of the range", "about 12936578 positions", "memory limit of 256 MiB", "before any work"},
 			budget.ErrMemory},
 	} {
 		t.Run(c.name, func(t *testing.T) {

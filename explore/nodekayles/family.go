@@ -160,7 +160,9 @@ func sharedSolver(limit int64, file string) (*kept, error) {
 	if s := shared.by[k]; s != nil {
 		return s, nil
 	}
-	s, err := NewSolver(Options{Workers: 2, MaxMemory: limit})
+	// A memo file holds cellgame's memo: with one, three-row grids stay
+	// there rather than in the strip engine's, which is not saved.
+	s, err := NewSolver(Options{Workers: 2, MaxMemory: limit, NoStrip: file != ""})
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,9 @@ type Options struct {
 	// MaxMemory bounds the memo in bytes (entries × their estimated size);
 	// 0 means no bound. The solver stops when it is full.
 	MaxMemory int64
+	// NoStrip keeps grids of three rows in cellgame's memo, the one a memo
+	// file holds (SaveMemo), instead of the strip engine's.
+	NoStrip bool
 }
 
 // Stats are a solver's counters: components solved and memo entries.
@@ -59,7 +62,7 @@ func NewSolver(opts Options) (*Solver, error) {
 		return nil, fmt.Errorf("nodekayles: %w", err)
 	}
 	s := &Solver{opts: opts, grid: grid, general: map[*Graph]*general{}}
-	if !opts.NoFold {
+	if !opts.NoFold && !opts.NoStrip {
 		// Grids of three rows go to the strip engine: about twice as fast
 		// as cellgame on them (BenchmarkGrid3Upto18*), in two-thirds of the
 		// memory an entry.
@@ -277,7 +280,8 @@ func CheckEstimate(what string, est Estimate, limit int64) error {
 
 // SaveMemo writes the grids' memo (explore/cellgame's file), so that a
 // later run continues from it with LoadMemo; other graphs' memos, and
-// the strip engine's of folded three-row grids, are not kept. It must not run beside Value.
+// the strip engine's of folded three-row grids (a solver made with
+// NoStrip has none), are not kept. It must not run beside Value.
 func (s *Solver) SaveMemo(w io.Writer) error { return s.grid.Save(w) }
 
 // LoadMemo adds the entries of a grids' memo SaveMemo wrote (of the same

@@ -190,7 +190,7 @@ func TestRegisteredHelp(t *testing.T) {
 		}
 	}
 	out, _, ok := s.Help("node_kayles?")
-	if !ok || !strings.Contains(out, `node_kayles(graph={"grid": [3, 12]}, play="normal")`) || !strings.Contains(out, "Methods: value, outcome, moves, p_positions, graph, plot") {
+	if !ok || !strings.Contains(out, `node_kayles(graph={"grid": [3, 12]}, memo=None, play="normal")`) || !strings.Contains(out, "Methods: value, outcome, moves, p_positions, graph, plot") {
 		t.Errorf("node_kayles?:\n%s", out)
 	}
 }
