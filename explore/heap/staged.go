@@ -1,5 +1,10 @@
 package heap
 
+import (
+	"errors"
+	"fmt"
+)
+
 // StageFrom is the first stage of PeriodValues: the heaps 0..2^12−1. Each
 // stage doubles the heaps (2n+1), so that the stages end at 2^k − 1, where
 // the sweeps look for a proven period too (periodFrom).
@@ -7,12 +12,42 @@ const StageFrom = 1<<12 - 1
 
 // stager is a game whose stages go on from the values of the one before.
 type stager interface {
-	periodValues(upto int, lim Limits) ([]uint64, Sweep, error)
+	periodValues(upto int, lim Limits, opt StageOptions) ([]uint64, Sweep, error)
 }
 
+// StageOptions steers the stages of PeriodValuesStaged.
+type StageOptions struct {
+	// Before, when not nil, is called before each stage but the first,
+	// with the last heap of the stage finished (done) and of the next;
+	// false ends the stages there, with the values of heaps 0..done. A
+	// time limit says so (explore/job), and from the clock, not the work.
+	Before func(done, next int) bool
+	// All goes on to upto when a stage proves a period (a section that
+	// shows more than the period).
+	All bool
+}
+
+// ErrStagesStopped is the cause of a StageError when StageOptions.Before
+// ended the stages.
+var ErrStagesStopped = errors.New("the stages were stopped before the next")
+
+// StageError is why the stage to heap Next did not finish when an earlier
+// one had: PeriodValuesStaged returns the values and Sweep of that one
+// with it.
+type StageError struct {
+	Next int
+	Err  error
+}
+
+func (e *StageError) Error() string {
+	return fmt.Sprintf("heap: the stage to heap %d: %v", e.Next, e.Err)
+}
+
+func (e *StageError) Unwrap() error { return e.Err }
+
 // PeriodValues computes g(0..n) in stages that double the heaps, n =
-// StageFrom, 2n+1, … up to upto, and stops at the first stage whose values
-// prove a period (Period): the certificate is the one the values up to
+// StageFrom, 2n+1, … up to upto, and stops at the first stage whose
+// values prove a period (Period): the certificate is the one the values up to
 // upto would give (Period returns the least preperiod and the least period
 // whose window the values close, and a longer sequence closes the same
 // ones), at a fraction of the cost when the proof needs far fewer heaps
@@ -27,65 +62,114 @@ type stager interface {
 // at most 4/3 of its last stage then, a linear one twice. Each stage is
 // refused before it starts as a sweep alone would be.
 func PeriodValues(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
+	return PeriodValuesStaged(g, upto, lim, StageOptions{})
+}
+
+// PeriodValuesStaged is PeriodValues whose stages opt may end early: a
+// stage that opt.Before declines, or that fails (a cancelled context, a
+// limit of steps or memory) after an earlier one finished, ends the
+// stages with the values and Sweep of that earlier one and a *StageError
+// naming the stage. A failed first stage is an error alone, as a sweep's.
+// The stages of a code are still one sweep continued, so that a time
+// limit keeps the heaps of every stage it finished at the cost of their
+// sweep alone.
+func PeriodValuesStaged(g Game, upto int, lim Limits, opt StageOptions) ([]uint64, Sweep, error) {
 	if s, ok := g.(stager); ok {
-		return s.periodValues(upto, lim)
+		return s.periodValues(upto, lim, opt)
 	}
 	stages := 0
+	var last []uint64
+	var lastSw Sweep
 	for n := min(StageFrom, upto); ; n = min(2*n+1, upto) {
+		if last != nil && opt.Before != nil && !opt.Before(len(last)-1, n) {
+			return last, lastSw, &StageError{Next: n, Err: ErrStagesStopped}
+		}
 		values, sweep, err := ValuesSweep(g, n, lim)
 		stages++
 		sweep.Stages = stages
-		if err != nil || n == upto || Period(g, values).Proven {
+		if err != nil && last != nil {
+			return last, lastSw, &StageError{Next: n, Err: err}
+		}
+		if err != nil || n == upto || !opt.All && Period(g, values).Proven {
 			return values, sweep, err
 		}
+		last, lastSw = values, sweep
 	}
 }
 
-func (g *Octal) periodValues(upto int, lim Limits) ([]uint64, Sweep, error) {
-	return g.staged(g, upto, lim)
+func (g *Octal) periodValues(upto int, lim Limits, opt StageOptions) ([]uint64, Sweep, error) {
+	return g.staged(g, upto, lim, opt)
 }
 
-func (g *Hex) periodValues(upto int, lim Limits) ([]uint64, Sweep, error) {
-	return g.staged(g, upto, lim)
+func (g *Hex) periodValues(upto int, lim Limits, opt StageOptions) ([]uint64, Sweep, error) {
+	return g.staged(g, upto, lim, opt)
 }
 
-// staged is PeriodValues for a code. The stages share one array of
+// staged is PeriodValuesStaged for a code. The stages share one array of
 // upto+1 values (and the sparse-space sweep one copy backwards), so that
 // a stage writes only its new heaps: the pages past the last stage are
 // never touched.
-func (c *code) staged(g Game, upto int, lim Limits) ([]uint64, Sweep, error) {
+func (c *code) staged(g Game, upto int, lim Limits, opt StageOptions) ([]uint64, Sweep, error) {
 	if err := lim.checkUpto(g, upto); err != nil {
 		return nil, Sweep{}, err
 	}
 	st := stages{c: c, g: g, pl: codePlanner{c: c, g: g}, upto: upto, full: make([]uint32, upto+1), n: -1}
 	var steps, pwork int64
+	var lastSw Sweep // the last finished stage's, with the totals
 	resumed := 0
+	// done ends the stages with the values of heaps 0..st.n, all of them
+	// (a copy, 50 ms for 2·10^7 values): a context cancelled as the stages
+	// end, by the time limit that ended them, must not lose them.
+	done := func() ([]uint64, error) {
+		if st.sparse != nil {
+			st.sparse.rev = nil // free before out, as finish does
+		}
+		st.sparse, st.pl = nil, codePlanner{}
+		return widen(st.full[:st.n+1], Limits{})
+	}
 	for stage := 1; ; stage++ {
 		n := min(StageFrom, upto)
 		if stage > 1 {
 			n = min(2*st.n+1, upto)
+			if opt.Before != nil && !opt.Before(st.n, n) {
+				out, err := done()
+				if err != nil {
+					return nil, Sweep{}, err
+				}
+				return out, lastSw, &StageError{Next: n, Err: ErrStagesStopped}
+			}
 		}
 		sw, err := st.next(n, lim)
 		if err != nil {
-			return nil, Sweep{}, err
+			if stage == 1 {
+				return nil, Sweep{}, err
+			}
+			// The stage's heaps past st.n may be half written; those
+			// up to st.n are the last stage's.
+			out, derr := done()
+			if derr != nil {
+				return nil, Sweep{}, derr
+			}
+			return out, lastSw, &StageError{Next: n, Err: err}
 		}
 		steps += sw.Steps
 		if st.resumed {
 			resumed++
 		}
 		st.n = n
-		c, work := periodWork(g, st.full[:n+1])
-		pwork += work
-		if n == upto || c.Proven {
-			if st.sparse != nil {
-				st.sparse.rev = nil // free before out, as finish does
-			}
-			st.sparse, st.pl = nil, codePlanner{}
-			out, err := widen(st.full[:n+1], lim)
+		proven := false
+		if !opt.All || n == upto {
+			c, work := periodWork(g, st.full[:n+1])
+			pwork += work
+			proven = c.Proven && !opt.All
+		}
+		sw.Steps, sw.Stages, sw.Resumed, sw.PeriodSteps = steps, stage, resumed, pwork
+		lastSw = sw
+		if n == upto || proven {
+			out, err := done()
 			if err != nil {
 				return nil, Sweep{}, err
 			}
-			sw.Steps, sw.Stages, sw.Resumed, sw.PeriodSteps = steps, stage, resumed, pwork
 			return out, sw, nil
 		}
 	}

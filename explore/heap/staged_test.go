@@ -1,6 +1,8 @@
 package heap
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -150,5 +152,132 @@ func TestCensusWork(t *testing.T) {
 			}
 			checkWork(t, "the sweep", sw.Steps, c.steps)
 		})
+	}
+}
+
+// A staged sweep ended early keeps every stage it finished, as one sweep
+// continued: declined before a stage (as a time limit does, here by the
+// heaps done, not the clock), or failing during one (a context cancelled
+// as it starts, as the time's end does), it gives the values of the last
+// finished stage with the steps of a sweep alone to it, and names the
+// stage it did not finish. A failed first stage is an error alone.
+func TestPeriodValuesStagedStopped(t *testing.T) {
+	type stop struct {
+		code     string
+		upto     int
+		stopAt   int  // the last heap of the stage that does not finish
+		cancel   bool // cancelled as it starts, not declined
+		decline  bool // and declined too
+		resumed  int  // the stages that went on from the one before
+		notCodes bool // a game that starts each stage afresh
+	}
+	for _, c := range []stop{
+		{code: "0.6", upto: 1 << 18, stopAt: 262143, resumed: 2},
+		{code: "0.6", upto: 1 << 18, stopAt: 262143, cancel: true, resumed: 2},
+		{code: "0.376", upto: 1<<18 - 1, stopAt: 262143, resumed: 2},
+		{code: "0.376", upto: 1<<18 - 1, stopAt: 262143, cancel: true, resumed: 2},
+		{code: "0.6", upto: 1 << 18, stopAt: 8191},
+		{code: "0.6", upto: 1 << 18, stopAt: 8191, cancel: true, notCodes: true},
+		// Declined as the context is cancelled (the time limit's end
+		// seen by both the clock and the timer): the values still come.
+		{code: "0.6", upto: 1 << 18, stopAt: 65535, cancel: true, decline: true},
+	} {
+		t.Run(fmt.Sprintf("%s/%d/cancel=%v/decline=%v/fresh=%v", c.code, c.stopAt, c.cancel, c.decline, c.notCodes), func(t *testing.T) {
+			o, err := ParseOctal(c.code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g Game = o
+			if c.notCodes {
+				g = &plainGame{o}
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			lim := Limits{MaxSteps: 1 << 40, Context: ctx}
+			var asked []int
+			opt := StageOptions{All: true, Before: func(done, next int) bool {
+				asked = append(asked, next)
+				if next != c.stopAt {
+					return true
+				}
+				if c.cancel {
+					cancel()
+					return !c.decline
+				}
+				return false
+			}}
+			got, sw, err := PeriodValuesStaged(g, c.upto, lim, opt)
+			var se *StageError
+			if !errors.As(err, &se) || se.Next != c.stopAt {
+				t.Fatalf("error %v, want the stage to %d named", err, c.stopAt)
+			}
+			if !c.decline && (c.cancel != errors.Is(err, context.Canceled) || !c.cancel != errors.Is(err, ErrStagesStopped)) {
+				t.Errorf("error %v, want the cause (cancelled: %v)", err, c.cancel)
+			}
+			done := (c.stopAt - 1) / 2
+			if asked[len(asked)-1] != c.stopAt || len(got) != done+1 {
+				t.Fatalf("stages asked %v, %d values; want the last to %d, values to %d", asked, len(got), c.stopAt, done)
+			}
+			want, alone, err := ValuesSweep(o, done, Limits{MaxSteps: 1 << 40})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("the values to %d differ from a sweep alone's", done)
+			}
+			if !c.notCodes && sw.Steps != alone.Steps || sw.Resumed != c.resumed {
+				t.Errorf("%d steps in %d stages (%d going on), a sweep alone to %d %d steps; want %d going on", sw.Steps, sw.Stages, sw.Resumed, done, alone.Steps, c.resumed)
+			}
+		})
+	}
+	t.Run("first stage", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, _, err := PeriodValuesStaged(must(ParseOctal("0.6")), 1<<16, Limits{Context: ctx}, StageOptions{})
+		var se *StageError
+		if !errors.Is(err, context.Canceled) || errors.As(err, &se) {
+			t.Fatalf("error %v, want the interrupt alone", err)
+		}
+	})
+}
+
+// plainGame is a code whose stages start afresh, as any game's that is
+// not a code.
+type plainGame struct{ *Octal }
+
+func (p *plainGame) periodValues() {} // hides the code's: not a stager
+
+// The work of Officers' (0.6) sweep on one worker, the path its values
+// take when the other core is busy (the look-ahead's helper set aside),
+// pinned to 2^18: the steps, as many as the look-ahead counts, and the
+// values, as the look-ahead's.
+func TestOfficersOneWorkerWork(t *testing.T) {
+	g := must(ParseOctal("0.6"))
+	const upto = 1 << 18
+	lim := Limits{MaxSteps: 1 << 40}
+	p, err := g.plan(g, upto, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.cost.Method != SweepSparse || !p.sweep.lookahead {
+		t.Fatalf("Officers to %d: %s sweep, look-ahead %v; want the sparse-space sweep's look-ahead", upto, p.cost.Method, p.sweep.lookahead)
+	}
+	w := p.sweep
+	w.lookahead = false
+	segments := w.segments // the trial's, to sparseTrial
+	got, err := w.finish(g, upto, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.segments != segments {
+		t.Errorf("%d segments with a helper past the trial; want none", w.segments-segments)
+	}
+	checkWork(t, "the one-worker sweep", w.steps, 1_140_309_598)
+	want, sw, err := ValuesSweep(g, upto, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) || w.steps != sw.Steps {
+		t.Errorf("one worker: %d steps, values equal %v; the look-ahead's sweep %d steps", w.steps, slices.Equal(got, want), sw.Steps)
 	}
 }

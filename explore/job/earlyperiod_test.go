@@ -78,44 +78,46 @@ func TestEarlyPeriodSections(t *testing.T) {
 }
 
 // fakeTime is the clock of a sweep under a time limit in tests: a stage
-// to n heaps takes n·perHeap, and the timer fires when the test says.
+// takes perHeap for each of its new heaps (the stages go on from each
+// other), and the timer fires when the test says.
 type fakeTime struct {
 	now     time.Time
 	perHeap time.Duration
-	fire    chan time.Time // the timer of every stage
+	fire    chan time.Time // the timer of the stages
+	// done is the last heap of the last stage finished (−1 before);
+	// finished lists them; stopAt is the stage during which the timer
+	// fires (0: never).
+	done     int
+	finished []int
+	stopAt   int
 }
 
 func (f *fakeTime) clock() time.Time                     { return f.now }
 func (f *fakeTime) after(time.Duration) <-chan time.Time { return f.fire }
 
-// timedGame is an octal game whose sweeps advance the fake clock, and
-// whose stage number stopAt waits for its context to be cancelled (the
-// time running out during it) after firing the timer.
-type timedGame struct {
-	*heap.Octal
-	t      *fakeTime
-	asked  []int
-	stopAt int
-}
-
-func (g *timedGame) ValuesSweep(upto int, lim heap.Limits) ([]uint64, heap.Sweep, error) {
-	g.asked = append(g.asked, upto)
-	if len(g.asked) == g.stopAt {
-		close(g.t.fire)
+// stage is Options.stage: it advances the clock by the heaps of the stage
+// finished, and before stage stopAt fires the timer and waits for the
+// context to be cancelled, so that the stage stops as it starts.
+func (f *fakeTime) stage(ctx context.Context, done int) {
+	if done >= 0 {
+		f.now = f.now.Add(time.Duration(done-f.done) * f.perHeap)
+		f.done = done
+		f.finished = append(f.finished, done)
+	}
+	if len(f.finished)+1 == f.stopAt {
+		close(f.fire)
 		select {
-		case <-lim.Context.Done():
+		case <-ctx.Done():
 		case <-time.After(time.Minute): // a hang guard only
-			return nil, heap.Sweep{}, errors.New("the stage was never stopped")
 		}
 	}
-	g.t.now = g.t.now.Add(time.Duration(upto) * g.t.perHeap)
-	return g.Octal.ValuesSweep(upto, lim)
 }
 
-// Under a time limit the values come in stages, and stop at the last
-// stage that ends in time: one predicted to end past it is not started, one
-// still running when the time runs out is stopped, one past the limit of
-// steps is not run; an interrupt is an error, never a partial result.
+// Under a time limit the values come in stages, one sweep continued, and
+// stop at the last stage that ends in time: one predicted to end past it
+// is not started, one still running when the time runs out is stopped,
+// one past the limit of steps is not run; an interrupt is an error, never
+// a partial result. The clock is the tests': no wall clock.
 func TestTimedValues(t *testing.T) {
 	officers := func(t *testing.T) *heap.Octal {
 		g, err := heap.ParseOctal("0.6")
@@ -132,54 +134,60 @@ func TestTimedValues(t *testing.T) {
 		return c.Steps
 	}
 	for _, c := range []struct {
-		name    string
-		code    string
-		upto    int
-		limit   time.Duration
-		stopAt  int   // the stage during which the time runs out; 0: never
-		steps   int64 // the limit of steps; 0: the default
-		asked   []int
-		reached *Reached
-		err     string
+		name     string
+		code     string
+		upto     int
+		limit    time.Duration
+		stopAt   int   // the stage during which the time runs out; 0: never
+		steps    int64 // the limit of steps; 0: the default
+		finished []int // the stages finished before the last
+		reached  *Reached
+		err      string
 	}{
-		// Stages take 1 ms a heap: 4.1 s, then 8.2 s (12.3 s in all); the
-		// estimates of these small stages grow fourfold, so the next is
-		// predicted to end near 45 s.
+		// Stages take 1 ms a new heap: 4.1 s each to 8191; the
+		// estimates of these small stages grow fourfold, so the stage to
+		// 16383 is predicted to end near 24.6 s, and does at 16.4 s; the
+		// next, predicted near 49 s, is not started. (Stages each from
+		// heap 0 ended at 12.3 s, and the third was predicted past 30 s.)
 		{name: "predicted past the limit", code: "0.6", upto: 100000, limit: 30 * time.Second,
-			asked: []int{4095, 8191}, reached: &Reached{Heap: 8191, Upto: 100000, By: "time", Next: 16383, Limit: "30s"}},
+			finished: []int{4095, 8191, 16383}, reached: &Reached{Heap: 16383, Upto: 100000, By: "time", Next: 32767, Limit: "30s"}},
 		{name: "predicted past the limit at once", code: "0.6", upto: 100000, limit: 20 * time.Second,
-			asked: []int{4095}, reached: &Reached{Heap: 4095, Upto: 100000, By: "time", Next: 8191, Limit: "20s"}},
-		{name: "all in time", code: "0.6", upto: 10000, limit: time.Hour, asked: []int{4095, 8191, 10000}},
-		{name: "stopped during a stage", code: "0.6", upto: 100000, limit: time.Hour, stopAt: 3,
-			asked: []int{4095, 8191, 16383}, reached: &Reached{Heap: 8191, Upto: 100000, By: "time", Next: 16383, Limit: "1h"}},
+			finished: []int{4095}, reached: &Reached{Heap: 4095, Upto: 100000, By: "time", Next: 8191, Limit: "20s"}},
+		{name: "all in time", code: "0.6", upto: 10000, limit: time.Hour, finished: []int{4095, 8191}},
+		// The stage to 8191 runs the sparse-space sweep's trial to 16383
+		// (heap.sparseTrial), whose values the stage to 16383 takes: the
+		// first stage after it that computes is the one to 32767.
+		{name: "stopped during a stage", code: "0.6", upto: 100000, limit: time.Hour, stopAt: 4,
+			finished: []int{4095, 8191, 16383}, reached: &Reached{Heap: 16383, Upto: 100000, By: "time", Next: 32767, Limit: "1h"}},
 		{name: "stopped during the first stage", code: "0.6", upto: 100000, limit: time.Hour, stopAt: 1,
-			asked: []int{4095}, err: "the time limit of 1h ran out before the values to 4095"},
+			err: "the time limit of 1h ran out before the values to 4095"},
 		{name: "past the steps", code: "0.6", upto: 100000, limit: time.Hour, steps: -1,
-			asked: []int{4095, 8191, 16383}, reached: &Reached{Heap: 8191, Upto: 100000, By: "steps", Next: 16383, Limit: "1h"}},
-		{name: "a period alone stops at its proof", code: "0.77", upto: 100000, limit: time.Hour, asked: []int{4095}},
+			finished: []int{4095, 8191, 16383}, reached: &Reached{Heap: 16383, Upto: 100000, By: "steps", Next: 32767, Limit: "1h"}},
+		{name: "a period alone stops at its proof", code: "0.77", upto: 100000, limit: time.Hour},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g, err := heap.ParseOctal(c.code)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ft := &fakeTime{now: time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC), perHeap: time.Millisecond, fire: make(chan time.Time)}
-			tg := &timedGame{Octal: g, t: ft, stopAt: c.stopAt}
+			ft := &fakeTime{now: time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC), perHeap: time.Millisecond,
+				fire: make(chan time.Time), done: -1, stopAt: c.stopAt}
 			show := []string{"period", "values"}
 			if c.code == "0.77" {
 				show = []string{"period"}
 			}
 			r := &runner{lim: Limits{Time: c.limit}, s: &Section{Show: show}, res: Results{},
-				opts: Options{clock: ft.clock, after: ft.after}}
+				opts: Options{clock: ft.clock, after: ft.after, stage: ft.stage}}
 			lim := heap.Limits{Context: context.Background()}
 			if c.steps < 0 {
 				// Enough for the stage to 8191 (its estimate bounds its
-				// steps), not for the one to 16383.
+				// steps), and the trial's to 16383 it ran, not for the
+				// stage to 32767.
 				lim.MaxSteps = int64(steps(t, 8191)) + 1
 			}
-			values, _, err := r.timedValues(tg, c.upto, lim)
-			if fmt.Sprint(tg.asked) != fmt.Sprint(c.asked) {
-				t.Errorf("values asked to %v, want %v", tg.asked, c.asked)
+			values, _, err := r.timedValues(g, c.upto, lim)
+			if fmt.Sprint(ft.finished) != fmt.Sprint(c.finished) {
+				t.Errorf("stages finished to %v before the last, want %v", ft.finished, c.finished)
 			}
 			if c.err != "" {
 				if err == nil || !strings.Contains(err.Error(), c.err) {

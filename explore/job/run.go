@@ -58,6 +58,11 @@ type Options struct {
 	// the sweeps under a time limit (tests).
 	clock func() time.Time
 	after func(time.Duration) <-chan time.Time
+	// stage, when not nil, is told before each stage under a time limit
+	// starts, with the last heap of the one before (−1 before the first)
+	// and the stages' context (tests advance the fake clock by the heaps
+	// done, or fire the timer and wait for it).
+	stage func(ctx context.Context, done int)
 }
 
 // The costs from which Options.Estimate is told.
