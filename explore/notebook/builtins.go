@@ -25,6 +25,19 @@ type doc struct {
 	text string
 }
 
+// familyBuiltins are the built-ins that families register from their
+// own files (nb_*.go) in init, beside their docs.
+var familyBuiltins = map[string]builtinFunc{}
+
+// registerBuiltin registers a family's built-in and its help.
+func registerBuiltin(name string, fn builtinFunc, d doc) {
+	if _, dup := familyBuiltins[name]; dup {
+		panic("notebook: built-in " + name + " registered twice")
+	}
+	familyBuiltins[name] = fn
+	docs[name] = d
+}
+
 // docs documents the built-ins (Inspect, help()).
 var docs = map[string]doc{
 	"dir": {"dir(value=None)",
@@ -41,8 +54,6 @@ var docs = map[string]doc{
 	"sum": {"sum(values, start=0)", "The sum of the values, as in Python (nimbers add with ⊕)."},
 	"game": {"game(moves, start=None, play=\"normal\", max_positions=0, name=None, components=None, canonical=None, show=None)",
 		"A game given by its moves: moves(p) returns the list of positions reachable from p in one move. Positions must be hashable: ints, strings, tuples (not lists). Methods: grundy(p), outcome(p), moves(p) (the winning moves), options(p), positions(p), p_positions(p), graph(p); p defaults to start. Games add with + (disjunctive sums, with built-in games too). A cycle in the moves is an error that shows it. components(p) lists the independent parts whose sum p is, canonical(p) one representative of p's symmetry class, show(p) the text play prints: the same game() as in job files (starlark: {file, name, params})."},
-	"wythoff": {"wythoff(rows=10, cols=rows, play=\"normal\", position=None)",
-		"Wythoff's game; rows × cols bound its table, e.g. wythoff(20, 20). Methods: table(rows, cols), p_positions(), row_periods(), outcome((a, b)), moves((a, b)), graph((a, b)), grundy((a, b)), plot()."},
 	"coins": {"coins(rule=\"at-most\", r=None, n=None, first=1, play=\"normal\", position=None)",
 		"A coin-turning game: rule at-most, exactly or ruler; r coins turned; n coins numbered from first (0 or 1). Methods: values(n), p_positions(n), weights(n), distribution(n), code(n), steiner(n), automorphisms(n), outcome(heads), moves(heads), graph(heads), grundy(heads), plot(). Example: coins(r=7, n=24).weights() is the Golay code's weight distribution."},
 	"product": {"product(g, h, k=None, size=None, play=\"normal\", position=None)",
@@ -113,7 +124,6 @@ func builtins() starlark.StringDict {
 			"mex":      builtinMex,
 			"game":     builtinGame,
 			"plot":     builtinPlot,
-			"wythoff":  builtinWythoff,
 			"coins":    builtinCoins,
 			"product":  builtinProduct,
 			"nimbers":  builtinNimbers,
@@ -127,6 +137,7 @@ func builtins() starlark.StringDict {
 			"survey":   builtinSurvey,
 			"rule":     builtinRule, // a function of the cell, or a registered rule of that name
 		}
+		maps.Copy(fns, familyBuiltins)
 		builtinSet = sandbox.Builtins()
 		for name, fn := range fns {
 			builtinSet[name] = starlark.NewBuiltin(name, fn)
@@ -416,40 +427,6 @@ func reprArgs(name string, pos []string, kv ...any) string {
 }
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
-
-func builtinWythoff(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var rows, cols, size starlark.Value = starlark.None, starlark.None, starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "rows?", &rows, "cols?", &cols, "size?", &size, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	ws := &job.WythoffSpec{Size: [2]int{10, 10}}
-	if size != starlark.None {
-		sz, err := intList("wythoff", size, 1, maxSide)
-		if err != nil {
-			return nil, err
-		}
-		if len(sz) != 2 {
-			return nil, fmt.Errorf("wythoff: size wants two sides, e.g. size=[20, 20]")
-		}
-		ws.Size = [2]int{sz[0], sz[1]}
-	}
-	if err := setInt("wythoff", "rows", rows, &ws.Size[0], 1, maxSide); err != nil {
-		return nil, err
-	}
-	if cols == starlark.None && rows != starlark.None {
-		cols = rows
-	}
-	if err := setInt("wythoff", "cols", cols, &ws.Size[1], 1, maxSide); err != nil {
-		return nil, err
-	}
-	var pos []string
-	if rows != starlark.None || size != starlark.None {
-		pos = []string{strconv.Itoa(ws.Size[0]), strconv.Itoa(ws.Size[1])}
-	}
-	f := &Family{builtin: "wythoff", repr: reprArgs("wythoff", pos, "play", fa.play, "position", fa.position), sec: job.Section{Family: "wythoff", Game: ws}}
-	return f, fa.apply(f)
-}
 
 // coinsSpec reads rule, r, n and first like a job file's coins map.
 func coinsSpec(name string, rule string, r, n, first starlark.Value, needN bool) (*job.CoinsSpec, error) {

@@ -17,7 +17,6 @@ import (
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/sandbox"
-	"github.com/nimbook/nimbook/explore/wythoff"
 	"github.com/nimbook/nimbook/plots"
 )
 
@@ -43,6 +42,60 @@ var (
 	_ playable           = (*Family)(nil)
 )
 
+// nbFamilies holds each family's notebook behaviour, registered under its
+// key by its own file (nb_*.go) in init, so that the code shared by the
+// families (this file, play.go, plot.go) names none of them. A value is a
+// familyNB, for a family whose games a cell makes (a Family), or only some
+// of the optional interfaces below (a nimber table).
+var nbFamilies = map[string]any{}
+
+// registerNB registers a family's notebook behaviour under its key.
+func registerNB(key string, a any) {
+	if _, dup := nbFamilies[key]; dup {
+		panic("notebook: family " + key + " registered twice")
+	}
+	nbFamilies[key] = a
+}
+
+// familyNB is the notebook behaviour of a family of games that are not
+// heap rules nor registered by their parameters (Wythoff's game, coin
+// turning, tartan products): what a cell needs beyond the job engine.
+type familyNB interface {
+	// title names the game in words, the engine's own name where it has one.
+	title(s *job.Section) string
+	// sizeArgs reads the size arguments of a data analysis into sec.
+	sizeArgs(name string, sec *job.Section, args starlark.Tuple, kwargs []starlark.Tuple) error
+	// position reads a position in the family's form (SPEC.md).
+	position(fn string, v starlark.Value, sec *job.Section) (any, error)
+	// mover lists the moves of a position that conv reads.
+	mover(f *Family, conv func(th *starlark.Thread, pos starlark.Value) (any, error)) (mover, error)
+	// grundy is the normal-play value of the position p by the family's
+	// own fast rule.
+	grundy(th *starlark.Thread, f *Family, p any) (uint64, error)
+}
+
+// Optional behaviour, found by type assertion.
+type (
+	// tablePlotter: a plot of the family draws its table, when plotsTable.
+	tablePlotter interface{ plotsTable() bool }
+	// tableMarker: the heatmap of its table marks the P-positions (0)
+	// only when marksP; a family without it marks them.
+	tableMarker interface{ marksP() bool }
+	// fitter gives a section what its positions imply.
+	fitter interface{ fit(sec *job.Section) }
+	// playChecker checks a section before play starts.
+	playChecker interface {
+		checkPlay(sec *job.Section) error
+	}
+)
+
+// adapterOf is the notebook behaviour of a family whose games a cell
+// makes, or nil.
+func adapterOf(key string) familyNB {
+	a, _ := nbFamilies[key].(familyNB)
+	return a
+}
+
 func (f *Family) String() string        { return f.repr }
 func (f *Family) Type() string          { return f.sec.Family }
 func (f *Family) Freeze()               {}
@@ -60,12 +113,12 @@ func (f *Family) title() string {
 	switch {
 	case s.Registered() != nil:
 		t = registeredTitle(s.Registered())
+	case adapterOf(s.Family) != nil:
+		t = adapterOf(s.Family).title(&s)
 	case s.Family == "coins":
 		if g, err := s.Coins().NewGame(); err == nil {
 			t = g.String()
 		}
-	case s.Family == "wythoff":
-		t = "Wythoff's game"
 	case s.Family == "product":
 		var parts []string
 		for _, c := range s.Product().Factors {
@@ -267,8 +320,11 @@ func plotData(family string) string {
 	if _, ok := registryLookup(family); ok {
 		return "graph"
 	}
+	if t, ok := nbFamilies[family].(tablePlotter); ok && t.plotsTable() {
+		return "table"
+	}
 	switch family {
-	case "wythoff", "product", "nimbers":
+	case "product", "nimbers":
 		return "table"
 	}
 	return "values"
@@ -442,20 +498,10 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		h.Params[heap.Upto] = n
 		return nil
 	}
+	if ad := adapterOf(sec.Family); ad != nil {
+		return ad.sizeArgs(name, sec, args, kwargs)
+	}
 	switch sec.Family {
-	case "wythoff":
-		ws := sec.Wythoff()
-		rows, cols := starlark.Value(starlark.None), starlark.Value(starlark.None)
-		if err := starlark.UnpackArgs(name, args, kwargs, "rows?", &rows, "cols?", &cols); err != nil {
-			return err
-		}
-		if err := setInt(name, "rows", rows, &ws.Size[0], 1, maxSide); err != nil {
-			return err
-		}
-		if cols == starlark.None && rows != starlark.None {
-			cols = rows
-		}
-		return setInt(name, "cols", cols, &ws.Size[1], 1, maxSide)
 	case "coins":
 		cs := sec.Coins()
 		n := starlark.Value(starlark.None)
@@ -589,16 +635,10 @@ func intListOf(fn, what string, v starlark.Value, lo, hi int) ([]int, error) {
 
 // position reads a position in the family's form (SPEC.md).
 func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, error) {
+	if ad := adapterOf(sec.Family); ad != nil {
+		return ad.position(fn, v, sec)
+	}
 	switch sec.Family {
-	case "wythoff":
-		hs, err := intList(fn, v, 0, wythoff.MaxHeap)
-		if err != nil {
-			return nil, err
-		}
-		if len(hs) != 2 {
-			return nil, fmt.Errorf("%s: Wythoff's game has two heaps; write e.g. (3, 5)", fn)
-		}
-		return hs, nil
 	case "coins":
 		c := sec.Coins()
 		hi := c.First + maxCoins - 1
@@ -727,26 +767,10 @@ func (f *Family) moverFunc() (mover, error) {
 			return tuples(ms), nil
 		}, nil
 	}
+	if ad := adapterOf(f.sec.Family); ad != nil {
+		return ad.mover(f, conv)
+	}
 	switch f.sec.Family {
-	case "wythoff":
-		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
-			p, err := conv(th, pos)
-			if err != nil {
-				return nil, err
-			}
-			hs := p.([]int)
-			s, ctx, _ := sessionOf(th)
-			ms, err := wythoff.MovesOptions([2]int{hs[0], hs[1]}, wythoff.Options{
-				MaxCells: clampPositions(s.opts.Limits.Positions), MaxMemory: memoryLeft(th), Context: ctx})
-			if err != nil {
-				return nil, err
-			}
-			out := make([]starlark.Value, len(ms))
-			for i, m := range ms {
-				out[i] = starlark.Tuple{starlark.MakeInt(m[0]), starlark.MakeInt(m[1])}
-			}
-			return out, nil
-		}, nil
 	case "coins":
 		cs := f.sec.Coins()
 		g, err := cs.NewGame()
@@ -856,18 +880,16 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 	if err != nil {
 		return nil, err
 	}
+	if ad := adapterOf(f.sec.Family); ad != nil {
+		v, err := ad.grundy(th, f, p)
+		if err != nil {
+			return nil, err
+		}
+		return starlark.MakeUint64(v), nil
+	}
 	hl, cl := engineLimits(th)
 	var v uint64
 	switch f.sec.Family {
-	case "wythoff":
-		hs := p.([]int)
-		_, ctx, _ := sessionOf(th)
-		s, _, _ := sessionOf(th)
-		t, err := wythoff.NewTableOptions(hs[0]+1, hs[1]+1, wythoff.Options{MaxCells: int(min(s.opts.Limits.Positions, 1<<40)), Context: ctx})
-		if err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
-		v = t.At(hs[0], hs[1])
 	case "coins":
 		g, err := f.sec.Coins().NewGame()
 		if err != nil {
