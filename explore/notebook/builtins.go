@@ -54,8 +54,6 @@ var docs = map[string]doc{
 	"sum": {"sum(values, start=0)", "The sum of the values, as in Python (nimbers add with ⊕)."},
 	"game": {"game(moves, start=None, play=\"normal\", max_positions=0, name=None, components=None, canonical=None, show=None)",
 		"A game given by its moves: moves(p) returns the list of positions reachable from p in one move. Positions must be hashable: ints, strings, tuples (not lists). Methods: grundy(p), outcome(p), moves(p) (the winning moves), options(p), positions(p), p_positions(p), graph(p); p defaults to start. Games add with + (disjunctive sums, with built-in games too). A cycle in the moves is an error that shows it. components(p) lists the independent parts whose sum p is, canonical(p) one representative of p's symmetry class, show(p) the text play prints: the same game() as in job files (starlark: {file, name, params})."},
-	"coins": {"coins(rule=\"at-most\", r=None, n=None, first=1, play=\"normal\", position=None)",
-		"A coin-turning game: rule at-most, exactly or ruler; r coins turned; n coins numbered from first (0 or 1). Methods: values(n), p_positions(n), weights(n), distribution(n), code(n), steiner(n), automorphisms(n), outcome(heads), moves(heads), graph(heads), grundy(heads), plot(). Example: coins(r=7, n=24).weights() is the Golay code's weight distribution."},
 	"product": {"product(g, h, k=None, size=None, play=\"normal\", position=None)",
 		"The tartan product of two or three coin games, e.g. product(coins(r=2), coins(rule=\"ruler\"), size=[8, 8]). Methods: table(*sizes), outcome(cells), moves(cells), grundy(cells), plot()."},
 	"play": {"play(game, position=None, first=\"human\", hint=False, level=\"perfect\", seed=0)",
@@ -124,7 +122,6 @@ func builtins() starlark.StringDict {
 			"mex":      builtinMex,
 			"game":     builtinGame,
 			"plot":     builtinPlot,
-			"coins":    builtinCoins,
 			"product":  builtinProduct,
 			"nimbers":  builtinNimbers,
 			"nimber":   builtinNimber,
@@ -428,60 +425,6 @@ func reprArgs(name string, pos []string, kv ...any) string {
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
 
-// coinsSpec reads rule, r, n and first like a job file's coins map.
-func coinsSpec(name string, rule string, r, n, first starlark.Value, needN bool) (*job.CoinsSpec, error) {
-	cs := &job.CoinsSpec{Rule: rule, First: 1}
-	if cs.Rule == "" {
-		cs.Rule = "at-most"
-	}
-	switch cs.Rule {
-	case "at-most", "exactly", "ruler":
-	default:
-		return nil, fmt.Errorf("%s: unknown rule %q; write at-most, exactly or ruler", name, cs.Rule)
-	}
-	if cs.Rule == "ruler" {
-		if r != starlark.None {
-			return nil, fmt.Errorf("%s: the ruler game turns any run of coins: remove r", name)
-		}
-	} else {
-		if r == starlark.None {
-			return nil, fmt.Errorf("%s: how many coins does a move turn? write e.g. %s(rule=%q, r=3)", name, name, cs.Rule)
-		}
-		if err := setInt(name, "r", r, &cs.R, 1, maxCoins); err != nil {
-			return nil, err
-		}
-	}
-	if err := setInt(name, "first", first, &cs.First, 0, 1); err != nil {
-		return nil, fmt.Errorf("%v (the number of the leftmost coin)", err)
-	}
-	if cs.Rule == "ruler" && cs.First != 1 {
-		return nil, fmt.Errorf("%s: the ruler game numbers coins from 1; remove first", name)
-	}
-	if err := setInt(name, "n", n, &cs.N, 1, maxCoins); err != nil {
-		return nil, err
-	}
-	if _, err := cs.NewGame(); err != nil {
-		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "coins: "))
-	}
-	return cs, nil
-}
-
-func builtinCoins(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var rule string
-	var r, n, first starlark.Value = starlark.None, starlark.None, starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "rule?", &rule, "r?", &r, "n?", &n, "first?", &first, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	cs, err := coinsSpec("coins", rule, r, n, first, false)
-	if err != nil {
-		return nil, err
-	}
-	f := &Family{builtin: "coins", repr: reprArgs("coins", nil, "rule", rule, "r", r, "n", n, "first", first, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: "coins", Game: cs}}
-	return f, fa.apply(f)
-}
-
 func builtinProduct(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var size starlark.Value = starlark.None
 	fa := familyArgs{}
@@ -495,7 +438,7 @@ func builtinProduct(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	var reprs []string
 	for i, a := range args {
 		c, ok := a.(*Family)
-		if !ok || c.sec.Family != "coins" {
+		if !ok || c.sec.Coins() == nil {
 			return nil, fmt.Errorf("product: factor %d is %s, not a coin game; write coins(...)", i+1, a.Type())
 		}
 		fc := *c.sec.Coins()

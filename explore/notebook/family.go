@@ -115,10 +115,6 @@ func (f *Family) title() string {
 		t = registeredTitle(s.Registered())
 	case adapterOf(s.Family) != nil:
 		t = adapterOf(s.Family).title(&s)
-	case s.Family == "coins":
-		if g, err := s.Coins().NewGame(); err == nil {
-			t = g.String()
-		}
 	case s.Family == "product":
 		var parts []string
 		for _, c := range s.Product().Factors {
@@ -454,7 +450,7 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		if sec.Position == nil {
 			return fmt.Errorf("%s: needs a position: write %s.%s(%s)", name, f.builtin, name, positionExample(f.sec.Family))
 		}
-		f.fitCoins(sec)
+		fit(sec)
 		return nil
 	case "record":
 		var list starlark.Value
@@ -478,7 +474,7 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		if len(sec.Record) < 2 {
 			return fmt.Errorf("%s: want at least two positions, the start and each position after a move", name)
 		}
-		f.fitCoins(sec)
+		fit(sec)
 		return nil
 	}
 	// Size arguments: upto for every heap rule (within its bounds).
@@ -502,19 +498,6 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		return ad.sizeArgs(name, sec, args, kwargs)
 	}
 	switch sec.Family {
-	case "coins":
-		cs := sec.Coins()
-		n := starlark.Value(starlark.None)
-		if err := starlark.UnpackArgs(name, args, kwargs, "n?", &n); err != nil {
-			return err
-		}
-		if err := setInt(name, "n", n, &cs.N, 1, maxCoins); err != nil {
-			return err
-		}
-		if cs.N == 0 {
-			return fmt.Errorf("%s: how many coins? write %s(n=16), or give n= to coins()", name, name)
-		}
-		return nil
 	case "product":
 		if len(kwargs) > 0 {
 			return fmt.Errorf("%s: unexpected keyword argument %s; give one size per factor, e.g. %s(8, 8)", name, kwargs[0][0], name)
@@ -534,25 +517,12 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 	return starlark.UnpackArgs(name, args, kwargs)
 }
 
-// fitCoins gives a coin row without n the length its heads need.
-func (f *Family) fitCoins(sec *job.Section) {
-	cs := sec.Coins()
-	if cs == nil || cs.N > 0 {
-		return
+// fit gives the section what its positions imply (a coin row without n
+// the length its heads need), where its family says how.
+func fit(sec *job.Section) {
+	if ft, ok := nbFamilies[sec.Family].(fitter); ok {
+		ft.fit(sec)
 	}
-	n := 1
-	fit := func(p any) {
-		for _, h := range p.([]int) {
-			n = max(n, h-cs.First+1)
-		}
-	}
-	if sec.Position != nil {
-		fit(sec.Position)
-	}
-	for _, p := range sec.Record {
-		fit(p)
-	}
-	cs.N = n
 }
 
 // positionExample words job.PositionExample in a cell's syntax:
@@ -639,23 +609,6 @@ func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, e
 		return ad.position(fn, v, sec)
 	}
 	switch sec.Family {
-	case "coins":
-		c := sec.Coins()
-		hi := c.First + maxCoins - 1
-		if c.N > 0 {
-			hi = c.First + c.N - 1
-		}
-		hs, err := intList(fn, v, c.First, hi)
-		if err != nil {
-			return nil, fmt.Errorf("%s (the coins are numbered %d..%d)", err, c.First, hi)
-		}
-		sort.Ints(hs)
-		for i := 1; i < len(hs); i++ {
-			if hs[i] == hs[i-1] {
-				return nil, fmt.Errorf("%s: coin %d is listed twice; list each head once", fn, hs[i])
-			}
-		}
-		return hs, nil
 	case "product":
 		p := sec.Product()
 		it, ok := v.(starlark.Iterable)
@@ -771,29 +724,6 @@ func (f *Family) moverFunc() (mover, error) {
 		return ad.mover(f, conv)
 	}
 	switch f.sec.Family {
-	case "coins":
-		cs := f.sec.Coins()
-		g, err := cs.NewGame()
-		if err != nil {
-			return nil, err
-		}
-		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
-			p, err := conv(th, pos)
-			if err != nil {
-				return nil, err
-			}
-			hs := p.([]int)
-			n := cs.N
-			if n == 0 {
-				n = 1
-				for _, h := range hs {
-					n = max(n, h-cs.First+1)
-				}
-			}
-			_, cl := engineLimits(th)
-			ms, err := g.WithLimits(cl).Moves(n, hs)
-			return tuples(ms), err
-		}, nil
 	case "product":
 		p, err := f.product()
 		if err != nil {
@@ -890,14 +820,6 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 	hl, cl := engineLimits(th)
 	var v uint64
 	switch f.sec.Family {
-	case "coins":
-		g, err := f.sec.Coins().NewGame()
-		if err != nil {
-			return nil, err
-		}
-		if v, err = g.WithLimits(cl).RowValue(p.([]int)); err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
 	case "product":
 		pr, err := f.product()
 		if err != nil {
