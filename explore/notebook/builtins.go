@@ -54,8 +54,6 @@ var docs = map[string]doc{
 	"sum": {"sum(values, start=0)", "The sum of the values, as in Python (nimbers add with ⊕)."},
 	"game": {"game(moves, start=None, play=\"normal\", max_positions=0, name=None, components=None, canonical=None, show=None)",
 		"A game given by its moves: moves(p) returns the list of positions reachable from p in one move. Positions must be hashable: ints, strings, tuples (not lists). Methods: grundy(p), outcome(p), moves(p) (the winning moves), options(p), positions(p), p_positions(p), graph(p); p defaults to start. Games add with + (disjunctive sums, with built-in games too). A cycle in the moves is an error that shows it. components(p) lists the independent parts whose sum p is, canonical(p) one representative of p's symmetry class, show(p) the text play prints: the same game() as in job files (starlark: {file, name, params})."},
-	"product": {"product(g, h, k=None, size=None, play=\"normal\", position=None)",
-		"The tartan product of two or three coin games, e.g. product(coins(r=2), coins(rule=\"ruler\"), size=[8, 8]). Methods: table(*sizes), outcome(cells), moves(cells), grundy(cells), plot()."},
 	"play": {"play(game, position=None, first=\"human\", hint=False, level=\"perfect\", seed=0)",
 		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Any game but products: {rules}, wythoff, coins, a game(moves=..., start=...) of your own and sums with +; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
 	"nimbers":  {"nimbers(op=\"product\", size=16)", "The nim-addition (op=\"sum\") or nim-multiplication table of 0..size-1."},
@@ -122,7 +120,6 @@ func builtins() starlark.StringDict {
 			"mex":      builtinMex,
 			"game":     builtinGame,
 			"plot":     builtinPlot,
-			"product":  builtinProduct,
 			"nimbers":  builtinNimbers,
 			"nimber":   builtinNimber,
 			"nim_add":  builtinNimAdd,
@@ -424,52 +421,6 @@ func reprArgs(name string, pos []string, kv ...any) string {
 }
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
-
-func builtinProduct(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var size starlark.Value = starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), nil, kwargs, "size?", &size, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	if len(args) < 2 || len(args) > 3 {
-		return nil, fmt.Errorf("product: want 2 or 3 coin games, e.g. product(coins(r=2), coins(rule=\"ruler\")), got %d", len(args))
-	}
-	ps := &job.ProductSpec{}
-	var reprs []string
-	for i, a := range args {
-		c, ok := a.(*Family)
-		if !ok || c.sec.Coins() == nil {
-			return nil, fmt.Errorf("product: factor %d is %s, not a coin game; write coins(...)", i+1, a.Type())
-		}
-		fc := *c.sec.Coins()
-		ps.Factors = append(ps.Factors, fc)
-		n := fc.N
-		if n == 0 {
-			n = 8
-		}
-		ps.Size = append(ps.Size, n)
-		reprs = append(reprs, c.repr)
-	}
-	if size != starlark.None {
-		sz, err := intList("product", size, 1, maxCoins)
-		if err != nil {
-			return nil, err
-		}
-		if len(sz) != len(ps.Factors) {
-			return nil, fmt.Errorf("product: size wants %d sides, one per factor", len(ps.Factors))
-		}
-		ps.Size = sz
-	}
-	for i := range ps.Factors {
-		ps.Factors[i].N = 0
-	}
-	f := &Family{builtin: "product", repr: reprArgs("product", reprs, "size", size, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: "product", Game: ps}}
-	if _, err := f.product(); err != nil {
-		return nil, fmt.Errorf("product: %s", strings.TrimPrefix(err.Error(), "coins: "))
-	}
-	return f, fa.apply(f)
-}
 
 func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	op := "product"

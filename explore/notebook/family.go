@@ -115,14 +115,6 @@ func (f *Family) title() string {
 		t = registeredTitle(s.Registered())
 	case adapterOf(s.Family) != nil:
 		t = adapterOf(s.Family).title(&s)
-	case s.Family == "product":
-		var parts []string
-		for _, c := range s.Product().Factors {
-			if g, err := c.NewGame(); err == nil {
-				parts = append(parts, g.String())
-			}
-		}
-		t = "tartan product of " + strings.Join(parts, " × ")
 	default:
 		if g, err := heapGame(&s); err == nil {
 			t = g.String()
@@ -320,7 +312,7 @@ func plotData(family string) string {
 		return "table"
 	}
 	switch family {
-	case "product", "nimbers":
+	case "nimbers":
 		return "table"
 	}
 	return "values"
@@ -497,23 +489,6 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 	if ad := adapterOf(sec.Family); ad != nil {
 		return ad.sizeArgs(name, sec, args, kwargs)
 	}
-	switch sec.Family {
-	case "product":
-		if len(kwargs) > 0 {
-			return fmt.Errorf("%s: unexpected keyword argument %s; give one size per factor, e.g. %s(8, 8)", name, kwargs[0][0], name)
-		}
-		if len(args) > 0 {
-			size, err := intList(name, args, 1, maxCoins)
-			if err != nil {
-				return err
-			}
-			if len(size) != len(sec.Product().Factors) {
-				return fmt.Errorf("%s: want %d sizes, one per factor", name, len(sec.Product().Factors))
-			}
-			sec.Product().Size = size
-		}
-		return nil
-	}
 	return starlark.UnpackArgs(name, args, kwargs)
 }
 
@@ -608,35 +583,6 @@ func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, e
 	if ad := adapterOf(sec.Family); ad != nil {
 		return ad.position(fn, v, sec)
 	}
-	switch sec.Family {
-	case "product":
-		p := sec.Product()
-		it, ok := v.(starlark.Iterable)
-		if !ok || isString(v) {
-			return nil, fmt.Errorf("%s: want a list of cells, e.g. [(1, 2), (3, 3)]", fn)
-		}
-		cells := [][]int{}
-		iter := it.Iterate()
-		defer iter.Done()
-		var x starlark.Value
-		for iter.Next(&x) {
-			cell, err := intList(fn, x, 0, maxSide)
-			if err != nil {
-				return nil, err
-			}
-			if len(cell) != len(p.Factors) {
-				return nil, fmt.Errorf("%s: a cell has %d coordinates, one per factor", fn, len(p.Factors))
-			}
-			for k, c := range cell {
-				lo := p.Factors[k].First
-				if c < lo || c >= lo+p.Size[k] {
-					return nil, fmt.Errorf("%s: coordinate %d is %d, outside %d..%d (the size and first coin of factor %d)", fn, k+1, c, lo, lo+p.Size[k]-1, k+1)
-				}
-			}
-			cells = append(cells, cell)
-		}
-		return cells, nil
-	}
 	return intList(fn, v, 0, maxHeap)
 }
 
@@ -723,22 +669,6 @@ func (f *Family) moverFunc() (mover, error) {
 	if ad := adapterOf(f.sec.Family); ad != nil {
 		return ad.mover(f, conv)
 	}
-	switch f.sec.Family {
-	case "product":
-		p, err := f.product()
-		if err != nil {
-			return nil, err
-		}
-		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
-			c, err := conv(th, pos)
-			if err != nil {
-				return nil, err
-			}
-			_, cl := engineLimits(th)
-			ms, err := p.WithLimits(cl).Moves(c.([][]int))
-			return tuples(ms), err
-		}, nil
-	}
 	if f.sec.Registered() != nil {
 		return nil, fmt.Errorf("%s is played with play(%s); it does not take part in sums (+)", f.repr, f.repr)
 	}
@@ -817,28 +747,17 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 		}
 		return starlark.MakeUint64(v), nil
 	}
-	hl, cl := engineLimits(th)
-	var v uint64
-	switch f.sec.Family {
-	case "product":
-		pr, err := f.product()
-		if err != nil {
-			return nil, err
-		}
-		if v, err = pr.WithLimits(cl).Value(p.([][]int)); err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
-	default:
-		g, err := heapGame(sec)
-		if err != nil {
-			return nil, err
-		}
-		if v, err = heap.Grundy(g, p.([]int), hl); err == nil {
-			err = failed()
-		}
-		if err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
+	g, err := heapGame(sec)
+	if err != nil {
+		return nil, err
+	}
+	hl, _ := engineLimits(th)
+	v, err := heap.Grundy(g, p.([]int), hl)
+	if err == nil {
+		err = failed()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("grundy: %v", err)
 	}
 	return starlark.MakeUint64(v), nil
 }
