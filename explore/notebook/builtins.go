@@ -56,7 +56,6 @@ var docs = map[string]doc{
 		"A game given by its moves: moves(p) returns the list of positions reachable from p in one move. Positions must be hashable: ints, strings, tuples (not lists). Methods: grundy(p), outcome(p), moves(p) (the winning moves), options(p), positions(p), p_positions(p), graph(p); p defaults to start. Games add with + (disjunctive sums, with built-in games too). A cycle in the moves is an error that shows it. components(p) lists the independent parts whose sum p is, canonical(p) one representative of p's symmetry class, show(p) the text play prints: the same game() as in job files (starlark: {file, name, params})."},
 	"play": {"play(game, position=None, first=\"human\", hint=False, level=\"perfect\", seed=0)",
 		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Any game but products: {rules}, wythoff, coins, a game(moves=..., start=...) of your own and sums with +; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
-	"nimbers":  {"nimbers(op=\"product\", size=16)", "The nim-addition (op=\"sum\") or nim-multiplication table of 0..size-1."},
 	"nimber":   {"nimber(n)", "The nimber *n: + is the nim-sum ⊕, * the nim-product ⊗, / divides; ints mix in as nimbers. n.pow(e), n.inv(), n.sqrt(), n.value (the int)."},
 	"nim_add":  {"nim_add(a, b, ...)", "The nim-sum a ⊕ b ⊕ … (XOR)."},
 	"nim_mul":  {"nim_mul(a, b, ...)", "The nim-product a ⊗ b ⊗ …."},
@@ -120,7 +119,6 @@ func builtins() starlark.StringDict {
 			"mex":      builtinMex,
 			"game":     builtinGame,
 			"plot":     builtinPlot,
-			"nimbers":  builtinNimbers,
 			"nimber":   builtinNimber,
 			"nim_add":  builtinNimAdd,
 			"nim_mul":  builtinNimMul,
@@ -421,31 +419,6 @@ func reprArgs(name string, pos []string, kv ...any) string {
 }
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
-
-func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	op := "product"
-	size := 16
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "op?", &op, "size?", &size); err != nil {
-		return nil, err
-	}
-	switch op {
-	case "sum", "add", "addition":
-		op = "sum"
-	case "product", "mul", "multiplication":
-		op = "product"
-	default:
-		return nil, fmt.Errorf("nimbers: unknown operation %q; write op=\"sum\" or op=\"product\"", op)
-	}
-	if size < 1 || size > 4096 {
-		return nil, fmt.Errorf("nimbers: size = %d is out of range: it must be from 1 to 4096", size)
-	}
-	sec := &job.Section{Family: "nimbers", Game: &job.NimbersSpec{Op: op, Size: size}, Show: []string{"table"}}
-	sr, err := runSection(th, sec)
-	if err != nil {
-		return nil, fmt.Errorf("nimbers: %w", err)
-	}
-	return makeResult("table", sr)
-}
 
 // hidden tells the built-ins of guarded cells (·+, ·*...), which no cell
 // can name, from those completion and Globals show.

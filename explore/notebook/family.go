@@ -153,7 +153,7 @@ func analysisOf(method string) string { return strings.ReplaceAll(method, "_", "
 // isAnalysis says whether the method is an analysis of some family, so
 // that asking it of another is an error that lists those that apply.
 func isAnalysis(method string) bool {
-	for _, fam := range append(job.Families(), "nimbers") {
+	for _, fam := range append(job.Families(), job.SectionFamilies()...) {
 		if slices.Contains(job.Analyses(fam), analysisOf(method)) {
 			return true
 		}
@@ -309,10 +309,6 @@ func plotData(family string) string {
 		return "graph"
 	}
 	if t, ok := nbFamilies[family].(tablePlotter); ok && t.plotsTable() {
-		return "table"
-	}
-	switch family {
-	case "nimbers":
 		return "table"
 	}
 	return "values"

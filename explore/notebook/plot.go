@@ -256,7 +256,12 @@ func (p *plotValue) draw() (*plot.Plot, vg.Length, vg.Length, int, error) {
 		}
 		if err = noLog("a table's heatmap"); err == nil {
 			r0, c0 := firsts(p.sr)
-			mark := p.sr.Spec == nil || p.sr.Spec.Family != "nimbers"
+			mark := true
+			if p.sr.Spec != nil {
+				if m, ok := nbFamilies[p.sr.Spec.Family].(tableMarker); ok {
+					mark = m.marksP()
+				}
+			}
 			fig, err = plots.Heatmap(t, r0, c0, mark, plots.Labels{Title: "Table, P-positions marked ×", X: "b", Y: "a"})
 			w, h = plots.SquareHeight, plots.SquareHeight
 		}
