@@ -18,10 +18,9 @@ func init() {
 
 type nimbersNB struct{}
 
-// A plot of a nimber table is its heatmap, whose zeros are no P-positions:
-// nothing is marked.
-func (nimbersNB) plotsTable() bool { return true }
-func (nimbersNB) marksP() bool     { return false }
+// marksP: the zeros of a nimber table are no P-positions, so its heatmap
+// marks none.
+func (nimbersNB) marksP() bool { return false }
 
 func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	op := "product"
