@@ -83,6 +83,9 @@ type (
 	tableMarker interface{ marksP() bool }
 	// fitter gives a section what its positions imply.
 	fitter interface{ fit(sec *job.Section) }
+	// firster: the numbers of the first row and column of the family's
+	// values and tables, where they are not 0 (a coin row from 1).
+	firster interface{ firsts(s *job.Section) [2]int }
 	// playChecker checks a section before play starts.
 	playChecker interface {
 		checkPlay(sec *job.Section) error
@@ -589,18 +592,6 @@ func heapGame(s *job.Section) (heap.Game, error) {
 		return nil, fmt.Errorf("%s is not a heap game", s.Family)
 	}
 	return h.NewGame()
-}
-
-func (f *Family) product() (*coins.Product, error) {
-	var gs []*coins.Game
-	for _, c := range f.sec.Product().Factors {
-		g, err := c.NewGame()
-		if err != nil {
-			return nil, err
-		}
-		gs = append(gs, g)
-	}
-	return coins.NewProduct(gs...)
 }
 
 // engineLimits are the heap and coin limits from the session's.

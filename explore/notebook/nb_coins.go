@@ -101,6 +101,14 @@ func (coinsNB) grundy(th *starlark.Thread, f *Family, p any) (uint64, error) {
 	return v, nil
 }
 
+// firsts: a coin row's values start at its first coin.
+func (coinsNB) firsts(s *job.Section) [2]int {
+	if c := s.Coins(); c != nil {
+		return [2]int{c.First, 0}
+	}
+	return [2]int{}
+}
+
 // fit gives a coin row without n the length its heads need.
 func (coinsNB) fit(sec *job.Section) {
 	cs := sec.Coins()

@@ -108,6 +108,16 @@ func (productNB) grundy(th *starlark.Thread, f *Family, p any) (uint64, error) {
 	return v, nil
 }
 
+// firsts: a product's table starts at its first two factors' first coins.
+func (productNB) firsts(s *job.Section) [2]int {
+	var f [2]int
+	pr := s.Product()
+	for i := 0; pr != nil && i < 2 && i < len(pr.Factors); i++ {
+		f[i] = pr.Factors[i].First
+	}
+	return f
+}
+
 // productOf is the engine's product of the section's coin games.
 func productOf(sec *job.Section) (*coins.Product, error) {
 	var gs []*coins.Game

@@ -199,13 +199,8 @@ func styledPlot(sr *job.SectionResult, what string, st plots.Style) (*plotValue,
 func firsts(sr *job.SectionResult) (int, int) {
 	var f [2]int
 	if sp := sr.Spec; sp != nil {
-		if c := sp.Coins(); c != nil {
-			f[0] = c.First
-		}
-		if pr := sp.Product(); pr != nil {
-			for i := 0; i < 2 && i < len(pr.Factors); i++ {
-				f[i] = pr.Factors[i].First
-			}
+		if fr, ok := nbFamilies[sp.Family].(firster); ok {
+			f = fr.firsts(sp)
 		}
 	}
 	for i := 0; i < 2 && i < len(sr.Results.First); i++ {
