@@ -25,6 +25,19 @@ type doc struct {
 	text string
 }
 
+// familyBuiltins are the built-ins that families register from their
+// own files (nb_*.go) in init, beside their docs.
+var familyBuiltins = map[string]builtinFunc{}
+
+// registerBuiltin registers a family's built-in and its help.
+func registerBuiltin(name string, fn builtinFunc, d doc) {
+	if _, dup := familyBuiltins[name]; dup {
+		panic("notebook: built-in " + name + " registered twice")
+	}
+	familyBuiltins[name] = fn
+	docs[name] = d
+}
+
 // docs documents the built-ins (Inspect, help()).
 var docs = map[string]doc{
 	"dir": {"dir(value=None)",
@@ -41,15 +54,8 @@ var docs = map[string]doc{
 	"sum": {"sum(values, start=0)", "The sum of the values, as in Python (nimbers add with ⊕)."},
 	"game": {"game(moves, start=None, play=\"normal\", max_positions=0, name=None, components=None, canonical=None, show=None)",
 		"A game given by its moves: moves(p) returns the list of positions reachable from p in one move. Positions must be hashable: ints, strings, tuples (not lists). Methods: grundy(p), outcome(p), moves(p) (the winning moves), options(p), positions(p), p_positions(p), graph(p); p defaults to start. Games add with + (disjunctive sums, with built-in games too). A cycle in the moves is an error that shows it. components(p) lists the independent parts whose sum p is, canonical(p) one representative of p's symmetry class, show(p) the text play prints: the same game() as in job files (starlark: {file, name, params})."},
-	"wythoff": {"wythoff(rows=10, cols=rows, play=\"normal\", position=None)",
-		"Wythoff's game; rows × cols bound its table, e.g. wythoff(20, 20). Methods: table(rows, cols), p_positions(), row_periods(), outcome((a, b)), moves((a, b)), graph((a, b)), grundy((a, b)), plot()."},
-	"coins": {"coins(rule=\"at-most\", r=None, n=None, first=1, play=\"normal\", position=None)",
-		"A coin-turning game: rule at-most, exactly or ruler; r coins turned; n coins numbered from first (0 or 1). Methods: values(n), p_positions(n), weights(n), distribution(n), code(n), steiner(n), automorphisms(n), outcome(heads), moves(heads), graph(heads), grundy(heads), plot(). Example: coins(r=7, n=24).weights() is the Golay code's weight distribution."},
-	"product": {"product(g, h, k=None, size=None, play=\"normal\", position=None)",
-		"The tartan product of two or three coin games, e.g. product(coins(r=2), coins(rule=\"ruler\"), size=[8, 8]). Methods: table(*sizes), outcome(cells), moves(cells), grundy(cells), plot()."},
 	"play": {"play(game, position=None, first=\"human\", hint=False, level=\"perfect\", seed=0)",
 		"Play game against the computer, which never misses a winning move: moves are typed in the input box (help, hint, undo, quit). Any game but products: {rules}, wythoff, coins, a game(moves=..., start=...) of your own and sums with +; position= overrides the game's own. level=\"beginner\" errs sometimes; seed makes a game reproducible."},
-	"nimbers":  {"nimbers(op=\"product\", size=16)", "The nim-addition (op=\"sum\") or nim-multiplication table of 0..size-1."},
 	"nimber":   {"nimber(n)", "The nimber *n: + is the nim-sum ⊕, * the nim-product ⊗, / divides; ints mix in as nimbers. n.pow(e), n.inv(), n.sqrt(), n.value (the int)."},
 	"nim_add":  {"nim_add(a, b, ...)", "The nim-sum a ⊕ b ⊕ … (XOR)."},
 	"nim_mul":  {"nim_mul(a, b, ...)", "The nim-product a ⊗ b ⊗ …."},
@@ -113,10 +119,6 @@ func builtins() starlark.StringDict {
 			"mex":      builtinMex,
 			"game":     builtinGame,
 			"plot":     builtinPlot,
-			"wythoff":  builtinWythoff,
-			"coins":    builtinCoins,
-			"product":  builtinProduct,
-			"nimbers":  builtinNimbers,
 			"nimber":   builtinNimber,
 			"nim_add":  builtinNimAdd,
 			"nim_mul":  builtinNimMul,
@@ -127,6 +129,7 @@ func builtins() starlark.StringDict {
 			"survey":   builtinSurvey,
 			"rule":     builtinRule, // a function of the cell, or a registered rule of that name
 		}
+		maps.Copy(fns, familyBuiltins)
 		builtinSet = sandbox.Builtins()
 		for name, fn := range fns {
 			builtinSet[name] = starlark.NewBuiltin(name, fn)
@@ -416,165 +419,6 @@ func reprArgs(name string, pos []string, kv ...any) string {
 }
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
-
-func builtinWythoff(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var rows, cols, size starlark.Value = starlark.None, starlark.None, starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "rows?", &rows, "cols?", &cols, "size?", &size, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	ws := &job.WythoffSpec{Size: [2]int{10, 10}}
-	if size != starlark.None {
-		sz, err := intList("wythoff", size, 1, maxSide)
-		if err != nil {
-			return nil, err
-		}
-		if len(sz) != 2 {
-			return nil, fmt.Errorf("wythoff: size wants two sides, e.g. size=[20, 20]")
-		}
-		ws.Size = [2]int{sz[0], sz[1]}
-	}
-	if err := setInt("wythoff", "rows", rows, &ws.Size[0], 1, maxSide); err != nil {
-		return nil, err
-	}
-	if cols == starlark.None && rows != starlark.None {
-		cols = rows
-	}
-	if err := setInt("wythoff", "cols", cols, &ws.Size[1], 1, maxSide); err != nil {
-		return nil, err
-	}
-	var pos []string
-	if rows != starlark.None || size != starlark.None {
-		pos = []string{strconv.Itoa(ws.Size[0]), strconv.Itoa(ws.Size[1])}
-	}
-	f := &Family{builtin: "wythoff", repr: reprArgs("wythoff", pos, "play", fa.play, "position", fa.position), sec: job.Section{Family: "wythoff", Game: ws}}
-	return f, fa.apply(f)
-}
-
-// coinsSpec reads rule, r, n and first like a job file's coins map.
-func coinsSpec(name string, rule string, r, n, first starlark.Value, needN bool) (*job.CoinsSpec, error) {
-	cs := &job.CoinsSpec{Rule: rule, First: 1}
-	if cs.Rule == "" {
-		cs.Rule = "at-most"
-	}
-	switch cs.Rule {
-	case "at-most", "exactly", "ruler":
-	default:
-		return nil, fmt.Errorf("%s: unknown rule %q; write at-most, exactly or ruler", name, cs.Rule)
-	}
-	if cs.Rule == "ruler" {
-		if r != starlark.None {
-			return nil, fmt.Errorf("%s: the ruler game turns any run of coins: remove r", name)
-		}
-	} else {
-		if r == starlark.None {
-			return nil, fmt.Errorf("%s: how many coins does a move turn? write e.g. %s(rule=%q, r=3)", name, name, cs.Rule)
-		}
-		if err := setInt(name, "r", r, &cs.R, 1, maxCoins); err != nil {
-			return nil, err
-		}
-	}
-	if err := setInt(name, "first", first, &cs.First, 0, 1); err != nil {
-		return nil, fmt.Errorf("%v (the number of the leftmost coin)", err)
-	}
-	if cs.Rule == "ruler" && cs.First != 1 {
-		return nil, fmt.Errorf("%s: the ruler game numbers coins from 1; remove first", name)
-	}
-	if err := setInt(name, "n", n, &cs.N, 1, maxCoins); err != nil {
-		return nil, err
-	}
-	if _, err := cs.NewGame(); err != nil {
-		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "coins: "))
-	}
-	return cs, nil
-}
-
-func builtinCoins(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var rule string
-	var r, n, first starlark.Value = starlark.None, starlark.None, starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "rule?", &rule, "r?", &r, "n?", &n, "first?", &first, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	cs, err := coinsSpec("coins", rule, r, n, first, false)
-	if err != nil {
-		return nil, err
-	}
-	f := &Family{builtin: "coins", repr: reprArgs("coins", nil, "rule", rule, "r", r, "n", n, "first", first, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: "coins", Game: cs}}
-	return f, fa.apply(f)
-}
-
-func builtinProduct(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var size starlark.Value = starlark.None
-	fa := familyArgs{}
-	if err := starlark.UnpackArgs(b.Name(), nil, kwargs, "size?", &size, "play?", &fa.play, "position?", &fa.position); err != nil {
-		return nil, err
-	}
-	if len(args) < 2 || len(args) > 3 {
-		return nil, fmt.Errorf("product: want 2 or 3 coin games, e.g. product(coins(r=2), coins(rule=\"ruler\")), got %d", len(args))
-	}
-	ps := &job.ProductSpec{}
-	var reprs []string
-	for i, a := range args {
-		c, ok := a.(*Family)
-		if !ok || c.sec.Family != "coins" {
-			return nil, fmt.Errorf("product: factor %d is %s, not a coin game; write coins(...)", i+1, a.Type())
-		}
-		fc := *c.sec.Coins()
-		ps.Factors = append(ps.Factors, fc)
-		n := fc.N
-		if n == 0 {
-			n = 8
-		}
-		ps.Size = append(ps.Size, n)
-		reprs = append(reprs, c.repr)
-	}
-	if size != starlark.None {
-		sz, err := intList("product", size, 1, maxCoins)
-		if err != nil {
-			return nil, err
-		}
-		if len(sz) != len(ps.Factors) {
-			return nil, fmt.Errorf("product: size wants %d sides, one per factor", len(ps.Factors))
-		}
-		ps.Size = sz
-	}
-	for i := range ps.Factors {
-		ps.Factors[i].N = 0
-	}
-	f := &Family{builtin: "product", repr: reprArgs("product", reprs, "size", size, "play", fa.play, "position", fa.position),
-		sec: job.Section{Family: "product", Game: ps}}
-	if _, err := f.product(); err != nil {
-		return nil, fmt.Errorf("product: %s", strings.TrimPrefix(err.Error(), "coins: "))
-	}
-	return f, fa.apply(f)
-}
-
-func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	op := "product"
-	size := 16
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "op?", &op, "size?", &size); err != nil {
-		return nil, err
-	}
-	switch op {
-	case "sum", "add", "addition":
-		op = "sum"
-	case "product", "mul", "multiplication":
-		op = "product"
-	default:
-		return nil, fmt.Errorf("nimbers: unknown operation %q; write op=\"sum\" or op=\"product\"", op)
-	}
-	if size < 1 || size > 4096 {
-		return nil, fmt.Errorf("nimbers: size = %d is out of range: it must be from 1 to 4096", size)
-	}
-	sec := &job.Section{Family: "nimbers", Game: &job.NimbersSpec{Op: op, Size: size}, Show: []string{"table"}}
-	sr, err := runSection(th, sec)
-	if err != nil {
-		return nil, fmt.Errorf("nimbers: %w", err)
-	}
-	return makeResult("table", sr)
-}
 
 // hidden tells the built-ins of guarded cells (·+, ·*...), which no cell
 // can name, from those completion and Globals show.

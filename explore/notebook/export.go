@@ -45,8 +45,10 @@ func tableOf(r *seqResult) (exportTable, error) {
 		items[i] = r.items.Index(i)
 	}
 	first := 0
-	if r.sr != nil && r.sr.Spec != nil && r.sr.Spec.Coins() != nil && r.kind == "values" {
-		first = r.sr.Spec.Coins().First
+	if r.sr != nil && r.sr.Spec != nil && r.kind == "values" {
+		if fr, ok := nbFamilies[r.sr.Spec.Family].(firster); ok {
+			first = fr.firsts(r.sr.Spec)[0]
+		}
 	}
 	var t exportTable
 	switch {

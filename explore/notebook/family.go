@@ -17,7 +17,6 @@ import (
 	"github.com/nimbook/nimbook/explore/heap"
 	"github.com/nimbook/nimbook/explore/job"
 	"github.com/nimbook/nimbook/explore/sandbox"
-	"github.com/nimbook/nimbook/explore/wythoff"
 	"github.com/nimbook/nimbook/plots"
 )
 
@@ -43,6 +42,63 @@ var (
 	_ playable           = (*Family)(nil)
 )
 
+// nbFamilies holds each family's notebook behaviour, registered under its
+// key by its own file (nb_*.go) in init, so that the code shared by the
+// families (this file, play.go, plot.go) names none of them. A value is a
+// familyNB, for a family whose games a cell makes (a Family), or only some
+// of the optional interfaces below (a nimber table).
+var nbFamilies = map[string]any{}
+
+// registerNB registers a family's notebook behaviour under its key.
+func registerNB(key string, a any) {
+	if _, dup := nbFamilies[key]; dup {
+		panic("notebook: family " + key + " registered twice")
+	}
+	nbFamilies[key] = a
+}
+
+// familyNB is the notebook behaviour of a family of games that are not
+// heap rules nor registered by their parameters (Wythoff's game, coin
+// turning, tartan products): what a cell needs beyond the job engine.
+type familyNB interface {
+	// title names the game in words, the engine's own name where it has one.
+	title(s *job.Section) string
+	// sizeArgs reads the size arguments of a data analysis into sec.
+	sizeArgs(name string, sec *job.Section, args starlark.Tuple, kwargs []starlark.Tuple) error
+	// position reads a position in the family's form (SPEC.md).
+	position(fn string, v starlark.Value, sec *job.Section) (any, error)
+	// mover lists the moves of a position that conv reads.
+	mover(f *Family, conv func(th *starlark.Thread, pos starlark.Value) (any, error)) (mover, error)
+	// grundy is the normal-play value of the position p by the family's
+	// own fast rule.
+	grundy(th *starlark.Thread, f *Family, p any) (uint64, error)
+}
+
+// Optional behaviour, found by type assertion.
+type (
+	// tablePlotter: a plot of the family draws its table, when plotsTable.
+	tablePlotter interface{ plotsTable() bool }
+	// tableMarker: the heatmap of its table marks the P-positions (0)
+	// only when marksP; a family without it marks them.
+	tableMarker interface{ marksP() bool }
+	// fitter gives a section what its positions imply.
+	fitter interface{ fit(sec *job.Section) }
+	// firster: the numbers of the first row and column of the family's
+	// values and tables, where they are not 0 (a coin row from 1).
+	firster interface{ firsts(s *job.Section) [2]int }
+	// playChecker checks a section before play starts.
+	playChecker interface {
+		checkPlay(sec *job.Section) error
+	}
+)
+
+// adapterOf is the notebook behaviour of a family whose games a cell
+// makes, or nil.
+func adapterOf(key string) familyNB {
+	a, _ := nbFamilies[key].(familyNB)
+	return a
+}
+
 func (f *Family) String() string        { return f.repr }
 func (f *Family) Type() string          { return f.sec.Family }
 func (f *Family) Freeze()               {}
@@ -60,20 +116,8 @@ func (f *Family) title() string {
 	switch {
 	case s.Registered() != nil:
 		t = registeredTitle(s.Registered())
-	case s.Family == "coins":
-		if g, err := s.Coins().NewGame(); err == nil {
-			t = g.String()
-		}
-	case s.Family == "wythoff":
-		t = "Wythoff's game"
-	case s.Family == "product":
-		var parts []string
-		for _, c := range s.Product().Factors {
-			if g, err := c.NewGame(); err == nil {
-				parts = append(parts, g.String())
-			}
-		}
-		t = "tartan product of " + strings.Join(parts, " × ")
+	case adapterOf(s.Family) != nil:
+		t = adapterOf(s.Family).title(&s)
 	default:
 		if g, err := heapGame(&s); err == nil {
 			t = g.String()
@@ -112,7 +156,7 @@ func analysisOf(method string) string { return strings.ReplaceAll(method, "_", "
 // isAnalysis says whether the method is an analysis of some family, so
 // that asking it of another is an error that lists those that apply.
 func isAnalysis(method string) bool {
-	for _, fam := range append(job.Families(), "nimbers") {
+	for _, fam := range append(job.Families(), job.SectionFamilies()...) {
 		if slices.Contains(job.Analyses(fam), analysisOf(method)) {
 			return true
 		}
@@ -267,8 +311,7 @@ func plotData(family string) string {
 	if _, ok := registryLookup(family); ok {
 		return "graph"
 	}
-	switch family {
-	case "wythoff", "product", "nimbers":
+	if t, ok := nbFamilies[family].(tablePlotter); ok && t.plotsTable() {
 		return "table"
 	}
 	return "values"
@@ -398,7 +441,7 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		if sec.Position == nil {
 			return fmt.Errorf("%s: needs a position: write %s.%s(%s)", name, f.builtin, name, positionExample(f.sec.Family))
 		}
-		f.fitCoins(sec)
+		fit(sec)
 		return nil
 	case "record":
 		var list starlark.Value
@@ -422,7 +465,7 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		if len(sec.Record) < 2 {
 			return fmt.Errorf("%s: want at least two positions, the start and each position after a move", name)
 		}
-		f.fitCoins(sec)
+		fit(sec)
 		return nil
 	}
 	// Size arguments: upto for every heap rule (within its bounds).
@@ -442,71 +485,18 @@ func (f *Family) setArgs(sec *job.Section, name, analysis string, args starlark.
 		h.Params[heap.Upto] = n
 		return nil
 	}
-	switch sec.Family {
-	case "wythoff":
-		ws := sec.Wythoff()
-		rows, cols := starlark.Value(starlark.None), starlark.Value(starlark.None)
-		if err := starlark.UnpackArgs(name, args, kwargs, "rows?", &rows, "cols?", &cols); err != nil {
-			return err
-		}
-		if err := setInt(name, "rows", rows, &ws.Size[0], 1, maxSide); err != nil {
-			return err
-		}
-		if cols == starlark.None && rows != starlark.None {
-			cols = rows
-		}
-		return setInt(name, "cols", cols, &ws.Size[1], 1, maxSide)
-	case "coins":
-		cs := sec.Coins()
-		n := starlark.Value(starlark.None)
-		if err := starlark.UnpackArgs(name, args, kwargs, "n?", &n); err != nil {
-			return err
-		}
-		if err := setInt(name, "n", n, &cs.N, 1, maxCoins); err != nil {
-			return err
-		}
-		if cs.N == 0 {
-			return fmt.Errorf("%s: how many coins? write %s(n=16), or give n= to coins()", name, name)
-		}
-		return nil
-	case "product":
-		if len(kwargs) > 0 {
-			return fmt.Errorf("%s: unexpected keyword argument %s; give one size per factor, e.g. %s(8, 8)", name, kwargs[0][0], name)
-		}
-		if len(args) > 0 {
-			size, err := intList(name, args, 1, maxCoins)
-			if err != nil {
-				return err
-			}
-			if len(size) != len(sec.Product().Factors) {
-				return fmt.Errorf("%s: want %d sizes, one per factor", name, len(sec.Product().Factors))
-			}
-			sec.Product().Size = size
-		}
-		return nil
+	if ad := adapterOf(sec.Family); ad != nil {
+		return ad.sizeArgs(name, sec, args, kwargs)
 	}
 	return starlark.UnpackArgs(name, args, kwargs)
 }
 
-// fitCoins gives a coin row without n the length its heads need.
-func (f *Family) fitCoins(sec *job.Section) {
-	cs := sec.Coins()
-	if cs == nil || cs.N > 0 {
-		return
+// fit gives the section what its positions imply (a coin row without n
+// the length its heads need), where its family says how.
+func fit(sec *job.Section) {
+	if ft, ok := nbFamilies[sec.Family].(fitter); ok {
+		ft.fit(sec)
 	}
-	n := 1
-	fit := func(p any) {
-		for _, h := range p.([]int) {
-			n = max(n, h-cs.First+1)
-		}
-	}
-	if sec.Position != nil {
-		fit(sec.Position)
-	}
-	for _, p := range sec.Record {
-		fit(p)
-	}
-	cs.N = n
 }
 
 // positionExample words job.PositionExample in a cell's syntax:
@@ -589,60 +579,8 @@ func intListOf(fn, what string, v starlark.Value, lo, hi int) ([]int, error) {
 
 // position reads a position in the family's form (SPEC.md).
 func (f *Family) position(fn string, v starlark.Value, sec *job.Section) (any, error) {
-	switch sec.Family {
-	case "wythoff":
-		hs, err := intList(fn, v, 0, wythoff.MaxHeap)
-		if err != nil {
-			return nil, err
-		}
-		if len(hs) != 2 {
-			return nil, fmt.Errorf("%s: Wythoff's game has two heaps; write e.g. (3, 5)", fn)
-		}
-		return hs, nil
-	case "coins":
-		c := sec.Coins()
-		hi := c.First + maxCoins - 1
-		if c.N > 0 {
-			hi = c.First + c.N - 1
-		}
-		hs, err := intList(fn, v, c.First, hi)
-		if err != nil {
-			return nil, fmt.Errorf("%s (the coins are numbered %d..%d)", err, c.First, hi)
-		}
-		sort.Ints(hs)
-		for i := 1; i < len(hs); i++ {
-			if hs[i] == hs[i-1] {
-				return nil, fmt.Errorf("%s: coin %d is listed twice; list each head once", fn, hs[i])
-			}
-		}
-		return hs, nil
-	case "product":
-		p := sec.Product()
-		it, ok := v.(starlark.Iterable)
-		if !ok || isString(v) {
-			return nil, fmt.Errorf("%s: want a list of cells, e.g. [(1, 2), (3, 3)]", fn)
-		}
-		cells := [][]int{}
-		iter := it.Iterate()
-		defer iter.Done()
-		var x starlark.Value
-		for iter.Next(&x) {
-			cell, err := intList(fn, x, 0, maxSide)
-			if err != nil {
-				return nil, err
-			}
-			if len(cell) != len(p.Factors) {
-				return nil, fmt.Errorf("%s: a cell has %d coordinates, one per factor", fn, len(p.Factors))
-			}
-			for k, c := range cell {
-				lo := p.Factors[k].First
-				if c < lo || c >= lo+p.Size[k] {
-					return nil, fmt.Errorf("%s: coordinate %d is %d, outside %d..%d (the size and first coin of factor %d)", fn, k+1, c, lo, lo+p.Size[k]-1, k+1)
-				}
-			}
-			cells = append(cells, cell)
-		}
-		return cells, nil
+	if ad := adapterOf(sec.Family); ad != nil {
+		return ad.position(fn, v, sec)
 	}
 	return intList(fn, v, 0, maxHeap)
 }
@@ -654,18 +592,6 @@ func heapGame(s *job.Section) (heap.Game, error) {
 		return nil, fmt.Errorf("%s is not a heap game", s.Family)
 	}
 	return h.NewGame()
-}
-
-func (f *Family) product() (*coins.Product, error) {
-	var gs []*coins.Game
-	for _, c := range f.sec.Product().Factors {
-		g, err := c.NewGame()
-		if err != nil {
-			return nil, err
-		}
-		gs = append(gs, g)
-	}
-	return coins.NewProduct(gs...)
 }
 
 // engineLimits are the heap and coin limits from the session's.
@@ -727,63 +653,8 @@ func (f *Family) moverFunc() (mover, error) {
 			return tuples(ms), nil
 		}, nil
 	}
-	switch f.sec.Family {
-	case "wythoff":
-		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
-			p, err := conv(th, pos)
-			if err != nil {
-				return nil, err
-			}
-			hs := p.([]int)
-			s, ctx, _ := sessionOf(th)
-			ms, err := wythoff.MovesOptions([2]int{hs[0], hs[1]}, wythoff.Options{
-				MaxCells: clampPositions(s.opts.Limits.Positions), MaxMemory: memoryLeft(th), Context: ctx})
-			if err != nil {
-				return nil, err
-			}
-			out := make([]starlark.Value, len(ms))
-			for i, m := range ms {
-				out[i] = starlark.Tuple{starlark.MakeInt(m[0]), starlark.MakeInt(m[1])}
-			}
-			return out, nil
-		}, nil
-	case "coins":
-		cs := f.sec.Coins()
-		g, err := cs.NewGame()
-		if err != nil {
-			return nil, err
-		}
-		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
-			p, err := conv(th, pos)
-			if err != nil {
-				return nil, err
-			}
-			hs := p.([]int)
-			n := cs.N
-			if n == 0 {
-				n = 1
-				for _, h := range hs {
-					n = max(n, h-cs.First+1)
-				}
-			}
-			_, cl := engineLimits(th)
-			ms, err := g.WithLimits(cl).Moves(n, hs)
-			return tuples(ms), err
-		}, nil
-	case "product":
-		p, err := f.product()
-		if err != nil {
-			return nil, err
-		}
-		return func(th *starlark.Thread, pos starlark.Value) ([]starlark.Value, error) {
-			c, err := conv(th, pos)
-			if err != nil {
-				return nil, err
-			}
-			_, cl := engineLimits(th)
-			ms, err := p.WithLimits(cl).Moves(c.([][]int))
-			return tuples(ms), err
-		}, nil
+	if ad := adapterOf(f.sec.Family); ad != nil {
+		return ad.mover(f, conv)
 	}
 	if f.sec.Registered() != nil {
 		return nil, fmt.Errorf("%s is played with play(%s); it does not take part in sums (+)", f.repr, f.repr)
@@ -856,45 +727,24 @@ func familyGrundy(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 	if err != nil {
 		return nil, err
 	}
-	hl, cl := engineLimits(th)
-	var v uint64
-	switch f.sec.Family {
-	case "wythoff":
-		hs := p.([]int)
-		_, ctx, _ := sessionOf(th)
-		s, _, _ := sessionOf(th)
-		t, err := wythoff.NewTableOptions(hs[0]+1, hs[1]+1, wythoff.Options{MaxCells: int(min(s.opts.Limits.Positions, 1<<40)), Context: ctx})
-		if err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
-		v = t.At(hs[0], hs[1])
-	case "coins":
-		g, err := f.sec.Coins().NewGame()
+	if ad := adapterOf(f.sec.Family); ad != nil {
+		v, err := ad.grundy(th, f, p)
 		if err != nil {
 			return nil, err
 		}
-		if v, err = g.WithLimits(cl).RowValue(p.([]int)); err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
-	case "product":
-		pr, err := f.product()
-		if err != nil {
-			return nil, err
-		}
-		if v, err = pr.WithLimits(cl).Value(p.([][]int)); err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
-	default:
-		g, err := heapGame(sec)
-		if err != nil {
-			return nil, err
-		}
-		if v, err = heap.Grundy(g, p.([]int), hl); err == nil {
-			err = failed()
-		}
-		if err != nil {
-			return nil, fmt.Errorf("grundy: %v", err)
-		}
+		return starlark.MakeUint64(v), nil
+	}
+	g, err := heapGame(sec)
+	if err != nil {
+		return nil, err
+	}
+	hl, _ := engineLimits(th)
+	v, err := heap.Grundy(g, p.([]int), hl)
+	if err == nil {
+		err = failed()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("grundy: %v", err)
 	}
 	return starlark.MakeUint64(v), nil
 }

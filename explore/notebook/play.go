@@ -82,10 +82,9 @@ func builtinPlay(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 		}
 		sec.Position = p
 	}
-	if sec.Family == "coins" && sec.Coins().N == 0 {
-		f.fitCoins(sec)
-		if sec.Position == nil {
-			return nil, errors.New("play: how many coins? write e.g. play(coins(r=3, n=10), position=(2, 5, 9))")
+	if pc, ok := nbFamilies[sec.Family].(playChecker); ok {
+		if err := pc.checkPlay(sec); err != nil {
+			return nil, err
 		}
 	}
 	pg, start, err := play.FromSection(sec)

@@ -199,13 +199,8 @@ func styledPlot(sr *job.SectionResult, what string, st plots.Style) (*plotValue,
 func firsts(sr *job.SectionResult) (int, int) {
 	var f [2]int
 	if sp := sr.Spec; sp != nil {
-		if c := sp.Coins(); c != nil {
-			f[0] = c.First
-		}
-		if pr := sp.Product(); pr != nil {
-			for i := 0; i < 2 && i < len(pr.Factors); i++ {
-				f[i] = pr.Factors[i].First
-			}
+		if fr, ok := nbFamilies[sp.Family].(firster); ok {
+			f = fr.firsts(sp)
 		}
 	}
 	for i := 0; i < 2 && i < len(sr.Results.First); i++ {
@@ -256,7 +251,12 @@ func (p *plotValue) draw() (*plot.Plot, vg.Length, vg.Length, int, error) {
 		}
 		if err = noLog("a table's heatmap"); err == nil {
 			r0, c0 := firsts(p.sr)
-			mark := p.sr.Spec == nil || p.sr.Spec.Family != "nimbers"
+			mark := true
+			if p.sr.Spec != nil {
+				if m, ok := nbFamilies[p.sr.Spec.Family].(tableMarker); ok {
+					mark = m.marksP()
+				}
+			}
 			fig, err = plots.Heatmap(t, r0, c0, mark, plots.Labels{Title: "Table, P-positions marked ×", X: "b", Y: "a"})
 			w, h = plots.SquareHeight, plots.SquareHeight
 		}

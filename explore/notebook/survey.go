@@ -84,8 +84,9 @@ func surveyExample() string {
 }
 
 // surveyFamilies are the families a survey may hold, as keyword names:
-// the heap rules of the registry, the other families and nimbers.
-func surveyFamilies() []string { return append(job.Families(), "nimbers") }
+// the heap rules of the registry, the other families and those written as
+// a section of their own (nimber tables).
+func surveyFamilies() []string { return append(job.Families(), job.SectionFamilies()...) }
 
 // builtinSurvey is survey(FAMILY={...}, show=[...], ...): the survey file's
 // keys as keyword arguments, run in the session with its limits and the
