@@ -93,26 +93,14 @@ func (s *Search) Stats() SearchStats {
 // Value returns the Grundy value of the set of cells set of an h × w
 // frame.
 func (s *Search) Value(ctx context.Context, set Board, h, w int) (uint64, error) {
-	if err := CheckFrame(h, w); err != nil {
+	ctx, err := start(ctx, set, h, w)
+	if err != nil {
 		return 0, err
-	}
-	full := Full(h, w)
-	for r := range set {
-		if set[r]&^full[r] != 0 {
-			return 0, fmt.Errorf("cellgame: cells outside the %d × %d frame", h, w)
-		}
-	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if ctx.Err() != nil {
-		return 0, fmt.Errorf("cellgame: %w", budget.Err(ctx))
 	}
 	s.ctx = ctx
 	s.wk = s.exact.newWorker(ctx)
 	defer s.wk.flush()
 	var total uint64
-	var err error
 	Components(set, h, func(k Board) {
 		if err != nil {
 			return
@@ -238,18 +226,10 @@ type optSize struct{ i, size int }
 // probe reports the outcome of the option o + *heap when the values of
 // its parts and the outcome of its largest are known without a search,
 // and the size of its largest part.
-func (s *Search) probe(o *Board, h int, heap uint16, depth int) (p bool, size int, known bool) {
-	parts := s.pieces[depth][:0]
-	Components(*o, h, func(k Board) { parts = append(parts, k) })
-	s.pieces[depth] = parts
+func (s *Search) probe(o *Board, h int, heap uint16, depth int) (bool, int, bool) {
+	parts, big, size := s.split(o, h, depth)
 	if len(parts) == 0 {
 		return heap == 0, 0, true
-	}
-	big := 0
-	for i := range parts {
-		if n := parts[i].Len(); n > size {
-			big, size = i, n
-		}
 	}
 	x := heap
 	for i := range parts {
@@ -272,6 +252,20 @@ func (s *Search) probe(o *Board, h int, heap uint16, depth int) (p bool, size in
 	return false, size, false
 }
 
+// split lists the parts of o (a frame of h rows) in the buffer of depth,
+// with the index and the cells of the largest (the first of them).
+func (s *Search) split(o *Board, h, depth int) (parts []Board, big, size int) {
+	parts = s.pieces[depth][:0]
+	Components(*o, h, func(k Board) { parts = append(parts, k) })
+	s.pieces[depth] = parts
+	for i := range parts {
+		if n := parts[i].Len(); n > size {
+			big, size = i, n
+		}
+	}
+	return parts, big, size
+}
+
 // known is the value of a shape of n cells when a table has it.
 func (s *Search) known(c shape, n int) (uint16, bool) {
 	if n <= s.opts.Exact {
@@ -284,17 +278,9 @@ func (s *Search) known(c shape, n int) (uint16, bool) {
 // optionP reports whether the option o (a frame of h rows) + *heap is P:
 // every part but the largest is folded into the heap by its value.
 func (s *Search) optionP(o *Board, h int, heap uint16, depth int) (bool, error) {
-	parts := s.pieces[depth][:0]
-	Components(*o, h, func(k Board) { parts = append(parts, k) })
-	s.pieces[depth] = parts
+	parts, big, most := s.split(o, h, depth)
 	if len(parts) == 0 {
 		return heap == 0, nil
-	}
-	big, most := 0, -1
-	for i := range parts {
-		if n := parts[i].Len(); n > most {
-			big, most = i, n
-		}
 	}
 	x := heap
 	for i := range parts {

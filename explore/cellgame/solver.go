@@ -85,26 +85,34 @@ func CheckFrame(h, w int) error {
 	return nil
 }
 
-// Value returns the Grundy value of the set of cells s of an h × w frame,
-// spreading the moves of each component not yet known over the workers.
-func (s *Solver) Value(ctx context.Context, set Board, h, w int) (uint64, error) {
+// start checks a call's frame, its cells and its context (nil for none).
+func start(ctx context.Context, set Board, h, w int) (context.Context, error) {
 	if err := CheckFrame(h, w); err != nil {
-		return 0, err
+		return nil, err
 	}
 	full := Full(h, w)
 	for r := range set {
 		if set[r]&^full[r] != 0 {
-			return 0, fmt.Errorf("cellgame: cells outside the %d × %d frame", h, w)
+			return nil, fmt.Errorf("cellgame: cells outside the %d × %d frame", h, w)
 		}
 	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	if ctx.Err() != nil {
-		return 0, fmt.Errorf("cellgame: %w", budget.Err(ctx))
+		return nil, fmt.Errorf("cellgame: %w", budget.Err(ctx))
+	}
+	return ctx, nil
+}
+
+// Value returns the Grundy value of the set of cells s of an h × w frame,
+// spreading the moves of each component not yet known over the workers.
+func (s *Solver) Value(ctx context.Context, set Board, h, w int) (uint64, error) {
+	ctx, err := start(ctx, set, h, w)
+	if err != nil {
+		return 0, err
 	}
 	var total uint64
-	var err error
 	wk := s.newWorker(ctx)
 	Components(set, h, func(k Board) {
 		if err != nil {

@@ -26,8 +26,9 @@ const newTermsUnfolded = 26
 
 // TestGrid3NewTerms recomputes the new terms by each method up to
 // NIMBOOK_NK3_UPTO (default 19: a few seconds of CPU; each further column
-// about doubles it: the strip engine took 45 s of CPU for 3 × 1 … 24,
-// cellgame folded 9 min for 3 × 1 … 27, unfolded 17 min for 3 × 1 … 26).
+// about doubles it: the strip engine took 29 s of CPU for 3 × 1 … 24 and
+// 418 s for 3 × 1 … 28, cellgame folded 9 min for 3 × 1 … 27, unfolded
+// 17 min for 3 × 1 … 26).
 func TestGrid3NewTerms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: 3 × n past the published terms")

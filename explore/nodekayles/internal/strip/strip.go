@@ -397,27 +397,32 @@ func runs(x, s uint32) uint32 {
 	return up | g
 }
 
-// fill returns the component of *p holding the cell seed of row r: runs
-// of each row grown through the middle row until nothing changes.
+// fill returns the component of *p holding the cell seed of row r: the
+// outer rows grown from the middle one by runs, then the middle row from
+// them, until the middle row gains nothing (the outer rows touch each
+// other only through it).
 func fill(p *Pos, r int, seed uint32) Pos {
-	var k Pos
-	k[r] = runs(seed, p[r])
+	var t, m, b uint32
+	switch r {
+	case 0:
+		t = runs(seed, p[0])
+	case 1:
+		m = runs(seed, p[1])
+	default:
+		b = runs(seed, p[2])
+	}
 	for {
-		m := k[1]
-		if x := (k[0] | k[2]) & p[1] &^ m; x != 0 {
-			m = runs(m|x, p[1])
+		if y := m & p[0] &^ t; y != 0 {
+			t = runs(t|y, p[0])
 		}
-		t, b := k[0], k[2]
-		if x := m & p[0] &^ t; x != 0 {
-			t = runs(t|x, p[0])
+		if y := m & p[2] &^ b; y != 0 {
+			b = runs(b|y, p[2])
 		}
-		if x := m & p[2] &^ b; x != 0 {
-			b = runs(b|x, p[2])
+		x := (t | b) & p[1] &^ m
+		if x == 0 {
+			return Pos{t, m, b}
 		}
-		if t == k[0] && m == k[1] && b == k[2] {
-			return k
-		}
-		k = Pos{t, m, b}
+		m = runs(m|x, p[1])
 	}
 }
 
@@ -453,20 +458,17 @@ func canon(k Pos, w int) key {
 		}
 	}
 	// The flip of a shape of two rows is its rows swapped, of one row
-	// itself.
-	ft, fm, fb := b, m, t
+	// itself; the reversed rows are flipped the same way.
+	rt, rm, rb := rev(t, w), rev(m, w), rev(b, w)
+	ft, fm, fb, rft, rfm, rfb := b, m, t, rb, rm, rt
 	switch {
 	case b == 0 && m == 0:
-		ft, fm, fb = t, 0, 0
+		ft, fm, fb, rft, rfm, rfb = t, 0, 0, rt, 0, 0
 	case b == 0:
-		ft, fm, fb = m, t, 0
+		ft, fm, fb, rft, rfm, rfb = m, t, 0, rm, rt, 0
 	}
 	best := mkKey(t, m, b)
-	for _, c := range [3]key{
-		mkKey(ft, fm, fb),
-		mkKey(rev(t, w), rev(m, w), rev(b, w)),
-		mkKey(rev(ft, w), rev(fm, w), rev(fb, w)),
-	} {
+	for _, c := range [3]key{mkKey(ft, fm, fb), mkKey(rt, rm, rb), mkKey(rft, rfm, rfb)} {
 		if less(c, best) {
 			best = c
 		}
