@@ -22,8 +22,9 @@ const (
 
 func init() {
 	family.Register(&family.Family{
-		Key:   Key,
-		Order: 111,
+		Release: releaseShared,
+		Key:     Key,
+		Order:   111,
 		Text: family.Texts(
 			"Cram: a move covers two free adjacent cells of the board with a domino",
 			"Cram : un coup couvre d’un domino deux cases libres voisines du damier"),
@@ -87,6 +88,15 @@ var (
 var shared struct {
 	sync.Mutex
 	by map[solverKey]*kept
+}
+
+// releaseShared forgets the shared solvers: the games still open keep
+// theirs (and save their memo files on Close); the next game starts a new
+// memo.
+func releaseShared() {
+	shared.Lock()
+	defer shared.Unlock()
+	shared.by = nil
 }
 
 type solverKey struct {

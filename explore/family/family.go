@@ -78,6 +78,11 @@ type Family struct {
 	// refuse; nil: unknown before the work. It stops early when ctx is
 	// done (the estimate of a Starlark game samples it).
 	Cost func(ctx context.Context, p Params, show []string) Cost
+	// Release, when not nil, drops what the family keeps for the games
+	// of a run (the memo a range's terms share); the job layer calls it
+	// when no run is left, so that a long-lived process (the kernel) does
+	// not hold every memo it ever built.
+	Release func()
 	// Signature and Help document the family for the notebook's help and
 	// the command line's.
 	Signature, Help string

@@ -99,6 +99,7 @@ func (e *RunError) Unwrap() error { return e.Err }
 // the estimates missed, and a cancelled ctx stops the run within moments,
 // the error naming the cause (budget.Err).
 func Run(ctx context.Context, j *Job, opts Options) (*Report, error) {
+	defer Hold()()
 	lim := j.Limits
 	if opts.Limits.Positions > 0 {
 		lim.Positions = opts.Limits.Positions

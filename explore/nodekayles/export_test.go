@@ -2,11 +2,7 @@ package nodekayles
 
 // ForgetSolvers drops the process's shared solvers, as a new process
 // starts without them: the tests of memo files run twice in one process.
-func ForgetSolvers() {
-	shared.Lock()
-	shared.by = nil
-	shared.Unlock()
-}
+func ForgetSolvers() { releaseShared() }
 
 // MemoStats is the statistics of the shared solver of the memory limit
 // and memo file, as the games of a job use it.

@@ -26,8 +26,9 @@ var graphKinds = []string{"grid", "path", "cycle", "complete", "file"}
 
 func init() {
 	family.Register(&family.Family{
-		Key:   Key,
-		Order: 110,
+		Release: releaseShared,
+		Key:     Key,
+		Order:   110,
 		Text: family.Texts(
 			"Node Kayles: a move takes a vertex and removes it with its neighbours",
 			"Kayles des sommets : un coup prend un sommet et l’ôte avec ses voisins"),
@@ -140,6 +141,15 @@ var (
 var shared struct {
 	sync.Mutex
 	by map[solverKey]*kept
+}
+
+// releaseShared forgets the shared solvers: the games still open keep
+// theirs (and save their memo files on Close); the next game starts a new
+// memo.
+func releaseShared() {
+	shared.Lock()
+	defer shared.Unlock()
+	shared.by = nil
 }
 
 type solverKey struct {

@@ -25,6 +25,9 @@ func TestMemoFile(t *testing.T) {
 	run := func(n string) (string, nodekayles.Stats) {
 		t.Helper()
 		nodekayles.ForgetSolvers()
+		// A run releases the shared solvers when it ends; the hold keeps
+		// them until their counters are read.
+		defer job.Hold()()
 		out, err := runJob(t, dir, "sections:\n  - title: x\n    game: {node-kayles: {graph: {grid: [3, \"1.."+n+"\"]}, memo: nk3.memo}}\n    show: [value]\n")
 		if err != nil {
 			t.Fatal(err)

@@ -208,6 +208,7 @@ func Run(ctx context.Context, s *Survey, st *Store, p *Plan, o RunOptions) (Summ
 		grace = 500 * time.Millisecond
 	}
 	o.Progress.Start("", int64(len(p.Todo)))
+	defer job.Hold()() // the variants share the families' memos (3 × 1 … 3 × 12)
 	version := Version()
 	next := 0
 	for next < len(p.Todo) {
