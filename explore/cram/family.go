@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/nimbook/nimbook/explore/cellgame"
 	"github.com/nimbook/nimbook/explore/family"
@@ -22,7 +21,7 @@ const (
 
 func init() {
 	family.Register(&family.Family{
-		Release: releaseShared,
+		Release: shared.Release,
 		Key:     Key,
 		Order:   111,
 		Text: family.Texts(
@@ -83,31 +82,19 @@ var (
 )
 
 // shared holds one solver per memory limit and memo file for the games
-// of a process, so that the sections of a range (4 × 4 … 4 × 10) share one
-// memo.
-var shared struct {
-	sync.Mutex
-	by map[solverKey]*kept
-}
-
-// releaseShared forgets the shared solvers: the games still open keep
-// theirs (and save their memo files on Close); the next game starts a new
-// memo.
-func releaseShared() {
-	shared.Lock()
-	defer shared.Unlock()
-	shared.by = nil
-}
-
-type solverKey struct {
-	limit int64
-	file  string
-}
-
-// kept is a shared solver and its memo file, if it has one.
-type kept struct {
-	s    *Solver
-	file *cellgame.Kept
+// of the runs in progress, so that the sections of a range (4 × 4 … 4 × 10)
+// share one memo.
+var shared = cellgame.Pool[*Solver]{
+	New: func(limit int64, _ string) (*Solver, error) {
+		return NewSolver(Options{Workers: 2, MaxMemory: limit})
+	},
+	Keep: func(s *Solver, file string) (*cellgame.Kept, error) {
+		k, err := cellgame.Keep(file, s.LoadMemo, s.SaveMemo, func() int64 { return s.Stats().Entries })
+		if err != nil {
+			return nil, fmt.Errorf("cram: %w", err)
+		}
+		return k, nil
+	},
 }
 
 // NewGame returns the game from the empty board b within env's memory
@@ -124,29 +111,11 @@ func NewGame(b Board, env family.Env) (*Game, error) {
 // when a run stops on a limit or Ctrl-C). The games of one file share a
 // solver.
 func NewGameMemo(b Board, env family.Env, file string) (*Game, error) {
-	shared.Lock()
-	k := solverKey{env.MaxMemory, file}
-	kp := shared.by[k]
-	if kp == nil {
-		s, err := NewSolver(Options{Workers: 2, MaxMemory: env.MaxMemory})
-		if err != nil {
-			shared.Unlock()
-			return nil, err
-		}
-		kp = &kept{s: s}
-		if file != "" {
-			if kp.file, err = cellgame.Keep(file, s.LoadMemo, s.SaveMemo, func() int64 { return s.Stats().Entries }); err != nil {
-				shared.Unlock()
-				return nil, fmt.Errorf("cram: %w", err)
-			}
-		}
-		if shared.by == nil {
-			shared.by = map[solverKey]*kept{}
-		}
-		shared.by[k] = kp
+	kp, err := shared.Get(env.MaxMemory, file)
+	if err != nil {
+		return nil, err
 	}
-	shared.Unlock()
-	s := kp.s
+	s := kp.Solver
 	ctx := env.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -162,7 +131,7 @@ func NewGameMemo(b Board, env family.Env, file string) (*Game, error) {
 			return nil, err
 		}
 	}
-	return &Game{start: b, s: s, ctx: ctx, memo: kp.file}, nil
+	return &Game{start: b, s: s, ctx: ctx, memo: kp.File}, nil
 }
 
 // key writes a position: its rows ("." a free cell, "#" a covered one)

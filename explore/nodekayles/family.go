@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/nimbook/nimbook/explore/cellgame"
 	"github.com/nimbook/nimbook/explore/family"
@@ -26,7 +25,7 @@ var graphKinds = []string{"grid", "path", "cycle", "complete", "file"}
 
 func init() {
 	family.Register(&family.Family{
-		Release: releaseShared,
+		Release: shared.Release,
 		Key:     Key,
 		Order:   110,
 		Text: family.Texts(
@@ -136,57 +135,21 @@ var (
 )
 
 // shared holds one solver per memory limit and memo file for the games
-// of a process, so that the sections of a range (3 × 1 … 3 × 30) share
-// one memo.
-var shared struct {
-	sync.Mutex
-	by map[solverKey]*kept
-}
-
-// releaseShared forgets the shared solvers: the games still open keep
-// theirs (and save their memo files on Close); the next game starts a new
-// memo.
-func releaseShared() {
-	shared.Lock()
-	defer shared.Unlock()
-	shared.by = nil
-}
-
-type solverKey struct {
-	limit int64
-	file  string
-}
-
-// kept is a shared solver and its memo file, if it has one.
-type kept struct {
-	s    *Solver
-	file *cellgame.Kept
-}
-
-func sharedSolver(limit int64, file string) (*kept, error) {
-	shared.Lock()
-	defer shared.Unlock()
-	k := solverKey{limit, file}
-	if s := shared.by[k]; s != nil {
-		return s, nil
-	}
+// of the runs in progress, so that the sections of a range (3 × 1 … 3 × 30)
+// share one memo.
+var shared = cellgame.Pool[*Solver]{
 	// A memo file holds cellgame's memo: with one, three-row grids stay
 	// there rather than in the strip engine's, which is not saved.
-	s, err := NewSolver(Options{Workers: 2, MaxMemory: limit, NoStrip: file != ""})
-	if err != nil {
-		return nil, err
-	}
-	kp := &kept{s: s}
-	if file != "" {
-		if kp.file, err = cellgame.Keep(file, s.LoadMemo, s.SaveMemo, func() int64 { return s.Stats().Entries }); err != nil {
+	New: func(limit int64, file string) (*Solver, error) {
+		return NewSolver(Options{Workers: 2, MaxMemory: limit, NoStrip: file != ""})
+	},
+	Keep: func(s *Solver, file string) (*cellgame.Kept, error) {
+		k, err := cellgame.Keep(file, s.LoadMemo, s.SaveMemo, func() int64 { return s.Stats().Entries })
+		if err != nil {
 			return nil, fmt.Errorf("nodekayles: %w", err)
 		}
-	}
-	if shared.by == nil {
-		shared.by = map[solverKey]*kept{}
-	}
-	shared.by[k] = kp
-	return kp, nil
+		return k, nil
+	},
 }
 
 // NewGame returns the game of g within env's memory limit; its solver is
@@ -204,11 +167,11 @@ func NewGame(g *Graph, env family.Env) (*Game, error) {
 // and when a run stops on a limit or Ctrl-C). The games of one file share
 // a solver.
 func NewGameMemo(g *Graph, env family.Env, file string) (*Game, error) {
-	kp, err := sharedSolver(env.MaxMemory, file)
+	kp, err := shared.Get(env.MaxMemory, file)
 	if err != nil {
 		return nil, err
 	}
-	s := kp.s
+	s := kp.Solver
 	ctx := env.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -222,7 +185,7 @@ func NewGameMemo(g *Graph, env family.Env, file string) (*Game, error) {
 			return nil, err
 		}
 	}
-	return &Game{g: g, s: s, ctx: ctx, memo: kp.file}, nil
+	return &Game{g: g, s: s, ctx: ctx, memo: kp.File}, nil
 }
 
 // key writes a position: a grid's rows ("#" a vertex still there, "." a
