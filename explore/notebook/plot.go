@@ -126,8 +126,10 @@ func inches(fn string, v starlark.Value) (vg.Length, vg.Length, error) {
 // draws: values, table, weights or graph) or of plain points.
 type plotValue struct {
 	sr     *job.SectionResult
-	what   string // values, table, weights, graph or points
+	what   string // values, table, weights, graph, points or cells
 	xs, ys []float64
+	cells  [][]uint64 // a heatmap's rows (what == "cells")
+	first  [2]int     // the numbers of its first row and column
 	style  plots.Style
 }
 
@@ -136,6 +138,9 @@ var _ starlark.HasAttrs = (*plotValue)(nil)
 func (p *plotValue) String() string {
 	if p.sr != nil {
 		return "plot of " + p.sr.Results.Game
+	}
+	if p.what == "cells" {
+		return fmt.Sprintf("heatmap of %d rows", len(p.cells))
 	}
 	return fmt.Sprintf("plot of %d points", len(p.ys))
 }
@@ -240,6 +245,11 @@ func (p *plotValue) draw() (*plot.Plot, vg.Length, vg.Length, int, error) {
 		} else {
 			fig, err = plots.Values(r.Values, first, r.Period, plots.Labels{Title: defaults.Title, X: defaults.X, Y: defaults.Y})
 		}
+	case "cells":
+		if err = noLog("a heatmap"); err == nil {
+			fig, err = plots.Heatmap(p.cells, p.first[0], p.first[1], true, plots.Labels{Title: "Values, 0 marked ×", X: "column", Y: "row"})
+			w, h = plots.SquareHeight, plots.SquareHeight
+		}
 	case "weights":
 		if err = noLog("a bar chart of counts"); err == nil {
 			fig, err = plots.Bars(p.sr.Results.Weights, plots.Labels{Title: "P-positions by number of heads", X: "heads", Y: "P-positions"})
@@ -272,7 +282,7 @@ func (p *plotValue) draw() (*plot.Plot, vg.Length, vg.Length, int, error) {
 		return nil, 0, 0, 0, fmt.Errorf("plot: %s results have no figure", p.what)
 	}
 	if err != nil {
-		return nil, 0, 0, 0, fmt.Errorf("plot: %s", strings.TrimPrefix(err.Error(), "plots: "))
+		return nil, 0, 0, 0, fmt.Errorf("plot: %s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "plots: "), "plot: "))
 	}
 	st.Apply(fig)
 	w, h = st.Size(w, h)
@@ -323,11 +333,21 @@ func builtinPlot(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	if err != nil {
 		return nil, err
 	}
-	if len(rest) > 0 {
-		return nil, fmt.Errorf("plot: unexpected keyword argument %s; plot takes title, xlabel, ylabel, size and log", rest[0][0])
+	var first starlark.Value
+	for _, kv := range rest {
+		if string(kv[0].(starlark.String)) != "first" || first != nil {
+			return nil, fmt.Errorf("plot: unexpected keyword argument %s; plot takes title, xlabel, ylabel, size and log (and first= for rows of numbers)", kv[0])
+		}
+		first = kv[1]
 	}
 	if st == nil {
 		st = &plots.Style{}
+	}
+	if len(args) == 1 && isRows(args[0]) {
+		return cellsPlot(args[0], first, *st)
+	}
+	if first != nil {
+		return nil, errors.New("plot: first= numbers the rows and columns of a heatmap, plot(rows); a list of numbers has none")
 	}
 	switch len(args) {
 	case 1:
@@ -383,6 +403,71 @@ func resultPlot(what string, sr *job.SectionResult, st plots.Style) (starlark.Va
 func pointsPlot(xs, ys []float64, st plots.Style) (starlark.Value, error) {
 	st.Join = true // plain data, as matplotlib's plot joins it
 	p := &plotValue{what: "points", xs: xs, ys: ys, style: st}
+	if _, _, _, _, err := p.draw(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// isRows says whether v is a list of lists (or tuples): the rows of a
+// heatmap, as matplotlib's imshow takes them.
+func isRows(v starlark.Value) bool {
+	l, ok := v.(starlark.Indexable)
+	if !ok || isString(v) || l.Len() == 0 {
+		return false
+	}
+	_, ok = l.Index(0).(starlark.Indexable)
+	return ok && !isString(l.Index(0))
+}
+
+// cellsPlot is plot(rows, first=(r, c)): a heatmap of rows of whole
+// numbers ≥ 0 (Grundy values over m × n boards), 0 marked, its rows and
+// columns numbered from first (0, 0 by default, as imshow's).
+func cellsPlot(v, first starlark.Value, st plots.Style) (starlark.Value, error) {
+	p := &plotValue{what: "cells", style: st}
+	if first != nil {
+		t, ok := first.(starlark.Indexable)
+		if !ok || isString(first) || t.Len() != 2 {
+			return nil, fmt.Errorf("plot: first= is (row, column), the numbers of the first row and column; got %s", first)
+		}
+		for i := range 2 {
+			n, err := starlark.AsInt32(t.Index(i))
+			if err != nil {
+				return nil, fmt.Errorf("plot: first= is (row, column) of whole numbers; got %s", first)
+			}
+			p.first[i] = n
+		}
+	}
+	l := v.(starlark.Indexable)
+	if l.Len() > plots.MaxCells {
+		return nil, fmt.Errorf("plot: %d rows, more than the %d cells a heatmap draws", l.Len(), plots.MaxCells)
+	}
+	cells := 0
+	for r := range l.Len() {
+		row, ok := l.Index(r).(starlark.Indexable)
+		if !ok || isString(l.Index(r)) {
+			return nil, fmt.Errorf("plot: row %d of a heatmap is a %s, not a list of numbers", r, l.Index(r).Type())
+		}
+		if cells += row.Len(); cells > plots.MaxCells {
+			return nil, fmt.Errorf("plot: more than the %d cells a heatmap draws", plots.MaxCells)
+		}
+		out := make([]uint64, row.Len())
+		for c := range row.Len() {
+			x := row.Index(c)
+			var n uint64
+			if i, ok := x.(starlark.Int); ok {
+				if u, ok := i.Uint64(); ok {
+					n = u
+				} else {
+					return nil, fmt.Errorf("plot: cell (%d, %d) of a heatmap is %s; its cells are whole numbers ≥ 0", r, c, x)
+				}
+			} else {
+				return nil, fmt.Errorf("plot: cell (%d, %d) of a heatmap is a %s; its cells are whole numbers ≥ 0", r, c, x.Type())
+			}
+			out[c] = n
+		}
+		p.cells = append(p.cells, out)
+	}
 	if _, _, _, _, err := p.draw(); err != nil {
 		return nil, err
 	}

@@ -49,6 +49,12 @@ func TestPlotStyle(t *testing.T) {
 		{"a game of the cell", []string{`game(moves=lambda n: [n - k for k in [1, 2, 3] if k <= n], start=9).plot(12, title="subtraction {1,2,3}", log="y")`},
 			"subtraction {1,2,3} (4 points ≤ 0 not drawn: a log axis has no place for them)", nil},
 		{"a registered family's graph", []string{`chomp(rows=[2, 1]).plot(title="Chomp")`}, "Chomp", []string{">Chomp<"}},
+		// Rows of numbers are a heatmap, as imshow draws them: Node Kayles
+		// on m × n grids, m = 1, 2 (1 × n is Dawson's chess, 0.137: 1, 1,
+		// 2, 0; 2 × n alternates 1, 0), rows and columns from 1.
+		{"rows are a heatmap", []string{`plot([[node_kayles(graph={"grid": [m, n]}).value() for n in range(1, 5)] for m in [1, 2]], first=(1, 1), title="Node Kayles", xlabel="n", ylabel="m")`},
+			"Node Kayles", []string{">Node Kayles<", ">n<", ">m<", ">4<"}},
+		{"a heatmap's default words", []string{`plot([[0, 1], [1, 0]])`}, "Values, 0 marked ×", []string{">row<", ">column<"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -91,6 +97,12 @@ func TestPlotErrors(t *testing.T) {
 		{`plot([1], colour="red")`, `unexpected keyword argument "colour"`},
 		{`plot(octal("0.07").period(20))`, "has no figure"},
 		{`plot()`, "want plot(result), plot(ys) or plot(xs, ys)"},
+		{`plot([[1, -2]])`, "cell (0, 1) of a heatmap is -2"},
+		{`plot([[1, 2], "ab"])`, "row 1 of a heatmap is a string"},
+		{`plot([[1.5]])`, "cell (0, 0) of a heatmap is a float"},
+		{`plot([[1]], first=(1,))`, "first= is (row, column)"},
+		{`plot([1, 2], first=(1, 1))`, "a list of numbers has none"},
+		{`plot([[1]], log="y")`, "plot: log= draws values on a logarithmic axis; a heatmap has none"},
 	}
 	for _, tc := range tests {
 		s := newSession(t)
