@@ -281,8 +281,9 @@ func checkTablesFigures(t *testing.T, st pageState) {
 var (
 	// The value of a cell that ends with one of these calls is drawn as a
 	// figure (a plot, a game graph) or shown as a table (values, a 2-D
-	// table, code-word weights, a nimber table).
-	figureCall = regexp.MustCompile(`\.(plot|graph)\([^()]*\)$`)
+	// table, code-word weights, a nimber table); plot(...) at the start of
+	// the line is the module-level plot, whose arguments may hold calls.
+	figureCall = regexp.MustCompile(`\.(plot|graph)\([^()]*\)$|^plot\(.*\)$`)
 	tableCall  = regexp.MustCompile(`(\.(values|table|weights)|^nimbers)\([^()]*\)$`)
 	identifier = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 )
