@@ -32,12 +32,12 @@ func runNim(args []string, stdout io.Writer) error {
 	}
 	var out uint64
 	switch op {
-	case "add", "sum":
+	case "add", nimber.OpSum:
 		if len(nums) == 0 {
 			return usagef("nim add needs at least one nimber")
 		}
 		out = nimber.Sum(nums...)
-	case "mul", "product":
+	case "mul", nimber.OpProduct:
 		if len(nums) == 0 {
 			return usagef("nim mul needs at least one nimber")
 		}

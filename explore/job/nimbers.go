@@ -23,7 +23,7 @@ var nimbersFamily = &family.Family{
 	Text: family.Texts("the nim-addition or nim-multiplication table of 0..size-1",
 		"la table de la nim-addition ou de la nim-multiplication de 0..size-1"),
 	Params: []family.Param{
-		{Key: "op", Kind: family.String, Default: "product", Example: "product",
+		{Key: "op", Kind: family.String, Default: nimber.OpProduct, Example: nimber.OpProduct,
 			Text: family.Texts("the operation: sum (nim-addition) or product (nim-multiplication)", "l’opération : sum (nim-addition) ou product (nim-multiplication)")},
 		{Key: "size", Kind: family.Int, Min: 1, Max: maxNimbers, What: "the table size", Example: "16",
 			Text: family.Texts("the table shows 0..size-1", "la table montre 0..size-1")},
@@ -68,9 +68,9 @@ func (n *NimbersSpec) cost() Cost {
 
 // Describe words the table for reports; it has no play convention.
 func (n *NimbersSpec) Describe(tx Tx, _ string, _ *Results) (string, bool) {
-	op := "sum"
-	if n.Op == "product" {
-		op = "product"
+	op := nimber.OpSum
+	if n.Op == nimber.OpProduct {
+		op = nimber.OpProduct
 	}
 	return tx("game.nimbers."+op, map[string]any{"Size": fmt.Sprint(n.Size)}), false
 }
@@ -95,16 +95,11 @@ func (s *Section) Nimbers() *NimbersSpec { n, _ := s.Game.(*NimbersSpec); return
 func parseNimbers(p *parser, m *yamlfile.Mapping, path string) (GameSpec, error) {
 	ns := &NimbersSpec{}
 	var err error
-	if ns.Op, err = m.Str("op", "product"); err != nil {
+	if ns.Op, err = m.Str("op", nimber.OpProduct); err != nil {
 		return nil, err
 	}
-	switch ns.Op {
-	case "sum", "add", "addition":
-		ns.Op = "sum"
-	case "product", "mul", "multiplication":
-		ns.Op = "product"
-	default:
-		return nil, p.Errf(m.Nodes["op"], yamlfile.Join(path, "op"), "unknown operation %q; write sum or product", ns.Op)
+	if ns.Op, err = nimber.ParseOp(ns.Op); err != nil {
+		return nil, p.Errf(m.Nodes["op"], yamlfile.Join(path, "op"), "%v", err)
 	}
 	if !m.Has("size") {
 		return nil, p.Errf(m.Node, yamlfile.Join(path, "size"), "missing: the table shows 0..size-1, e.g. size: 16")

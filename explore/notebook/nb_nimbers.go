@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"fmt"
+	"github.com/nimbook/nimbook/explore/nimber"
 
 	"go.starlark.net/starlark"
 
@@ -23,19 +24,16 @@ type nimbersNB struct{}
 func (nimbersNB) marksP() bool { return false }
 
 func builtinNimbers(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	op := "product"
+	op := nimber.OpProduct
 	size := 16
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "op?", &op, "size?", &size); err != nil {
 		return nil, err
 	}
-	switch op {
-	case "sum", "add", "addition":
-		op = "sum"
-	case "product", "mul", "multiplication":
-		op = "product"
-	default:
+	parsed, err := nimber.ParseOp(op)
+	if err != nil {
 		return nil, fmt.Errorf("nimbers: unknown operation %q; write op=\"sum\" or op=\"product\"", op)
 	}
+	op = parsed
 	if size < 1 || size > 4096 {
 		return nil, fmt.Errorf("nimbers: size = %d is out of range: it must be from 1 to 4096", size)
 	}
