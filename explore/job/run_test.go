@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
-	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -449,14 +449,14 @@ func TestHeldResults(t *testing.T) {
 	const first = "  - game: {subtraction: {set: [1, 2], upto: 3000000}}\n    show: [values]\n"
 	const second = "  - game: {subtraction: {set: [1, 3], upto: 4500000}}\n    show: [values]\n"
 	opts := Options{Jobs: 1, Limits: Limits{Memory: 64 << 20}}
-	runtime.GC()
+	debug.FreeOSMemory() // the watchdog reads the resident set: other tests' garbage returned
 	_, err := runSrc(t, "sections:\n"+first+second, opts)
 	const want = "needs about 34.3 MiB, and the program itself about 46.9 MiB: more than the memory limit of 64 MiB"
 	var re *RunError
 	if !errors.As(err, &re) || re.Section != "#2" || !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %v, want section #2 refused: %q", err, want)
 	}
-	runtime.GC() // the watchdog counts the test process: not the first run's garbage
+	debug.FreeOSMemory() // the watchdog counts the test process's resident set: not the first run's garbage
 	if _, err := runSrc(t, "sections:\n"+second, opts); err != nil {
 		t.Errorf("alone: %v", err)
 	}
