@@ -1,17 +1,16 @@
 package family
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/nimbook/nimbook/explore/game"
 	"github.com/nimbook/nimbook/explore/heap"
+	"github.com/nimbook/nimbook/explore/registry"
 )
 
 // The parameter vocabulary is heap's: one way to read, check, document
@@ -37,7 +36,7 @@ const (
 )
 
 // Texts is a text in English and French.
-func Texts(en, fr string) map[string]string { return heap.Texts(en, fr) }
+func Texts(en, fr string) heap.Text { return heap.Texts(en, fr) }
 
 // PositionAnalyses are the analyses of a game given by its moves, which
 // the job layer answers for every family whose New builds a Game (SPEC.md
@@ -55,9 +54,9 @@ type Family struct {
 	Order int
 	// Params are the family's parameters in the order a job file lists
 	// them; every family also takes play (normal or misere), not listed.
-	Params []Param
+	Params heap.ParamList
 	// Text says in a line what the family is, by language ("en", "fr").
-	Text map[string]string
+	Text heap.Text
 	// Check, when not nil, checks the parameters together once each has
 	// passed its own checks: a broken file or function is reported here,
 	// before any work starts. A *ParamError names the key at fault.
@@ -158,22 +157,14 @@ type Cost struct {
 	Exact bool
 }
 
-var (
-	mu       sync.RWMutex
-	families = map[string]*Family{}
-)
+var families registry.Registry[*Family]
 
 // Register makes a family known by its key. It panics when the key is
 // taken (by another family or a heap rule) or when the family has no key:
 // programmer errors, found at init.
 func Register(f *Family) {
-	mu.Lock()
-	defer mu.Unlock()
 	if f == nil || f.Key == "" {
 		panic("family: Register of a family without a key")
-	}
-	if _, dup := families[f.Key]; dup {
-		panic("family: Register called twice for " + f.Key)
 	}
 	if _, dup := heap.Lookup(f.Key); dup {
 		panic("family: " + f.Key + " is a heap rule's name")
@@ -183,39 +174,21 @@ func Register(f *Family) {
 			panic("family: " + f.Key + " ranges over " + k + ", which is not a parameter")
 		}
 	}
-	families[f.Key] = f
+	if !families.Add(f.Key, f) {
+		panic("family: Register called twice for " + f.Key)
+	}
 }
 
 // Lookup returns the family registered under key.
-func Lookup(key string) (*Family, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	f, ok := families[key]
-	return f, ok
-}
+func Lookup(key string) (*Family, bool) { return families.Lookup(key) }
 
 // Families returns the registered families by Order, then key.
-func Families() []*Family {
-	mu.RLock()
-	out := slices.Collect(maps.Values(families))
-	mu.RUnlock()
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Order != out[j].Order {
-			return out[i].Order < out[j].Order
-		}
-		return out[i].Key < out[j].Key
-	})
-	return out
-}
+func Families() []*Family { return families.Sorted(byOrder) }
 
 // Keys returns the keys of the registered families by Order.
-func Keys() []string {
-	var out []string
-	for _, f := range Families() {
-		out = append(out, f.Key)
-	}
-	return out
-}
+func Keys() []string { return families.Keys(byOrder) }
+
+func byOrder(a, b *Family) int { return cmp.Compare(a.Order, b.Order) }
 
 // UnknownError is the error for a family key that nothing registered:
 // it lists the keys known (known, the heap rules and the other families
@@ -226,31 +199,13 @@ func UnknownError(key string, known []string) error {
 }
 
 // Param returns the parameter with key, or nil.
-func (f *Family) Param(key string) *Param {
-	for i := range f.Params {
-		if f.Params[i].Key == key {
-			return &f.Params[i]
-		}
-	}
-	return nil
-}
+func (f *Family) Param(key string) *Param { return f.Params.Find(key) }
 
 // Keys lists the parameter keys in order.
-func (f *Family) Keys() []string {
-	out := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		out[i] = p.Key
-	}
-	return out
-}
+func (f *Family) Keys() []string { return f.Params.Keys() }
 
 // Line returns Text in lang, English when lang has none.
-func (f *Family) Line(lang string) string {
-	if s, ok := f.Text[lang]; ok {
-		return s
-	}
-	return f.Text["en"]
-}
+func (f *Family) Line(lang string) string { return f.Text.In(lang) }
 
 // Has says whether show may ask the family for analysis a.
 func (f *Family) Has(a string) bool { return slices.Contains(f.Analyses, a) }

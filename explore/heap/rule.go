@@ -1,15 +1,15 @@
 package heap
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/nimbook/nimbook/explore/game"
+	"github.com/nimbook/nimbook/explore/registry"
 )
 
 // A Rule is a family of heap games as job files, the JSON game, reports,
@@ -30,9 +30,9 @@ type Rule struct {
 	Order int
 	// Params are the rule's parameters, in the order a job file lists
 	// them. Every rule also takes play and position, which are not listed.
-	Params []Param
+	Params ParamList
 	// Text says in a line what the rule is, by language ("en", "fr").
-	Text map[string]string
+	Text Text
 	// Describe is how reports name a game of the rule, by language: a
 	// text/template over the parameters, each under its key in CamelCase
 	// (.Heaps, .MaxTake, .AllBut) with its value as it is; reports give
@@ -254,7 +254,7 @@ const MaxUpto = 100_000_000
 // Texts is a text in the languages nimbook writes, English and French:
 // the form of Rule.Text, Describe and Param.Text, so that a rule's
 // registration reads as its two sentences.
-func Texts(en, fr string) map[string]string { return map[string]string{"en": en, "fr": fr} }
+func Texts(en, fr string) Text { return Text{"en": en, "fr": fr} }
 
 // UptoParam is the upto parameter with its default.
 func UptoParam(def int) Param {
@@ -262,59 +262,33 @@ func UptoParam(def int) Param {
 		Text: Texts("the largest heap whose value is computed", "le plus grand tas dont la valeur est calculée")}
 }
 
-var (
-	rulesMu sync.RWMutex
-	rules   = map[string]*Rule{}
-)
+var rules registry.Registry[*Rule]
 
 // Register makes a rule known by its name. It panics when the name is
 // taken, when New is nil, or when the rule has no upto parameter: these
 // are programmer errors, found at init.
 func Register(r *Rule) {
-	rulesMu.Lock()
-	defer rulesMu.Unlock()
 	if r == nil || r.New == nil || r.Name == "" {
 		panic("heap: Register of a rule without a name or New")
-	}
-	if _, dup := rules[r.Name]; dup {
-		panic("heap: Register called twice for rule " + r.Name)
 	}
 	if r.Param(Upto) == nil {
 		panic("heap: rule " + r.Name + " has no upto parameter")
 	}
-	rules[r.Name] = r
+	if !rules.Add(r.Name, r) {
+		panic("heap: Register called twice for rule " + r.Name)
+	}
 }
 
 // Lookup returns the rule registered under name.
-func Lookup(name string) (*Rule, bool) {
-	rulesMu.RLock()
-	defer rulesMu.RUnlock()
-	r, ok := rules[name]
-	return r, ok
-}
+func Lookup(name string) (*Rule, bool) { return rules.Lookup(name) }
 
 // Rules returns the registered rules by Order, then name.
-func Rules() []*Rule {
-	rulesMu.RLock()
-	out := slices.Collect(maps.Values(rules))
-	rulesMu.RUnlock()
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Order != out[j].Order {
-			return out[i].Order < out[j].Order
-		}
-		return out[i].Name < out[j].Name
-	})
-	return out
-}
+func Rules() []*Rule { return rules.Sorted(byOrder) }
 
 // RuleNames returns the names of the registered rules by Order.
-func RuleNames() []string {
-	var out []string
-	for _, r := range Rules() {
-		out = append(out, r.Name)
-	}
-	return out
-}
+func RuleNames() []string { return rules.Keys(byOrder) }
+
+func byOrder(a, b *Rule) int { return cmp.Compare(a.Order, b.Order) }
 
 // BuiltinName is the notebook built-in of the rule.
 func (r *Rule) BuiltinName() string {
@@ -325,22 +299,44 @@ func (r *Rule) BuiltinName() string {
 }
 
 // Param returns the parameter with key, or nil.
-func (r *Rule) Param(key string) *Param {
-	for i := range r.Params {
-		if r.Params[i].Key == key {
-			return &r.Params[i]
+func (r *Rule) Param(key string) *Param { return r.Params.Find(key) }
+
+// Keys lists the parameter keys in order.
+func (r *Rule) Keys() []string { return r.Params.Keys() }
+
+// ParamList is the parameters of a rule, or of a game family
+// (explore/family), in the order a job file lists them.
+type ParamList []Param
+
+// Find returns the parameter with key, or nil.
+func (l ParamList) Find(key string) *Param {
+	for i := range l {
+		if l[i].Key == key {
+			return &l[i]
 		}
 	}
 	return nil
 }
 
 // Keys lists the parameter keys in order.
-func (r *Rule) Keys() []string {
-	out := make([]string, len(r.Params))
-	for i, p := range r.Params {
+func (l ParamList) Keys() []string {
+	out := make([]string, len(l))
+	for i, p := range l {
 		out[i] = p.Key
 	}
 	return out
+}
+
+// Text is a text by language ("en", "fr"): a rule's or a family's line,
+// a parameter's.
+type Text map[string]string
+
+// In returns the text in lang, English when lang has none.
+func (t Text) In(lang string) string {
+	if s, ok := t[lang]; ok {
+		return s
+	}
+	return t["en"]
 }
 
 // Generator returns the survey generator with key, or nil.
@@ -354,12 +350,7 @@ func (r *Rule) Generator(key string) *Generator {
 }
 
 // Line returns Text in lang, English when lang has none.
-func (r *Rule) Line(lang string) string {
-	if s, ok := r.Text[lang]; ok {
-		return s
-	}
-	return r.Text["en"]
-}
+func (r *Rule) Line(lang string) string { return r.Text.In(lang) }
 
 // CheckParams checks p against the rule: each value of the right kind and
 // within its bounds, required ones present, then Check. Defaults are filled

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"sync"
+
+	"github.com/nimbook/nimbook/explore/registry"
 )
 
 // An Annotation is what another package knows about a survey's variants
@@ -21,34 +21,17 @@ type Annotation struct {
 	Annotate func(v *VariantResult) (any, error)
 }
 
-var (
-	annotationsMu sync.RWMutex
-	annotations   []Annotation
-)
+var annotations registry.Registry[Annotation]
 
 // RegisterAnnotation adds an annotation; it panics on a duplicate key,
 // as database/sql.Register does.
 func RegisterAnnotation(a Annotation) {
-	annotationsMu.Lock()
-	defer annotationsMu.Unlock()
 	if a.Key == "" || a.Applies == nil || a.Annotate == nil {
 		panic("survey: RegisterAnnotation: key, Applies and Annotate are needed")
 	}
-	for _, b := range annotations {
-		if b.Key == a.Key {
-			panic("survey: RegisterAnnotation: duplicate key " + a.Key)
-		}
+	if !annotations.Add(a.Key, a) {
+		panic("survey: RegisterAnnotation: duplicate key " + a.Key)
 	}
-	annotations = append(annotations, a)
-	slices.SortFunc(annotations, func(x, y Annotation) int {
-		switch {
-		case x.Key < y.Key:
-			return -1
-		case x.Key > y.Key:
-			return 1
-		}
-		return 0
-	})
 }
 
 // Annotate returns the annotations of a done variant of a survey of
@@ -57,11 +40,9 @@ func Annotate(family string, v *VariantResult) (json.RawMessage, error) {
 	if v.Status != StatusDone {
 		return nil, nil
 	}
-	annotationsMu.RLock()
-	defer annotationsMu.RUnlock()
 	var b bytes.Buffer
 	n := 0
-	for _, a := range annotations {
+	for _, a := range annotations.Sorted(nil) { // by key
 		if !a.Applies(family) {
 			continue
 		}
