@@ -4,9 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -96,13 +94,13 @@ func Function(path, name string, params map[string]any) (*starlark.Function, []s
 	}
 	v, ok := globals[name]
 	if !ok {
-		return nil, nil, &family.ParamError{Key: keyName, Msg: fmt.Sprintf("%s defines no %s; its functions: %s", path, name, functions(globals))}
+		return nil, nil, &family.ParamError{Key: keyName, Msg: fmt.Sprintf("%s defines no %s; its functions: %s", path, name, sandbox.Functions(globals))}
 	}
 	fn, ok := v.(*starlark.Function)
 	if !ok {
-		return nil, nil, &family.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s is a %s, not a function; its functions: %s", path, name, v.Type(), functions(globals))}
+		return nil, nil, &family.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s is a %s, not a function; its functions: %s", path, name, v.Type(), sandbox.Functions(globals))}
 	}
-	kwargs, err := keywords(params)
+	kwargs, err := sandbox.Kwargs(params, sandbox.Tuples) // lists as tuples, which positions may hold
 	if err != nil {
 		return nil, nil, &family.ParamError{Key: keyParams, Msg: err.Error()}
 	}
@@ -138,21 +136,6 @@ func Function(path, name string, params map[string]any) (*starlark.Function, []s
 	return fn, kwargs, nil
 }
 
-// functions lists the functions a file defines, for errors.
-func functions(globals starlark.StringDict) string {
-	var names []string
-	for name, v := range globals {
-		if _, ok := v.(*starlark.Function); ok {
-			names = append(names, name)
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
-
 // Load returns the game that name(**params) of the file at path makes,
 // bound to env: its functions run on one thread within env's step budget
 // (DefaultMaxSteps when 0) and memory. Close the game when done.
@@ -164,31 +147,3 @@ func Load(path, name string, params map[string]any, env family.Env) (*Game, erro
 	return newGame(fn, kwargs, env)
 }
 
-// keywords makes a job file's params (ints, strings, bools, lists of
-// ints, as heap.MapValue reads them) keyword arguments, sorted by name;
-// lists become tuples, which the function cannot change.
-func keywords(params map[string]any) ([]starlark.Tuple, error) {
-	names := slices.Sorted(maps.Keys(params))
-	out := make([]starlark.Tuple, 0, len(names))
-	for _, k := range names {
-		var v starlark.Value
-		switch x := params[k].(type) {
-		case int:
-			v = starlark.MakeInt(x)
-		case bool:
-			v = starlark.Bool(x)
-		case string:
-			v = starlark.String(x)
-		case []int:
-			t := make(starlark.Tuple, len(x))
-			for i, e := range x {
-				t[i] = starlark.MakeInt(e)
-			}
-			v = t
-		default:
-			return nil, fmt.Errorf("%s: want a whole number, a word, true or false, or a list of whole numbers, not %v", k, params[k])
-		}
-		out = append(out, starlark.Tuple{starlark.String(k), v})
-	}
-	return out, nil
-}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -67,11 +66,11 @@ func Load(path, name string, params map[string]any) (*Game, error) {
 	}
 	v, ok := globals[name]
 	if !ok {
-		return nil, &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s defines no %s; its functions: %s", path, name, functions(globals))}
+		return nil, &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s defines no %s; its functions: %s", path, name, sandbox.Functions(globals))}
 	}
 	fn, ok := v.(*starlark.Function)
 	if !ok {
-		return nil, &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s is %s, not a function; its functions: %s", path, name, article(v.Type()), functions(globals))}
+		return nil, &heap.ParamError{Key: keyName, Msg: fmt.Sprintf("%s: %s is %s, not a function; its functions: %s", path, name, article(v.Type()), sandbox.Functions(globals))}
 	}
 	kwargs, err := Kwargs(params)
 	if err != nil {
@@ -90,55 +89,12 @@ func Load(path, name string, params map[string]any) (*Game, error) {
 	return newGame(fn, kwargs, threads), nil
 }
 
-// functions lists the functions a file defines, for errors.
-func functions(globals starlark.StringDict) string {
-	var names []string
-	for name, v := range globals {
-		if _, ok := v.(*starlark.Function); ok {
-			names = append(names, name)
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
-
 // Kwargs makes a rule's own parameters (ints, strings, bools, lists of
 // ints: a job file's params, a notebook's keyword arguments) the keyword
 // arguments of its function, sorted by name; lists are frozen, so that the
 // function cannot change them between calls.
 func Kwargs(params map[string]any) ([]starlark.Tuple, error) {
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	kwargs := make([]starlark.Tuple, 0, len(names))
-	for _, k := range names {
-		var v starlark.Value
-		switch x := params[k].(type) {
-		case int:
-			v = starlark.MakeInt(x)
-		case bool:
-			v = starlark.Bool(x)
-		case string:
-			v = starlark.String(x)
-		case []int:
-			elems := make([]starlark.Value, len(x))
-			for i, e := range x {
-				elems[i] = starlark.MakeInt(e)
-			}
-			l := starlark.NewList(elems)
-			l.Freeze()
-			v = l
-		default:
-			return nil, fmt.Errorf("%s: want a whole number, a word, true or false, or a list of whole numbers, not %v", k, params[k])
-		}
-		kwargs = append(kwargs, starlark.Tuple{starlark.String(k), v})
-	}
-	return kwargs, nil
+	return sandbox.Kwargs(params, sandbox.FrozenLists)
 }
 
 // checkSignature checks that fn takes the heap size first, then the
