@@ -192,6 +192,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	rep, err := job.Run(pctx, j, opts)
 	stopProgress()
+	if !f.quiet {
+		printMemoFiles(stderr)
+	}
 	if err != nil {
 		return stopped(wctx, err)
 	}

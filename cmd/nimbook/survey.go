@@ -229,6 +229,7 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if !quiet || runErr != nil {
 		fmt.Fprintf(stderr, "nimbook: computed %d variants (%d done, %d refused, %d failed) in %.1f s; results in %s\n",
 			sum.Done+sum.Refused+sum.Errors, sum.Done, sum.Refused, sum.Errors, time.Since(start).Seconds(), db)
+		printMemoFiles(stderr)
 	}
 	if runErr != nil {
 		var se *survey.StoreError

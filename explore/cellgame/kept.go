@@ -60,6 +60,8 @@ type KeptStats struct {
 	// under its bound (they stay in the file). A save takes others'
 	// entries only while the memo is under half its bound.
 	Skipped int64
+	// Solved is the entries this process computed itself and saved.
+	Solved int64
 	// Saves is the number of times the file was written.
 	Saves int64
 	// Entries is the entries in the file at the last load or save.
@@ -100,7 +102,7 @@ func (st KeptStats) String() string {
 	if st.Loaded > 0 {
 		s += fmt.Sprintf(", %d loaded at the start", st.Loaded)
 	}
-	s += fmt.Sprintf(", %d taken from other processes at %d saves", st.Taken, st.Saves)
+	s += fmt.Sprintf(", %d solved here, %d taken from other processes at %d saves", st.Solved, st.Taken, st.Saves)
 	if st.Skipped > 0 {
 		s += fmt.Sprintf(", %d left in the file (no room under the memory limit)", st.Skipped)
 	}
@@ -120,6 +122,7 @@ func (k *Kept) count(d KeptStats) {
 		st.Loaded += d.Loaded
 		st.Taken += d.Taken
 		st.Skipped += d.Skipped
+		st.Solved += d.Solved
 		st.Saves += d.Saves
 		st.Entries = d.Entries
 	}
@@ -201,7 +204,8 @@ func sameVersion(a, b fs.FileInfo) bool {
 func (k *Kept) Save() error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.entries() == k.saved {
+	own := k.entries() - k.saved
+	if own == 0 {
 		return nil
 	}
 	unlock, err := lockFile(k.file + ".lock")
@@ -246,6 +250,6 @@ func (k *Kept) Save() error {
 		k.whole = mw.skipped == 0
 	}
 	k.saved = k.entries()
-	k.count(KeptStats{Taken: mw.taken, Skipped: mw.skipped, Saves: 1, Entries: mw.written})
+	k.count(KeptStats{Solved: own, Taken: mw.taken, Skipped: mw.skipped, Saves: 1, Entries: mw.written})
 	return nil
 }
