@@ -122,7 +122,9 @@ func TestSharedMemoSurvey(t *testing.T) {
 	}
 	want := []int{2, 1, 1, 0, 3, 3, 2, 2, 2, 3} // A316632
 	for i, db := range []string{"0.db", "1.db"} {
-		var r struct{ Variants []struct{ Results struct{ Value *int } } }
+		var r struct {
+			Variants []struct{ Results struct{ Value *int } }
+		}
 		if err := json.Unmarshal(reportJSON(t, s, filepath.Join(dir, db)), &r); err != nil {
 			t.Fatal(err)
 		}
