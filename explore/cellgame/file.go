@@ -130,6 +130,7 @@ func (s *Solver) merge(mw *mergeWriter, bw *bufio.Writer) error {
 			return err
 		case added:
 			mw.taken++
+			s.taken.Add(1)
 		}
 		return nil
 	})
