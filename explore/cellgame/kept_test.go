@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -212,15 +213,24 @@ func TestKeptHelperProcess(t *testing.T) {
 	fmt.Println(k.Stats())
 }
 
-// A process killed while it holds the lock blocks no one: the kernel
-// releases a flock with its holder.
-func TestKeptKilledHolder(t *testing.T) {
+// A process killed while it saves (its lock held, its temporary file
+// half written) leaves the last file whole and blocks no one: the kernel
+// releases a flock with its holder, and the next save goes through.
+func TestKeptKilledWhileSaving(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the test binary")
 	}
 	file := filepath.Join(t.TempDir(), "nk.memo")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKeptLockHolder$")
-	cmd.Env = append(os.Environ(), helperEnv+"=hold:"+file)
+	s, k := keptSolver(t, file, Options{Fold: true})
+	if err := solveAll(s, k, shares[0]); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKeptSaver$")
+	cmd.Env = append(os.Environ(), helperEnv+"=save:"+file)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -228,34 +238,44 @@ func TestKeptKilledHolder(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	buf := make([]byte, 6)
-	if _, err := out.Read(buf); err != nil || string(buf) != "locked" {
-		t.Fatalf("the holder says %q, %v", buf, err)
+	buf := make([]byte, 7)
+	if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "writing" {
+		t.Fatalf("the saver says %q, %v", buf, err)
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	s, k := keptSolver(t, file, Options{Fold: true})
-	if err := solveAll(s, k, shares[1]); err != nil {
+	if now, err := os.ReadFile(file); err != nil || !bytes.Equal(now, before) {
+		t.Fatalf("the memo file after a save was killed: %d bytes, %v; want the %d before", len(now), err, len(before))
+	}
+	// Another solver saves past the dead one's lock, merging the file.
+	s2, k2 := keptSolver(t, file, Options{Fold: true})
+	if err := solveAll(s2, k2, shares[1]); err != nil {
 		t.Fatal(err)
 	}
-	if k.Stats().Saves != 2 {
-		t.Errorf("%s after the holder was killed", k.Stats())
+	if st := k2.Stats(); st.Saves != int64(len(shares[1])) || st.Loaded == 0 {
+		t.Errorf("%s after the saver was killed", st)
 	}
 }
 
-// TestKeptLockHolder takes the lock of TestKeptKilledHolder's file and
-// waits to be killed.
-func TestKeptLockHolder(t *testing.T) {
-	arg := os.Getenv(helperEnv)
-	file, ok := strings.CutPrefix(arg, "hold:")
+// TestKeptSaver is the process TestKeptKilledWhileSaving kills: it loads
+// the file, and its save stops half way through, the lock held.
+func TestKeptSaver(t *testing.T) {
+	file, ok := strings.CutPrefix(os.Getenv(helperEnv), "save:")
 	if !ok {
-		t.Skip("a helper of TestKeptKilledHolder")
+		t.Skip("a helper of TestKeptKilledWhileSaving")
 	}
-	if _, err := lockFile(file + ".lock"); err != nil {
+	s, _ := New(kayles{}, Options{Fold: true})
+	grown := int64(0)
+	k, err := Keep(file, s.Load, func(w io.Writer) error {
+		w.Write([]byte("nimbook cellgame memo 1 half of a file"))
+		os.Stdout.WriteString("writing")
+		time.Sleep(time.Minute) // killed long before
+		return nil
+	}, func() int64 { grown++; return grown })
+	if err != nil {
 		t.Fatal(err)
 	}
-	os.Stdout.WriteString("locked")
-	time.Sleep(time.Minute) // killed long before
+	k.Save()
 }
 
 // Entries of every kind (compact, a compact key with a value past the
