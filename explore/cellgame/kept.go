@@ -241,6 +241,9 @@ func (k *Kept) Save() error {
 		return nil
 	})
 	if err != nil {
+		// what was taken in is no work of this process's, for the next
+		// save's count
+		k.saved += mw.taken
 		return fmt.Errorf("cellgame: memo file %s: %w", k.file, err)
 	}
 	if k.seen, err = os.Stat(k.file); err != nil {
