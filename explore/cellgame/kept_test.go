@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nimbook/nimbook/explore/budget"
 )
 
 // board is an h × w board to solve.
@@ -307,6 +309,14 @@ func TestKeptMergeKinds(t *testing.T) {
 	}
 	if st := kb.Stats(); st.Taken != 3 || st.Entries != 7 || sb.Stats().Taken != 3 {
 		t.Errorf("the second save: %s, the solver's %+v; want 3 taken, 7 entries", st, sb.Stats())
+	}
+	// The progress line says what the other processes gave.
+	p := budget.NewProgress()
+	if _, err := sb.Value(budget.WithProgress(context.Background(), p), Full(3, 9), 3, 9); err != nil {
+		t.Fatal(err)
+	}
+	if line := p.Snapshot().String(); !strings.Contains(line, " entries, 3 from other processes)") {
+		t.Errorf("progress line %q, want the 3 entries taken", line)
 	}
 	l, kl := keptSolver(t, file, Options{Fold: true})
 	if st := kl.Stats(); st.Loaded != 7 || l.Stats().Entries != 7 {
