@@ -190,8 +190,12 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			fmt.Fprintf(stderr, "%snimbook: section %d: %s\n", erase, i+1, sanitizeLine(cost))
 		}
 	}
+	printMemos := memoFiles()
 	rep, err := job.Run(pctx, j, opts)
 	stopProgress()
+	if !f.quiet {
+		printMemos(stderr)
+	}
 	if err != nil {
 		return stopped(wctx, err)
 	}

@@ -223,12 +223,14 @@ func runSurvey(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stderr, "nimbook: %s: %s, %d already in %s; %s\n", file, what, len(selected)-len(todo), db, plan)
 	}
 	start := time.Now()
+	printMemos := memoFiles()
 	pctx, progress, stop := startProgress(ctx, stderr, quiet)
 	sum, runErr := survey.Run(pctx, s, st, plan, survey.RunOptions{Progress: progress})
 	stop()
 	if !quiet || runErr != nil {
 		fmt.Fprintf(stderr, "nimbook: computed %d variants (%d done, %d refused, %d failed) in %.1f s; results in %s\n",
 			sum.Done+sum.Refused+sum.Errors, sum.Done, sum.Refused, sum.Errors, time.Since(start).Seconds(), db)
+		printMemos(stderr)
 	}
 	if runErr != nil {
 		var se *survey.StoreError

@@ -23,4 +23,9 @@
 // value it returns was computed in full. The context is looked at every
 // 1024 components solved (well under a millisecond), so cancellation stops
 // a run within a second.
+//
+// A memo may be kept in a file (Keep): loaded at the start, saved after
+// each game. Processes may share the file (a Slurm array): each save
+// locks it, merges what the others wrote since with its own memo, and
+// renames the union into place (see Kept for the limits of the lock).
 package cellgame

@@ -2,35 +2,65 @@ package cellgame
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"sync"
-
-	"github.com/nimbook/nimbook/explore/atomicfile"
 )
 
 // The memo's file: a header line naming the format, the rule (its Go
 // type) and the folding, then one record per entry: a byte saying its
 // length in words (2: a compact entry with its value; 3: a large shape's
-// key, then its value in two bytes), the words little-endian.
+// key, then its value in two bytes), the words little-endian. A key may
+// appear twice (files merged by processes that each held part of the
+// other's entries); Load keeps the first.
 const fileMagic = "nimbook cellgame memo 1"
 
 func (s *Solver) header() string {
 	return fmt.Sprintf("%s rule=%T fold=%v\n", fileMagic, s.rule, s.opts.Fold)
 }
 
+// record is one entry of a memo file.
+type record struct {
+	k       key
+	compact bool
+	v       uint16
+}
+
+// writeRecord writes one entry: a compact key with a value that fits in
+// two words, anything else in three (a compact key's third word is 0).
+func writeRecord(bw *bufio.Writer, r record) error {
+	var buf [27]byte
+	if r.compact && r.v < maxCompact {
+		buf[0] = 2
+		binary.LittleEndian.PutUint64(buf[1:], r.k[0])
+		binary.LittleEndian.PutUint64(buf[9:], r.k[1]|uint64(r.v)<<valueShift)
+		_, err := bw.Write(buf[:17])
+		return err
+	}
+	buf[0] = 3
+	for j, x := range r.k {
+		binary.LittleEndian.PutUint64(buf[1+8*j:], x)
+	}
+	binary.LittleEndian.PutUint16(buf[25:], r.v)
+	_, err := bw.Write(buf[:27])
+	return err
+}
+
 // Save writes the memo to w, so that a later run of the same rule and
 // folding continues from it (Load). It must not run beside Value.
+//
+// Given the writer of a Kept's save, it also merges: after its own
+// entries it copies those of the memo file as other processes left it
+// that this memo lacks, and takes them into this memo while it is under
+// half its bound (the other half is this process's own work); a value
+// that differs from this memo's is refused (the file is not this rule's).
 func (s *Solver) Save(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	if _, err := bw.WriteString(s.header()); err != nil {
 		return fmt.Errorf("cellgame: save: %w", err)
 	}
+	var written int64
 	var buf [3*8 + 3]byte
 	for i := range s.memo.shards {
 		sh := &s.memo.shards[i]
@@ -38,21 +68,30 @@ func (s *Solver) Save(w io.Writer) error {
 			if e == ([2]uint64{}) {
 				continue
 			}
+			if uint16(e[1]>>valueShift) == maxCompact {
+				continue // its value is large: written with the large entries
+			}
 			buf[0] = 2
 			binary.LittleEndian.PutUint64(buf[1:], e[0])
 			binary.LittleEndian.PutUint64(buf[9:], e[1])
 			if _, err := bw.Write(buf[:17]); err != nil {
 				return fmt.Errorf("cellgame: save: %w", err)
 			}
+			written++
 		}
 		for k, v := range sh.big {
-			buf[0] = 3
-			for j, x := range k {
-				binary.LittleEndian.PutUint64(buf[1+8*j:], x)
-			}
-			binary.LittleEndian.PutUint16(buf[25:], v)
-			if _, err := bw.Write(buf[:27]); err != nil {
+			if err := writeRecord(bw, record{k, k[2] == 0, v}); err != nil {
 				return fmt.Errorf("cellgame: save: %w", err)
+			}
+			written++
+		}
+	}
+	if mw, ok := w.(*mergeWriter); ok {
+		mw.merged = true
+		mw.written = written
+		if mw.old != nil {
+			if err := s.merge(mw, bw); err != nil {
+				return err
 			}
 		}
 	}
@@ -62,115 +101,125 @@ func (s *Solver) Save(w io.Writer) error {
 	return nil
 }
 
-// Load adds the entries of a memo Save wrote, refusing one of another
-// rule or folding; it stops, as Value does, when the memo is full.
-func (s *Solver) Load(r io.Reader) error {
-	br := bufio.NewReader(r)
+// merge copies the entries of mw.old this memo lacks to bw, taking them
+// in while the memo is under half its bound.
+func (s *Solver) merge(mw *mergeWriter, bw *bufio.Writer) error {
+	if err := s.checkHeader(mw.old, "merge"); err != nil {
+		return err
+	}
+	return readRecords(mw.old, "merge", func(n int, r record) error {
+		if v, ok := s.memo.get(r.k, r.compact); ok {
+			if v != r.v {
+				return fmt.Errorf("cellgame: merge: entry %d has the value %d, this memo %d: the file's values are not this rule's", n, r.v, v)
+			}
+			return nil
+		}
+		if err := writeRecord(bw, r); err != nil {
+			return fmt.Errorf("cellgame: save: %w", err)
+		}
+		mw.written++
+		if s.memo.max > 0 && s.memo.n.Load() >= s.memo.max/2 {
+			mw.skipped++
+			return nil
+		}
+		added, err := s.memo.add(r.k, r.compact, r.v)
+		switch {
+		case errors.Is(err, ErrMemoFull):
+			mw.skipped++
+		case err != nil:
+			return err
+		case added:
+			mw.taken++
+			s.taken.Add(1)
+		}
+		return nil
+	})
+}
+
+// checkHeader reads a memo file's header line and refuses one of another
+// rule or folding.
+func (s *Solver) checkHeader(br *bufio.Reader, what string) error {
 	head, err := br.ReadString('\n')
 	if err != nil {
-		return fmt.Errorf("cellgame: load: not a memo file: %w", err)
+		return fmt.Errorf("cellgame: %s: not a memo file: %w", what, err)
 	}
 	if head != s.header() {
-		return fmt.Errorf("cellgame: load: the file holds %q, this solver is %q", head[:len(head)-1], s.header()[:len(s.header())-1])
+		return fmt.Errorf("cellgame: %s: the file holds %q, this solver is %q", what, head[:len(head)-1], s.header()[:len(s.header())-1])
 	}
-	var buf [27]byte
+	return nil
+}
+
+// readRecords calls f on each entry of a memo file after its header, with
+// its number from 1 (the placeholders of compact keys whose values are
+// large are skipped: their large entries follow).
+func readRecords(br *bufio.Reader, what string, f func(n int, r record) error) error {
+	var buf [26]byte
 	for n := 1; ; n++ {
 		kind, err := br.ReadByte()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("cellgame: load: %w", err)
+			return fmt.Errorf("cellgame: %s: %w", what, err)
 		}
+		var r record
 		switch kind {
 		case 2:
 			if _, err := io.ReadFull(br, buf[:16]); err != nil {
-				return fmt.Errorf("cellgame: load: entry %d: %w", n, err)
+				return fmt.Errorf("cellgame: %s: entry %d: %w", what, n, err)
 			}
 			lo, hi := binary.LittleEndian.Uint64(buf[:]), binary.LittleEndian.Uint64(buf[8:])
-			k := key{lo, hi &^ (0x7F << valueShift), 0}
-			v := uint16(hi >> valueShift)
-			if v == maxCompact {
-				continue // its value is in the large entries, which follow in its shard
-			}
-			if err := s.memo.put(k, true, v); err != nil {
-				return err
+			r = record{key{lo, hi &^ (0x7F << valueShift), 0}, true, uint16(hi >> valueShift)}
+			if r.v == maxCompact {
+				continue
 			}
 		case 3:
 			if _, err := io.ReadFull(br, buf[:26]); err != nil {
-				return fmt.Errorf("cellgame: load: entry %d: %w", n, err)
+				return fmt.Errorf("cellgame: %s: entry %d: %w", what, n, err)
 			}
-			var k key
-			for j := range k {
-				k[j] = binary.LittleEndian.Uint64(buf[8*j:])
+			for j := range r.k {
+				r.k[j] = binary.LittleEndian.Uint64(buf[8*j:])
 			}
-			// a compact key with a large value is stored as both: put
-			// remakes both from the large entry
-			compact := k[2] == 0
-			if err := s.memo.put(k, compact, binary.LittleEndian.Uint16(buf[24:])); err != nil {
-				return err
-			}
+			// a compact key with a large value: put remakes its
+			// placeholder from this entry
+			r.compact, r.v = r.k[2] == 0, binary.LittleEndian.Uint16(buf[24:])
 		default:
-			return fmt.Errorf("cellgame: load: entry %d: unknown kind %d", n, kind)
+			return fmt.Errorf("cellgame: %s: entry %d: unknown kind %d: the file is damaged", what, n, kind)
+		}
+		if err := f(n, r); err != nil {
+			return err
 		}
 	}
 }
 
-// Kept is a solver's memo kept in a file between runs (a job's memo:
-// key): loaded when it is made, so that a run continues where the last
-// stopped, and saved atomically by Save, which a family calls after each
-// game solved and when a run stops (a limit, Ctrl-C). Solves hold Use
-// while they run: a save must not run beside them.
-type Kept struct {
-	file    string
-	save    func(io.Writer) error
-	entries func() int64
-	mu      sync.RWMutex
-	saved   int64 // entries at the last load or save
-}
-
-// Keep loads the memo file at path (a file that does not exist yet is an
-// empty memo) into a solver through its load, and returns what saves it
-// through save; entries counts the solver's memo, so that a memo that did
-// not grow is not written again. Its errors name the file: a memo of
-// another rule or folding is refused.
-func Keep(path string, load func(io.Reader) error, save func(io.Writer) error, entries func() int64) (*Kept, error) {
-	k := &Kept{file: path, save: save, entries: entries}
-	f, err := os.Open(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return nil, fmt.Errorf("cellgame: memo file %s: %w", path, err)
-	default:
-		defer f.Close()
-		if err := load(f); err != nil {
-			return nil, fmt.Errorf("cellgame: memo file %s: %w; give this game a memo file of its own", path, err)
-		}
+// Load adds the entries of a memo Save wrote, refusing one of another
+// rule or folding; it stops, as Value does, when the memo is full.
+//
+// Given the reader of Keep, it takes what fits instead and counts the
+// entries left out, so that a memo file that other processes grew past
+// this one's bound still serves.
+func (s *Solver) Load(r io.Reader) error {
+	kr, lenient := r.(*keptReader)
+	br := bufio.NewReader(r)
+	if err := s.checkHeader(br, "load"); err != nil {
+		return err
 	}
-	k.saved = entries()
-	return k, nil
-}
-
-// Use marks a solve in progress until the function it returns is called.
-func (k *Kept) Use() (done func()) {
-	k.mu.RLock()
-	return k.mu.RUnlock
-}
-
-// Save writes the memo to its file, atomically (a run stopped while it
-// writes leaves the last file whole), when it grew since the last load or
-// save. It waits for the solves in progress.
-func (k *Kept) Save() error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	n := k.entries()
-	if n == k.saved {
+	if lenient {
+		kr.used = true
+	}
+	return readRecords(br, "load", func(_ int, rec record) error {
+		added, err := s.memo.add(rec.k, rec.compact, rec.v)
+		if !lenient {
+			return err
+		}
+		switch {
+		case errors.Is(err, ErrMemoFull):
+			kr.skipped++
+		case err != nil:
+			return err
+		case added:
+			kr.taken++
+		}
 		return nil
-	}
-	// written even when the run was cancelled: that is when it matters
-	if err := atomicfile.Write(context.Background(), k.file, atomicfile.Options{}, k.save); err != nil {
-		return fmt.Errorf("cellgame: memo file %s: %w", k.file, err)
-	}
-	k.saved = n
-	return nil
+	})
 }

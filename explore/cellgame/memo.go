@@ -75,8 +75,15 @@ func (m *memo) get(k key, compact bool) (uint16, bool) {
 }
 
 func (m *memo) put(k key, compact bool, v uint16) error {
+	_, err := m.add(k, compact, v)
+	return err
+}
+
+// add is put that says whether the entry is new (false: the key was
+// there already, another worker or process solved it too).
+func (m *memo) add(k key, compact bool, v uint16) (bool, error) {
 	if m.max > 0 && m.n.Load() >= m.max {
-		return fmt.Errorf("%w: %d entries (about %s), the memory limit's share", ErrMemoFull, m.max, budget.FormatSize(m.max*EntryBytes))
+		return false, fmt.Errorf("%w: %d entries (about %s), the memory limit's share", ErrMemoFull, m.max, budget.FormatSize(m.max*EntryBytes))
 	}
 	h := hashKey(k)
 	sh := &m.shards[h>>56]
@@ -87,12 +94,12 @@ func (m *memo) put(k key, compact bool, v uint16) error {
 			sh.big = make(map[key]uint16)
 		}
 		if _, ok := sh.big[k]; ok {
-			return nil
+			return false, nil
 		}
 		sh.big[k] = v
 		if !compact {
 			m.n.Add(1)
-			return nil
+			return true, nil
 		}
 		v = maxCompact
 	}
@@ -103,13 +110,13 @@ func (m *memo) put(k key, compact bool, v uint16) error {
 	for i := h & mask; ; i = (i + 1) & mask {
 		e := &sh.table[i]
 		if e[0] == k[0] && e[1]&^(0x7F<<valueShift) == k[1] {
-			return nil // another worker solved it too
+			return false, nil // another worker solved it too
 		}
 		if e[0] == 0 && e[1] == 0 {
 			*e = [2]uint64{k[0], k[1] | uint64(v)<<valueShift}
 			sh.n++
 			m.n.Add(1)
-			return nil
+			return true, nil
 		}
 	}
 }

@@ -39,6 +39,9 @@ var ErrMemoFull = errors.New("cellgame: memo full")
 type Stats struct {
 	Solved  int64 // components solved
 	Entries int64 // memo entries
+	// Taken is the entries other processes solved, taken in from a memo
+	// file they share at its saves (Kept).
+	Taken int64
 }
 
 // Solver computes the Grundy values of a cell game. It is safe for
@@ -48,6 +51,7 @@ type Solver struct {
 	opts   Options
 	memo   memo
 	solved atomic.Int64
+	taken  atomic.Int64
 }
 
 // New returns a solver of rule.
@@ -68,7 +72,7 @@ func New(rule Rule, opts Options) (*Solver, error) {
 
 // Stats returns the solver's counters now.
 func (s *Solver) Stats() Stats {
-	return Stats{Solved: s.solved.Load(), Entries: s.memo.n.Load()}
+	return Stats{Solved: s.solved.Load(), Entries: s.memo.n.Load(), Taken: s.taken.Load()}
 }
 
 // CheckFrame reports whether an h × w frame is one the solver takes.
@@ -197,7 +201,12 @@ func (wk *worker) flush() {
 	wk.s.solved.Add(wk.solved)
 	if wk.prog != nil && wk.solved > 0 {
 		wk.prog.Add(wk.solved)
-		wk.prog.SetLabel(fmt.Sprintf("components solved (memo %s entries)", shortCount(wk.s.memo.n.Load())))
+		label := fmt.Sprintf("components solved (memo %s entries)", shortCount(wk.s.memo.n.Load()))
+		if t := wk.s.taken.Load(); t > 0 {
+			// a memo file shared with other processes: what they gave
+			label = fmt.Sprintf("components solved (memo %s entries, %s from other processes)", shortCount(wk.s.memo.n.Load()), shortCount(t))
+		}
+		wk.prog.SetLabel(label)
 	}
 	wk.solved = 0
 }

@@ -127,6 +127,11 @@ type Param struct {
 	// OmitZero leaves the key out of the JSON game when it holds its zero
 	// value (Nim's max-take 0, "any number").
 	OmitZero bool
+	// Memo marks a File parameter the family keeps its own work in (a
+	// memo file, node-kayles: {memo: nk3.memo}): not an input of the
+	// results, so a survey reads nothing of it, leaves it out of its
+	// identity, and lets its variants (and shards) share it.
+	Memo bool
 }
 
 // Keyword is the notebook keyword of the parameter: its key with "-"

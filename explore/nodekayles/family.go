@@ -37,9 +37,9 @@ func init() {
 			Text: family.Texts("the graph: grid: [m, n], path: n, cycle: n, complete: n, or file: g.dot (DOT or an edge list)",
 				"le graphe : grid: [m, n], path: n, cycle: n, complete: n, ou file: g.dot (DOT ou liste d’arêtes)"),
 		}, {
-			Key: keyMemo, Kind: family.File, Example: "nk3.memo",
-			Text: family.Texts("a file that keeps the grids' memo between runs: loaded at the start, saved after each game solved and when the run stops",
-				"un fichier qui garde la mémoire des grilles d’une exécution à l’autre : lue au début, écrite après chaque jeu résolu et à l’arrêt"),
+			Key: keyMemo, Kind: family.File, Example: "nk3.memo", Memo: true,
+			Text: family.Texts("a file that keeps the grids' memo between runs: loaded at the start, saved after each game solved and when the run stops; processes may share it (a survey's Slurm array): each save merges what the others wrote",
+				"un fichier qui garde la mémoire des grilles d’une exécution à l’autre : lue au début, écrite après chaque jeu résolu et à l’arrêt ; plusieurs processus peuvent la partager (les tâches Slurm d’un survey) : chaque écriture fusionne ce que les autres ont écrit"),
 		}},
 		Ranged:   []string{keyGraph},
 		Analyses: family.PositionAnalyses,

@@ -30,10 +30,12 @@ type Options struct {
 	NoStrip bool
 }
 
-// Stats are a solver's counters: components solved and memo entries.
+// Stats are a solver's counters: components solved, memo entries, and
+// the entries other processes solved, taken from a memo file they share.
 type Stats struct {
 	Solved  int64
 	Entries int64
+	Taken   int64
 }
 
 // Solver computes Node Kayles values. Grids of every size share one memo
@@ -83,7 +85,7 @@ func max64(a, b int64) int64 {
 // Stats returns the counters of all the solver's memos.
 func (s *Solver) Stats() Stats {
 	st := s.grid.Stats()
-	out := Stats{Solved: st.Solved, Entries: st.Entries}
+	out := Stats{Solved: st.Solved, Entries: st.Entries, Taken: st.Taken}
 	if s.strip != nil {
 		ss := s.strip.Stats()
 		out.Solved += ss.Solved

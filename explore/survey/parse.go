@@ -114,6 +114,24 @@ func (v *Variant) Game() map[string]any {
 	return map[string]any{v.Section.Family: m}
 }
 
+// identity is Game without the parameters the family keeps its own work
+// in (a memo file: heap.Param.Memo), which do not change the results: a
+// survey's hash is of these.
+func (v *Variant) identity() map[string]any {
+	g := v.Game()
+	f := v.Section.Registered()
+	if f == nil {
+		return g
+	}
+	m := g[v.Section.Family].(map[string]any)
+	for _, q := range f.Family.Params {
+		if q.Memo {
+			delete(m, q.Key)
+		}
+	}
+	return g
+}
+
 // Label names the variant for a progress line, e.g. "octal code=0.07".
 func (s *Survey) Label(v *Variant) string {
 	var b strings.Builder
@@ -487,6 +505,13 @@ func (p *parser) axes(fam string, n *yaml.Node, path string) ([]axis, error) {
 				return nil, p.Errf(e.key, kp, "%s", gs[0].Alone)
 			}
 			continue // read by its generator
+		case q != nil && rule == nil && q.Kind == heap.Ints && ranged(fam, key) && e.val.Kind == yaml.SequenceNode:
+			// a list of sides (cram: {board: [4, "4..10"]}): one value,
+			// whose ranges give a variant each
+			var ok bool
+			if a, ok, err = p.rangedList(e, kp, true); err == nil && !ok {
+				a, err = p.generic(true, e, kp)
+			}
 		case q != nil && q.Kind == heap.Map && e.val.Kind == yaml.MappingNode:
 			// Each of the rule's own parameters is an axis of its own,
 			// named by its path (params.k), so that labels, reports and
@@ -661,6 +686,78 @@ func (p *parser) generic(isList bool, e entry, path string) (axis, error) {
 	return a, nil
 }
 
+// ranged says whether fam is a registered family whose parameter key
+// ranges in a job file (family.Family.Ranged).
+func ranged(fam, key string) bool {
+	f, ok := family.Lookup(fam)
+	return ok && slices.Contains(f.Ranged, key)
+}
+
+// rangedList reads a value that is itself a list, as a job file reads it
+// (a grid's [m, n], a board's): its elements that are ranges "A..B" give
+// a value per combination, the first slowest (grid: [3, "1..22"]: 22
+// grids), and a list of such lists gives all of theirs (grid: [[3,
+// "1..22"], [4, "1..9"]]). A plain list is one value when plainIsOne,
+// else left to generic (a list of values, one a variant). ok is false
+// when the value is none of these.
+func (p *parser) rangedList(e entry, path string, plainIsOne bool) (axis, bool, error) {
+	v := e.val
+	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+		return axis{}, false, nil
+	}
+	lists := []*yaml.Node{v}
+	if allSeq(v.Content) {
+		lists = v.Content
+	} else if !plainIsOne && !slices.ContainsFunc(v.Content, func(n *yaml.Node) bool {
+		return n.Kind == yaml.ScalarNode && rangeRE.MatchString(n.Value)
+	}) {
+		return axis{}, false, nil
+	}
+	// Counted before any node is made: refused past the limit.
+	total := int64(0)
+	for _, l := range lists {
+		n := int64(1)
+		for _, el := range l.Content {
+			lo, hi, ok, err := p.parseRange(el, path)
+			if err != nil {
+				return axis{}, true, err
+			}
+			if ok {
+				n = min(n*(hi-lo+1), p.max+1)
+			}
+		}
+		total = min(total+n, p.max+1)
+	}
+	if total > p.max {
+		return axis{}, true, p.Errf(v, path, "the ranges of %s make more than %d variants, the limit; narrow them, or raise the limit with --max-variants or limits: {variants: N}", e.key.Value, p.max)
+	}
+	a := axis{key: e.key.Value}
+	for _, l := range lists {
+		vals := [][]*yaml.Node{nil}
+		for _, el := range l.Content {
+			lo, hi, ok, _ := p.parseRange(el, path)
+			if !ok {
+				for i := range vals {
+					vals[i] = append(vals[i], el)
+				}
+				continue
+			}
+			var next [][]*yaml.Node
+			for _, pre := range vals {
+				for x := lo; x <= hi; x++ {
+					n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(x, 10), Line: el.Line, Column: el.Column}
+					next = append(next, append(slices.Clip(pre), n))
+				}
+			}
+			vals = next
+		}
+		for _, c := range vals {
+			a.values = append(a.values, &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: l.Line, Column: l.Column, Content: c})
+		}
+	}
+	return a, true, nil
+}
+
 // mapping reads a parameter that is a mapping of its own (a Starlark
 // rule's params), whose values may each be one value, a list or a range
 // (a list of lists for values that are lists): every combination is one
@@ -673,8 +770,15 @@ func (p *parser) mapAxes(e entry, path string) ([]axis, error) {
 	}
 	out := make([]axis, len(es))
 	for i, ie := range es {
-		if out[i], err = p.generic(false, ie, yamlfile.Join(path, ie.key.Value)); err != nil {
+		ip := yamlfile.Join(path, ie.key.Value)
+		ok := false
+		if out[i], ok, err = p.rangedList(ie, ip, false); err != nil {
 			return nil, err
+		}
+		if !ok {
+			if out[i], err = p.generic(false, ie, ip); err != nil {
+				return nil, err
+			}
 		}
 		out[i].key = e.key.Value + "." + ie.key.Value
 		out[i].keyN = ie.key

@@ -214,6 +214,7 @@ func TestExamples(t *testing.T) {
 		"octal-unsolved.yaml":       69,
 		"subtraction-within-8.yaml": 1<<8 - 1,
 		"coins-codes.yaml":          2 * 9 * 17,
+		"node-kayles-slurm.yaml":    24 + 14 + 10,
 	}
 	for name, n := range want {
 		s, err := ParseFile(filepath.Join("..", "..", "examples", "surveys", name), Options{})

@@ -51,7 +51,7 @@ func hash(s *Survey) string {
 	h.Write(head)
 	h.Write([]byte{'\n'})
 	for _, v := range s.Variants {
-		g, _ := Canonical(v.Game())
+		g, _ := Canonical(v.identity())
 		h.Write(g)
 		h.Write([]byte{'\n'})
 	}
@@ -81,7 +81,7 @@ func ruleDigests(s *Survey) (string, error) {
 		}
 		for _, q := range qs {
 			f := ps.String(q.Key)
-			if q.Kind != heap.File || f == "" || seen[f] {
+			if q.Kind != heap.File || q.Memo || f == "" || seen[f] {
 				continue
 			}
 			seen[f] = true
