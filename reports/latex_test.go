@@ -166,7 +166,14 @@ func TestTeXText(t *testing.T) {
 		{"2^7 = 128", `\(2^{7} = 128\)`},
 		{"h ⊕ 2 < h", `\(h \oplus  2 < h\)`},
 		{"(⌊kφ⌋, ⌊kφ²⌋) for k ≥ 0", `\((\lfloor k\varphi \rfloor , \lfloor k\varphi ^{2}\rfloor )\) for \(k \geq  0\)`},
-		{"a ⊗ b pour 0 ≤ a, b < 16", `\(a \otimes  b\) pour \(0 \leq  a\), \(b < 16\)`},
+		{"a ⊗ b pour 0 ≤ a, b < 16", `\(a \otimes  b\) pour \(0 \leq  a, b < 16\)`},
+		// Issue 30: a variable alone is italic mathematics, "a" only
+		// where no word follows it.
+		{"heaps a (row) and b (column)", `heaps \(a\) (row) and \(b\) (column)`},
+		{"Row a, column b.", `Row \(a\), column \(b\).`},
+		{"(n mod 4) for every a.", `(\(n\) mod 4) for every \(a\).`},
+		{"a heap, il y a 2 tas, S. Brown, the set S", `a heap, il y a 2 tas, S. Brown, the set \(S\)`},
+		{"(a win for the player)", `(a win for the player)`},
 		{"il a 3 pièces", "il a 3 pièces"},
 		{"φ = (1 + √5)/2 is", `\(\varphi  = (1 + \surd 5)/2\) is`},
 		{"So (1, 3, 5, 5) → (1, 1, 5, 5).", `So (1, 3, 5, 5) \(\to \) (1, 1, 5, 5).`},

@@ -76,9 +76,10 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 		// figures shown on their own (Figures).
 		delete(out.Data, "text/html")
 		out.Data["text/markdown"] = markdownMaths(markdown) + "\n"
-		// Tables as MathJax draws them (mathjax.go).
+		// The survey as MathJax and nbconvert's LaTeX read it
+		// (mathjax.go), but its figures, shown on their own.
 		delete(out.Data, "text/latex")
-		if tex := mathJaxTables(blocks); tex != "" {
+		if tex := mathJaxResult(blocks, true); tex != "" {
 			out.Data["text/latex"] = tex
 		}
 	}
