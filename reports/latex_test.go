@@ -174,6 +174,7 @@ func TestTeXText(t *testing.T) {
 		{"(n mod 4) for every a.", `(\(n\) mod 4) for every \(a\).`},
 		{"a heap, il y a 2 tas, S. Brown, the set S", `a heap, il y a 2 tas, S. Brown, the set \(S\)`},
 		{"(a win for the player)", `(a win for the player)`},
+		{"a Steiner system S(5,8,24): any 5", `a Steiner system \(S(5,8,24)\): any 5`},
 		{"il a 3 pièces", "il a 3 pièces"},
 		{"φ = (1 + √5)/2 is", `\(\varphi  = (1 + \surd 5)/2\) is`},
 		{"So (1, 3, 5, 5) → (1, 1, 5, 5).", `So (1, 3, 5, 5) \(\to \) (1, 1, 5, 5).`},

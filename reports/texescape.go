@@ -601,8 +601,9 @@ func termAtom(t texToken) bool {
 }
 
 // funcApp is a one-letter function of one letter or number, g(n), f(1),
-// or the first of its arguments, g(a, b) (its bracket closes the formula).
-var funcApp = regexp.MustCompile(`^\(?[A-Za-z]\([A-Za-z0-9](\)[,.;:]?|,)$`)
+// or the first of its arguments, g(a, b) (its bracket closes the formula),
+// or of numbers written without a space, S(5,8,24), a Steiner system.
+var funcApp = regexp.MustCompile(`^\(?[A-Za-z]\(([A-Za-z0-9]|[0-9]+(,[0-9]+)+)(\)[,.;:]?|,)$`)
 
 // letterToken is a letter alone, in brackets or before a punctuation
 // mark: "n", "(n", "b)", "a,".
