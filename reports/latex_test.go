@@ -328,3 +328,31 @@ func FuzzTeXText(f *testing.F) {
 		}
 	})
 }
+
+// TestLaTeXTableNotes: a table and the notes under it are one box, which
+// a page never parts (issue 30: coins-table's "Coins numbered from 1."
+// opened the next page, its table left on this one); and a source the
+// figure just below the table cites is cited once, under the figure.
+func TestLaTeXTableNotes(t *testing.T) {
+	r := nimbersReport("en")
+	r.Sections[0].Source = "D. Madore (2017)"
+	var b bytes.Buffer
+	if err := LaTeX(&b, r, figureFiles{}.options(Options{})); err != nil {
+		t.Fatal(err)
+	}
+	tex := b.String()
+	if n := strings.Count(tex, `Source: \cite{src1}`); n != 1 || !strings.Contains(tex, "{\\small\\centering Source: \\cite{src1}\\par}\n\\end{figure}") {
+		t.Errorf("the source is cited %d times, want once, under the figure:\n%s", n, tex)
+	}
+
+	b.Reset()
+	if err := LaTeX(&b, kaylesReport(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tex = b.String()
+	i := strings.Index(tex, "\\par\\vbox{%\n\\begin{center}")
+	j := strings.Index(tex, "{\\small Values 0 (P-positions) are in bold.\\par}\n\n}\n")
+	if i < 0 || j < i || strings.Contains(tex[i:j], "\\end{tabular}}\n\\end{center}\n\n\\setbox0") {
+		t.Errorf("the table and its note are not one box:\n%s", tex)
+	}
+}
