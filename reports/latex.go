@@ -457,7 +457,7 @@ func (tw *texWriter) flush() error {
 
 func (tw *texWriter) section(s *section) error {
 	if s.Title != "" {
-		tw.p("\n\\nbneed{10\\baselineskip}\n\\section*{%s}\n\n", texText(s.Title))
+		tw.p("\n\\nbneed{%d\\baselineskip}\n\\section*{%s}\n\n", sectionNeed(s.Blocks), texText(s.Title))
 	}
 	box := len(s.Blocks)
 	if tw.last && !tw.fragment {
@@ -515,6 +515,39 @@ func (tw *texWriter) section(s *section) error {
 // keepWithNext asks for room before a heading (its first lines with it)
 // and before a sentence that leads into a table short enough to go whole
 // with it, so that neither is left alone at a page's foot.
+// sectionNeed is the room a section's title keeps with it, in lines: its
+// opening paragraphs and its first heading or table with what they keep
+// (a title and the game's line alone at a page's foot, the table on the
+// next page, read as a section with nothing in it); 10 at least, 30 at
+// most.
+func sectionNeed(bs []block) int {
+	lines := 4.0
+	for i, b := range bs {
+		switch b := b.(type) {
+		case para:
+			if b.MDOnly {
+				continue
+			}
+			if lead := leadNeed(b, bs[i+1:]); lead > 0 {
+				return min(30, max(10, int(lines)+lead))
+			}
+			lines += 1.5 + float64(len(spanText(b.Spans)))/90
+			continue
+		case heading:
+			if b.MDOnly {
+				continue
+			}
+			need := 5
+			if i+1 < len(bs) {
+				need = max(need, 5+leadNeed(bs[i+1], bs[i+2:]))
+			}
+			return min(30, max(10, int(lines)+need))
+		}
+		break
+	}
+	return 10
+}
+
 func (tw *texWriter) keepWithNext(b block, next []block) {
 	switch b := b.(type) {
 	case heading:
