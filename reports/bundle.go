@@ -174,7 +174,7 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 		// it (mathjax.go); none for a figure, which nbconvert takes as
 		// its PDF.
 		delete(d.Data, "text/latex")
-		if tex := mathJaxResult(blocks, false); tex != "" {
+		if tex := mathJaxResult(blocks); tex != "" {
 			d.Data["text/latex"] = tex
 		}
 		if fig.svg != "" {

@@ -106,7 +106,7 @@ func TestMathJaxTablesCompile(t *testing.T) {
 		blocks = append(blocks, heading{Text: s}, para{Spans: text(s)}, list{Items: [][]span{text(s), literal(s)}}, para{Spans: []span{{Text: s, Code: true}}, Note: true})
 	}
 	doc := "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amsmath,amssymb}\n\\begin{document}\n" +
-		mathJaxResult(blocks, false) + "\\end{document}\n"
+		mathJaxResult(blocks) + "\\end{document}\n"
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "arrays.tex"), []byte(doc), 0o644); err != nil {
 		t.Fatal(err)

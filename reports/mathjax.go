@@ -25,10 +25,9 @@ import (
 // (latexFragment).
 
 // mathJaxResult writes blocks, a result or a survey, in that form; ""
-// when one of them has no such form (a figure, unless skipFigures: a
-// survey shows its figures on their own; a code block; nothing to
-// write): the other outputs then stand for it.
-func mathJaxResult(blocks []block, skipFigures bool) string {
+// when one of them has no such form (a figure, a code block): the other
+// outputs then stand for it.
+func mathJaxResult(blocks []block) string {
 	var b strings.Builder
 	par := func(s string) {
 		if s = strings.TrimSpace(s); s != "" {
@@ -57,10 +56,6 @@ func mathJaxResult(blocks []block, skipFigures bool) string {
 			}
 		case codeBlock:
 			if !bl.MDOnly {
-				return ""
-			}
-		case figure, surveyFigure:
-			if !skipFigures {
 				return ""
 			}
 		default:

@@ -48,7 +48,7 @@ func TestMathJaxResult(t *testing.T) {
 	for _, s := range hostile {
 		blocks := []block{heading{Text: s}, para{Spans: text(s)}, list{Items: [][]span{text(s), literal(s)}},
 			para{Spans: []span{{Text: s, Code: true}}, Note: true}, prose{MD: "## " + s + "\n\n" + s + "\n\n- " + s + "\n"}}
-		tex := mathJaxResult(blocks, false)
+		tex := mathJaxResult(blocks)
 		words, ok := outsideFormulas(tex)
 		if !ok {
 			t.Errorf("%q: a formula is not closed:\n%s", s, tex)
@@ -77,10 +77,18 @@ func TestMathJaxResult(t *testing.T) {
 	}
 
 	// A figure has no such form: nbconvert takes its PDF instead.
-	if got := mathJaxResult([]block{para{Spans: text("x")}, figure{Kind: "values"}}, false); got != "" {
+	if got := mathJaxResult([]block{para{Spans: text("x")}, figure{Kind: "values"}}); got != "" {
 		t.Errorf("a result with a figure: %q, want none", got)
 	}
-	if got := mathJaxResult([]block{para{Spans: text("x")}, figure{Kind: "values"}}, true); !strings.Contains(got, "x") {
-		t.Errorf("a survey's words without its figures: %q", got)
+
+	// A survey: its words and tables, not its figures, which show on
+	// their own.
+	d, err = Bundler{Options: Options{Lang: "fr"}}.Bundle(surveyReport(t, "octal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tex, _ = d.Data["text/latex"].(string)
+	if !strings.Contains(tex, `\(\textbf{Variantes remarquables}\)`) || !strings.Contains(tex, `\[\begin{array}`) || strings.Contains(tex, "Figures") {
+		t.Errorf("a survey's text/latex:\n%s", tex)
 	}
 }
