@@ -293,6 +293,10 @@ func mathJaxCell(c cell) string {
 			} else {
 				b.WriteString(`\ `)
 			}
+		case r < 0x80 && unicode.IsLetter(r) && (i == 0 || !unicode.IsLetter(rs[i-1])) && (i+1 == len(rs) || !unicode.IsLetter(rs[i+1])):
+			// A letter alone names a number (n, a \ b): italic.
+			text(false)
+			b.WriteRune(r)
 		case r < 0x80 && unicode.IsLetter(r) || r >= 0xc0 && r <= 0x17f && unicode.IsLetter(r):
 			// ASCII and accented Latin letters: T1 and utf8 in pdflatex.
 			text(true)
