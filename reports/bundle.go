@@ -53,8 +53,9 @@ type Bundler struct {
 //     notebook's bundle (an untrusted notebook shows PNG, not SVG);
 //   - text/latex: with Print or HTML, the blocks as a piece of a LaTeX
 //     document (tables as tabular with booktabs rules), but for a plot,
-//     which is an image; in a notebook's bundle, its tables only, as
-//     arrays MathJax draws (mathJaxTables), and none without a table;
+//     which is an image; in a notebook's bundle, the whole result in a
+//     form MathJax draws and LaTeX compiles alike, tables as arrays
+//     (mathJaxResult), and none for a figure;
 //   - application/json: the results under SPEC.md's keys.
 //
 // A *survey.Report (the notebook's survey()) displays as its report
@@ -169,9 +170,11 @@ func (bd Bundler) Bundle(v any) (*nbformat.Display, error) {
 		if m, ok := d.Data["text/markdown"].(string); ok {
 			d.Data["text/markdown"] = markdownMaths(m)
 		}
-		// Tables as MathJax draws them (mathjax.go); none for a figure.
+		// The whole result as both MathJax and nbconvert's LaTeX read
+		// it (mathjax.go); none for a figure, which nbconvert takes as
+		// its PDF.
 		delete(d.Data, "text/latex")
-		if tex := mathJaxTables(blocks); tex != "" {
+		if tex := mathJaxResult(blocks); tex != "" {
 			d.Data["text/latex"] = tex
 		}
 		if fig.svg != "" {

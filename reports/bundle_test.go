@@ -46,7 +46,12 @@ func TestBundle(t *testing.T) {
 				"text/plain": {"Grundy values\n\n", "0..9     0   1   2   3   1   4   3   2   1   4\n"},
 				// An array MathJax draws: an untrusted Notebook 6 shows
 				// text/latex before plain text, and MathJax draws no tabular.
-				"text/latex": {"\\[\\begin{array}{l|rrrrrrrrrr}", "\\hline", "0..9 & \\mathbf{0} & 1 & 2 & 3 & 1 & 4 & 3 & 2 & 1 & 4 \\\\"},
+				"text/latex": {"\\[\\begin{array}{l|rrrrrrrrrr}", "\\hline", "0..9 & \\mathbf{0} & 1 & 2 & 3 & 1 & 4 & 3 & 2 & 1 & 4 \\\\",
+					// Issue 30: the whole result, as nbconvert's LaTeX
+					// pastes it: the game, the heading, the words and the
+					// note under the table, formulas as formulas.
+					"Game: octal game 0.77 (Kayles)", "\\(\\textbf{Grundy values}\\)\n\nGrundy value \\(g(n)\\) of a single heap of \\(n\\)",
+					"\\end{array}\\]\n\nValues 0 (P-positions) are in bold."},
 			},
 			absent:  []string{"image/svg+xml", "text/html"},
 			notIn:   []string{"**", "|", "*Values", "bold"},

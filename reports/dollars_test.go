@@ -38,7 +38,7 @@ func TestMarkdownMaths(t *testing.T) {
 		{"bold kept", "**Period** from n = 71", "**Period** from $n = 71$"},
 		{"no space inside", "the nim-sum ⊕ of", `the nim-sum $\oplus$ of`},
 		{"code kept", "`n₀` and n₀", "`n₀` and $n_{0}$"},
-		{"table", "| a | b |\n| - | - |\n| n₀ | 1 |\n", "| a | b |\n| - | - |\n| $n_{0}$ | 1 |\n"},
+		{"table", "| a | b |\n| - | - |\n| n₀ | 1 |\n", "| $a$ | $b$ |\n| - | - |\n| $n_{0}$ | 1 |\n"},
 		{"plain", "Game: Nim; normal play.", "Game: Nim; normal play."},
 		{"symbol in brackets", "from heads (●) to tails (○);", `from heads ($\bullet$) to tails ($\circ$);`},
 	} {

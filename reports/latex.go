@@ -296,8 +296,65 @@ func (tw *texWriter) head(d *document) {
 // tailStart is where the last lines of the last section begin that go
 // with the references: its blocks of text after its last table or
 // figure (or that figure, when it ends the section), a dozen lines at
-// most.
+// most. The notes under a table stay with the table (see tableNote):
+// the tail begins after them when something is left for it.
 func tailStart(bs []block) int {
+	i := tailAfterLast(bs)
+	j := i
+	for j < len(bs) && tableNote(bs, j) {
+		j++
+	}
+	if j < len(bs) {
+		return j
+	}
+	return i
+}
+
+// nextShown is the first block from bs[i] on that LaTeX shows (not one
+// for Markdown only), nil when none is.
+func nextShown(bs []block, i int) block {
+	for ; i < len(bs); i++ {
+		switch b := bs[i].(type) {
+		case heading:
+			if b.MDOnly {
+				continue
+			}
+		case para:
+			if b.MDOnly {
+				continue
+			}
+		case codeBlock:
+			if b.MDOnly {
+				continue
+			}
+		}
+		return bs[i]
+	}
+	return nil
+}
+
+// tableNote reports whether bs[i] is a note under a table (its notes, its
+// source), directly or after other notes: LaTeX must not break a page
+// before it.
+func tableNote(bs []block, i int) bool {
+	if i >= len(bs) {
+		return false
+	}
+	for ; i > 0; i-- {
+		p, ok := bs[i].(para)
+		if !ok || !p.Note && !p.Source {
+			return false
+		}
+		if _, ok := bs[i-1].(table); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// tailAfterLast is tailStart's first reading: the blocks after the last
+// table or figure, a dozen lines at most.
+func tailAfterLast(bs []block) int {
 	lines := 0.0
 	i := len(bs)
 	for i > 0 {
@@ -400,12 +457,13 @@ func (tw *texWriter) flush() error {
 
 func (tw *texWriter) section(s *section) error {
 	if s.Title != "" {
-		tw.p("\n\\nbneed{10\\baselineskip}\n\\section*{%s}\n\n", texText(s.Title))
+		tw.p("\n\\nbneed{%d\\baselineskip}\n\\section*{%s}\n\n", sectionNeed(s.Blocks), texText(s.Title))
 	}
 	box := len(s.Blocks)
 	if tw.last && !tw.fragment {
 		box = tailStart(s.Blocks)
 	}
+	kept := -1 // the last note a table keeps with it in one box
 	for i, b := range s.Blocks {
 		if i == box {
 			// The section's last lines go with the references (see
@@ -416,6 +474,28 @@ func (tw *texWriter) section(s *section) error {
 		if !tw.fragment && i < box {
 			tw.keepWithNext(b, s.Blocks[i+1:])
 		}
+		if t, ok := b.(table); ok && !tw.fragment && len(t.Rows) <= 40 && tableNote(s.Blocks, i+1) {
+			// A table (not a longtable) and the notes under it are
+			// one box: a page never parts them. Not across the
+			// start of the tail, a box of its own.
+			end := i + 1
+			for end+1 < len(s.Blocks) && tableNote(s.Blocks, end+1) {
+				end++
+			}
+			if box <= i || box > end {
+				tw.s("\\par\\vbox{%\n")
+				kept = end
+			}
+		}
+		if p, ok := b.(para); ok && p.Source && tw.o.Figures != nil && !tw.o.NoFigures {
+			if f, ok := nextShown(s.Blocks, i+1).(figure); ok && f.Ref == p.Ref {
+				// The figure just under it cites the source.
+				if i == kept {
+					tw.s("}\n\n")
+				}
+				continue
+			}
+		}
 		switch b.(type) {
 		case figure, surveyFigure, picture, vectorPicture:
 			if tw.last && tw.o.Figures != nil && !tw.o.NoFigures {
@@ -425,6 +505,9 @@ func (tw *texWriter) section(s *section) error {
 		if err := tw.block(b); err != nil {
 			return err
 		}
+		if i == kept {
+			tw.s("}\n\n")
+		}
 	}
 	return tw.err
 }
@@ -432,6 +515,39 @@ func (tw *texWriter) section(s *section) error {
 // keepWithNext asks for room before a heading (its first lines with it)
 // and before a sentence that leads into a table short enough to go whole
 // with it, so that neither is left alone at a page's foot.
+// sectionNeed is the room a section's title keeps with it, in lines: its
+// opening paragraphs and its first heading or table with what they keep
+// (a title and the game's line alone at a page's foot, the table on the
+// next page, read as a section with nothing in it); 10 at least, 30 at
+// most.
+func sectionNeed(bs []block) int {
+	lines := 4.0
+	for i, b := range bs {
+		switch b := b.(type) {
+		case para:
+			if b.MDOnly {
+				continue
+			}
+			if lead := leadNeed(b, bs[i+1:]); lead > 0 {
+				return min(30, max(10, int(lines)+lead))
+			}
+			lines += 1.5 + float64(len(spanText(b.Spans)))/90
+			continue
+		case heading:
+			if b.MDOnly {
+				continue
+			}
+			need := 5
+			if i+1 < len(bs) {
+				need = max(need, 5+leadNeed(bs[i+1], bs[i+2:]))
+			}
+			return min(30, max(10, int(lines)+need))
+		}
+		break
+	}
+	return 10
+}
+
 func (tw *texWriter) keepWithNext(b block, next []block) {
 	switch b := b.(type) {
 	case heading:
@@ -598,18 +714,32 @@ func (tw *texWriter) cite(src string) string {
 // texSource writes a source for the bibliography, its web addresses as
 // links.
 func texSource(s string) string {
+	// The words between addresses go to texText together: a word alone
+	// loses what stands beside it ("S." is an initial before "Brown").
 	var sb strings.Builder
-	for i, w := range strings.Split(s, " ") {
-		if i > 0 {
-			sb.WriteByte(' ')
+	var run []string
+	flush := func() {
+		if len(run) > 0 {
+			sb.WriteString(texText(strings.Join(run, " ")))
+			run = run[:0]
 		}
+	}
+	for i, w := range strings.Split(s, " ") {
 		core := strings.TrimRight(w, ".,;:)")
 		if (strings.HasPrefix(core, "https://") || strings.HasPrefix(core, "http://")) && texURLSafe(core) {
+			flush()
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
 			sb.WriteString(`\url{` + texURL(core) + `}` + texEscape(w[len(core):]))
 			continue
 		}
-		sb.WriteString(texText(w))
+		if i > 0 && len(run) == 0 {
+			sb.WriteByte(' ')
+		}
+		run = append(run, w)
 	}
+	flush()
 	return sb.String()
 }
 

@@ -78,8 +78,8 @@ func TestLaTeXHostileTextCompiles(t *testing.T) {
 	}
 }
 
-// TestMathJaxTablesCompile: the arrays a notebook's text/latex holds
-// (mathJaxTables) compile with pdflatex in the preamble nbconvert's LaTeX
+// TestMathJaxTablesCompile: a notebook's text/latex, the result in the
+// form MathJax draws (mathJaxResult), tables as arrays, compiles with pdflatex in the preamble nbconvert's LaTeX
 // gives them (amsmath, amssymb), whatever the cells hold.
 func TestMathJaxTablesCompile(t *testing.T) {
 	pdflatex, err := exec.LookPath("pdflatex")
@@ -99,8 +99,14 @@ func TestMathJaxTablesCompile(t *testing.T) {
 		tab.Rows = append(tab.Rows, []cell{{Text: s}, {Text: s, Strong: true}})
 	}
 	tab.Rows = append(tab.Rows, []cell{{Text: "0..9"}, {Text: "0", Strong: true}})
+	// The whole result too (issue 30): headings, words, lists and notes
+	// around the table, as a notebook's text/latex holds them.
+	blocks := []block{tab}
+	for _, s := range texts {
+		blocks = append(blocks, heading{Text: s}, para{Spans: text(s)}, list{Items: [][]span{text(s), literal(s)}}, para{Spans: []span{{Text: s, Code: true}}, Note: true})
+	}
 	doc := "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amsmath,amssymb}\n\\begin{document}\n" +
-		mathJaxTables([]block{tab}) + "\\end{document}\n"
+		mathJaxResult(blocks) + "\\end{document}\n"
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "arrays.tex"), []byte(doc), 0o644); err != nil {
 		t.Fatal(err)

@@ -166,7 +166,15 @@ func TestTeXText(t *testing.T) {
 		{"2^7 = 128", `\(2^{7} = 128\)`},
 		{"h ⊕ 2 < h", `\(h \oplus  2 < h\)`},
 		{"(⌊kφ⌋, ⌊kφ²⌋) for k ≥ 0", `\((\lfloor k\varphi \rfloor , \lfloor k\varphi ^{2}\rfloor )\) for \(k \geq  0\)`},
-		{"a ⊗ b pour 0 ≤ a, b < 16", `\(a \otimes  b\) pour \(0 \leq  a\), \(b < 16\)`},
+		{"a ⊗ b pour 0 ≤ a, b < 16", `\(a \otimes  b\) pour \(0 \leq  a, b < 16\)`},
+		// Issue 30: a variable alone is italic mathematics, "a" only
+		// where no word follows it.
+		{"heaps a (row) and b (column)", `heaps \(a\) (row) and \(b\) (column)`},
+		{"Row a, column b.", `Row \(a\), column \(b\).`},
+		{"(n mod 4) for every a.", `(\(n\) mod 4) for every \(a\).`},
+		{"a heap, il y a 2 tas, S. Brown, the set S", `a heap, il y a 2 tas, S. Brown, the set \(S\)`},
+		{"(a win for the player)", `(a win for the player)`},
+		{"a Steiner system S(5,8,24): any 5", `a Steiner system \(S(5,8,24)\): any 5`},
 		{"il a 3 pièces", "il a 3 pièces"},
 		{"φ = (1 + √5)/2 is", `\(\varphi  = (1 + \surd 5)/2\) is`},
 		{"So (1, 3, 5, 5) → (1, 1, 5, 5).", `So (1, 3, 5, 5) \(\to \) (1, 1, 5, 5).`},
@@ -319,4 +327,32 @@ func FuzzTeXText(f *testing.F) {
 			t.Errorf("texEscape(%q) = %q: %v", s, texEscape(s), err)
 		}
 	})
+}
+
+// TestLaTeXTableNotes: a table and the notes under it are one box, which
+// a page never parts (issue 30: coins-table's "Coins numbered from 1."
+// opened the next page, its table left on this one); and a source the
+// figure just below the table cites is cited once, under the figure.
+func TestLaTeXTableNotes(t *testing.T) {
+	r := nimbersReport("en")
+	r.Sections[0].Source = "D. Madore (2017)"
+	var b bytes.Buffer
+	if err := LaTeX(&b, r, figureFiles{}.options(Options{})); err != nil {
+		t.Fatal(err)
+	}
+	tex := b.String()
+	if n := strings.Count(tex, `Source: \cite{src1}`); n != 1 || !strings.Contains(tex, "{\\small\\centering Source: \\cite{src1}\\par}\n\\end{figure}") {
+		t.Errorf("the source is cited %d times, want once, under the figure:\n%s", n, tex)
+	}
+
+	b.Reset()
+	if err := LaTeX(&b, kaylesReport(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tex = b.String()
+	i := strings.Index(tex, "\\par\\vbox{%\n\\begin{center}")
+	j := strings.Index(tex, "{\\small Values 0 (P-positions) are in bold.\\par}\n\n}\n")
+	if i < 0 || j < i || strings.Contains(tex[i:j], "\\end{tabular}}\n\\end{center}\n\n\\setbox0") {
+		t.Errorf("the table and its note are not one box:\n%s", tex)
+	}
 }

@@ -20,7 +20,7 @@ func TestProseBlocks(t *testing.T) {
 		{"escaped sign", `Write f\_r and \*x\*.`, []string{`Write f\_r and *x*.`}, "Write f|0 _|0 r and |0 *|0 x|0 *|0 .|0", []string{`\textbackslash`}},
 		{"hard break", "one  \ntwo", []string{"one\\\\\ntwo"}, "one |0 two|0", nil},
 		{"emphasis and link", "*see* [the list](https://oeis.org/A000069)", []string{`\emph{see}`, `\href{https://oeis.org/A000069}{the list}`}, "see|0  |0 the list|0", nil},
-		{"nested list", "- a\n  - b\n", []string{"\\begin{itemize}\n\\item a\n\n\\begin{itemize}\n\\item b\n\n\\end{itemize}"}, "", nil},
+		{"nested list", "- x1\n  - x2\n", []string{"\\begin{itemize}\n\\item x1\n\n\\begin{itemize}\n\\item x2\n\n\\end{itemize}"}, "", nil},
 		{"code in a list", "- a\n\n  ```\n  x = 1\n  ```\n", []string{`x\ =\ 1`}, "", nil},
 		{"table", "| n | f_r |\n| - | --- |\n| 1 | 2 |\n", []string{`\(f_{r}\)`, `\toprule`}, "", nil},
 	} {

@@ -26,7 +26,7 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 	if err != nil {
 		return nil, err
 	}
-	var blocks []block
+	var blocks, textBlocks []block
 	var mdText, plainText bytes.Buffer
 	for i, s := range d.Sections {
 		var head []block
@@ -34,6 +34,20 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 			head = []block{heading{Text: s.Title}}
 		}
 		blocks = append(append(blocks, head...), s.Blocks...)
+		// text/latex: the section without its figures, none when
+		// they are all it has.
+		var words []block
+		for _, bl := range s.Blocks {
+			if p, ok := bl.(para); ok && p.MDOnly {
+				continue
+			}
+			if _, ok := bl.(surveyFigure); !ok {
+				words = append(words, bl)
+			}
+		}
+		if len(words) > 0 {
+			textBlocks = append(append(textBlocks, head...), words...)
+		}
 		if slices.ContainsFunc(s.Blocks, func(bl block) bool { _, ok := bl.(surveyFigure); return ok }) {
 			continue // text has no figures
 		}
@@ -76,9 +90,11 @@ func (bd Bundler) surveyBundle(r *survey.Report) (*nbformat.Display, error) {
 		// figures shown on their own (Figures).
 		delete(out.Data, "text/html")
 		out.Data["text/markdown"] = markdownMaths(markdown) + "\n"
-		// Tables as MathJax draws them (mathjax.go).
+		// The survey as MathJax and nbconvert's LaTeX read it
+		// (mathjax.go), without its figures, which show on their
+		// own.
 		delete(out.Data, "text/latex")
-		if tex := mathJaxTables(blocks); tex != "" {
+		if tex := mathJaxResult(textBlocks); tex != "" {
 			out.Data["text/latex"] = tex
 		}
 	}

@@ -310,6 +310,8 @@ type texToken struct {
 	// inList: the token is an item of a list ("(1," "3," "5)"), a
 	// position rather than a formula, when it holds only numbers.
 	inList bool
+	// joinComma: the comma after it is the formula's (0 ≤ a, b < 16).
+	joinComma bool
 }
 
 // texText writes generated text or prose as LaTeX: the mathematics it
@@ -339,7 +341,7 @@ func mathText(s string, f textForm) string {
 		return ""
 	}
 	for i := range toks {
-		if len(toks[i].pieces) == 1 && (funcApp.MatchString(toks[i].pieces[0].text) || mathLetter.MatchString(toks[i].pieces[0].text)) {
+		if len(toks[i].pieces) == 1 && (funcApp.MatchString(toks[i].pieces[0].text) || varLetter(toks, i)) {
 			// g(n), f(n), and the letters that name a number (a heap
 			// of n, coin n) are mathematics wherever they stand.
 			toks[i].math = true
@@ -347,6 +349,13 @@ func mathText(s string, f textForm) string {
 		// "2)," closes a bracket: the end of a clause, not a list item.
 		toks[i].inList = endsClause(toks[i], ",") && !strings.HasSuffix(toks[i].pieces[len(toks[i].pieces)-1].text, "),") ||
 			i > 0 && endsClause(toks[i-1], ",")
+	}
+	// "0 ≤ a, b < 16": letters listed before a sign are one formula,
+	// their comma its own.
+	for i := 0; i+2 < len(toks); i++ {
+		if varLetter(toks, i) && endsClause(toks[i], ",") && varLetter(toks, i+1) && !endsClause(toks[i+1], ",.;:") && opToken(toks[i+2]) {
+			toks[i].joinComma = true
+		}
 	}
 	// A sign between two atoms is mathematics (b < 16), and so is an
 	// atom beside mathematics when one of the two is a sign (a ⊗ b,
@@ -430,7 +439,7 @@ func mathText(s string, f textForm) string {
 		for _, p := range core {
 			depth += strings.Count(p.text, "(") - strings.Count(p.text, ")")
 		}
-		if inMath && depth > 0 && len(trail) == 1 && trail[0].text == "," && i+1 < len(toks) && toks[i+1].math {
+		if inMath && (depth > 0 || t.joinComma) && len(trail) == 1 && trail[0].text == "," && i+1 < len(toks) && toks[i+1].math {
 			// max(n₀, 1): a comma inside brackets is the formula's.
 			b.WriteByte(',')
 			if t.space != "" {
@@ -592,12 +601,52 @@ func termAtom(t texToken) bool {
 }
 
 // funcApp is a one-letter function of one letter or number, g(n), f(1),
-// or the first of its arguments, g(a, b) (its bracket closes the formula).
-var funcApp = regexp.MustCompile(`^[A-Za-z]\([A-Za-z0-9](\)[,.;:]?|,)$`)
+// or the first of its arguments, g(a, b) (its bracket closes the formula),
+// or of numbers written without a space, S(5,8,24), a Steiner system.
+var funcApp = regexp.MustCompile(`^\(?[A-Za-z]\(([A-Za-z0-9]|[0-9]+(,[0-9]+)+)(\)[,.;:]?|,)$`)
 
-// mathLetter is a letter alone that only ever names a number in the
-// reports' text (not a, à, y: words in English or French).
-var mathLetter = regexp.MustCompile(`^[nkrpth][,.;:]?$`)
+// letterToken is a letter alone, in brackets or before a punctuation
+// mark: "n", "(n", "b)", "a,".
+var letterToken = regexp.MustCompile(`^\(?([A-Za-z])\)?[,.;:]?$`)
+
+// varLetter reports whether toks[i] is a letter naming a number, which a
+// paper sets in italic mathematics wherever it stands ("heaps a (row) and
+// b (column)", "row a, column b", "(n mod 4)"). Lowercase letters are, but
+// y (French) and a: "a" is a variable only where no word follows it (a
+// bracket, a comma, "and", the end), not in "a heap" nor in "il y a 2".
+// Of the capitals only S, a set, and not as an initial ("S. Brown").
+func varLetter(toks []texToken, i int) bool {
+	t := toks[i]
+	if len(t.pieces) != 1 || t.pieces[0].script != 0 {
+		return false
+	}
+	s := t.pieces[0].text
+	m := letterToken.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	var next string
+	if i+1 < len(toks) && len(toks[i+1].pieces) > 0 && toks[i+1].pieces[0].script == 0 {
+		next = toks[i+1].pieces[0].text
+	}
+	switch c := m[1][0]; {
+	case c == 'S':
+		initial := strings.HasSuffix(s, ".") && next != "" && unicode.IsUpper([]rune(next)[0])
+		return !initial
+	case c == 'a':
+		if strings.TrimPrefix(s, "(") != "a" || i+1 == len(toks) || strings.HasPrefix(next, "(") {
+			return true // "a," "a)" "a (row)": "(a win" is a word
+		}
+		switch strings.TrimRight(next, ",.;:") {
+		case "and", "or", "et", "ou", `\`:
+			return true
+		}
+		return false
+	case c == 'y':
+		return false
+	}
+	return m[1][0] >= 'b' && m[1][0] <= 'z'
+}
 
 // closesFormula reports whether a token closing a bracket is a term of
 // the formula the bracket opened: 1)), n).

@@ -187,6 +187,15 @@ func TestE2ENotebookUI(t *testing.T) {
 				if table && c.Texts == 0 {
 					t.Errorf("cell %d %q: its table shows no text", c.Index, lastLine(c.Source))
 				}
+				// Issue 30: the text/latex MathJax draws holds the whole
+				// result, its heading and words with the table, and
+				// MathJax reads all of it.
+				if c.LatexRaw > 0 {
+					t.Errorf("cell %d %q: MathJax left a command as typed:\n%s", c.Index, lastLine(c.Source), c.Latex)
+				}
+				if table && c.Latex != "" && !strings.Contains(c.Latex, "Game:") && !strings.Contains(c.Latex, "Nim-product") {
+					t.Errorf("cell %d %q: the result MathJax drew has no words, only its table:\n%s", c.Index, lastLine(c.Source), c.Latex)
+				}
 			}
 			t.Logf("%d figures expected", figures)
 			tab.close(t)
@@ -442,6 +451,11 @@ type pageState struct {
 		Tables  int `json:"tables"`
 		Figures int `json:"figures"`
 		Texts   int `json:"texts"` // output areas showing plain text, or tables MathJax drew (text/latex)
+		// Latex is the text of the output areas MathJax drew
+		// (text/latex); LatexRaw counts those showing a command
+		// MathJax left as typed (a backslash on the page).
+		Latex    string `json:"latex"`
+		LatexRaw int    `json:"latexRaw"`
 	} `json:"cells"`
 }
 
@@ -516,6 +530,8 @@ const collectJS = `(() => {
 			tables: areas.filter(a => Array.from(a.querySelectorAll('table')).some(shown)).length,
 			figures: areas.filter(a => Array.from(a.querySelectorAll('svg, img')).some(shown)).length,
 			texts: areas.filter(a => (a.classList.contains('output_text') || a.classList.contains('output_latex')) && a.innerText.trim() !== '').length,
+			latex: areas.filter(a => a.classList.contains('output_latex')).map(a => a.innerText).join('\n'),
+			latexRaw: areas.filter(a => a.classList.contains('output_latex') && a.innerText.includes('\\')).length,
 		});
 	});
 	return {kernel: nb.kernel ? nb.kernel.name : '', trusted: nb.trusted === true, cells: cells};

@@ -55,6 +55,19 @@ func TestNbconvertPDF(t *testing.T) {
 			t.Errorf("%q is not in the PDF", want)
 		}
 	}
+	// Issue 30: nbconvert takes a result's text/latex ahead of its
+	// Markdown; it holds the whole result, not its tables alone: the
+	// headings, the words before the table, the notes under it.
+	flat := strings.Join(strings.Fields(strings.Map(plainLetter, text)), " ")
+	for _, want := range []string{
+		"Grundy values", "Value f(n) of a single head on coin n", "Coins numbered from 1.", // coins(r=3).values(30)
+		"Weight distribution", "Number of P-positions by their number of heads", "Method: examination of every position.", // mogul.weights()
+		"Values 0 (P-positions) are in bold.", // wythoff(12, 12).table()
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("%q is not in the PDF:\n%s", want, around(flat, "Grundy values"))
+		}
+	}
 	if strings.Contains(text, "P − positions") || strings.Contains(text, "P−positions") {
 		t.Error(`a table writes "P-positions" with a minus sign`)
 	}
@@ -80,4 +93,18 @@ func around(text, s string) string {
 		return "(" + s + " is not in the text)"
 	}
 	return text[max(0, i-200):min(len(text), i+300)]
+}
+
+// plainLetter reads a mathematical italic letter (𝑛, as pdftotext gives a
+// formula's n) as the letter.
+func plainLetter(r rune) rune {
+	switch {
+	case r == 'ℎ':
+		return 'h'
+	case r >= 0x1D44E && r <= 0x1D467:
+		return 'a' + r - 0x1D44E
+	case r >= 0x1D434 && r <= 0x1D44D:
+		return 'A' + r - 0x1D434
+	}
+	return r
 }
