@@ -200,7 +200,7 @@ func EstimateBoard(ctx context.Context, m, n int, sample int64) (Estimate, error
 // CheckEstimate refuses a run whose estimate exceeds the memory limit.
 func CheckEstimate(what string, est Estimate, limit int64) error {
 	if err := budget.Exceeds(what, est.Bytes, limit); err != nil {
-		return fmt.Errorf("cram: %w (about %d memo entries; raise the memory limit or solve a smaller board)", err, est.Entries)
+		return fmt.Errorf("cram: %w (about %d memo entries; raise the memory limit, solve a smaller board, or find its value alone with method: search)", err, est.Entries)
 	}
 	return nil
 }

@@ -3,7 +3,10 @@ package cram
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nimbook/nimbook/explore/cellgame"
@@ -56,12 +59,13 @@ func TestValueBeling(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: Beling's table by the search")
 	}
-	only := os.Getenv("NIMBOOK_CRAM_SEARCH") != ""
+	only := os.Getenv("NIMBOOK_CRAM_SEARCH")
 	for _, c := range belingSearch {
-		if c.long && !only {
+		name := fmt.Sprintf("%dx%d", c.m, c.n)
+		if c.long && only != "1" && !slices.Contains(strings.Split(only, ","), name) {
 			continue
 		}
-		v, st, err := Value(context.Background(), c.m, c.n, SearchOptions{Exact: 16, MaxMemory: 8 << 30})
+		v, st, err := Value(context.Background(), c.m, c.n, SearchOptions{Exact: 16, MaxMemory: 8 << 30, Replace: os.Getenv("NIMBOOK_CRAM_REPLACE") != ""})
 		if err != nil {
 			t.Fatal(err)
 		}
