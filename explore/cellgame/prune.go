@@ -3,6 +3,7 @@ package cellgame
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/nimbook/nimbook/explore/budget"
@@ -30,6 +31,19 @@ type SearchOptions struct {
 	// MaxExact bounds the memo of exact values (Options.MaxEntries of the
 	// Solver); 0 means no bound.
 	MaxExact int64
+}
+
+// HalfTurn is implemented by a rule whose move removes a set of cells
+// made of one cell and some of its neighbours, and whose moves are mapped
+// to moves by the half-turn of a position's box (Cram: a domino; Node
+// Kayles: a cell and its neighbours). A component the half-turn maps to
+// itself with no cell mapped to itself or to a neighbour is then 0: the
+// second player answers each move by its image, which the move cannot
+// have touched (Winning Ways' argument for Cram's even × even boards).
+// The search takes such components as 0 without searching them.
+type HalfTurn interface {
+	Rule
+	HalfTurn()
 }
 
 // DefaultExact is the default of SearchOptions.Exact.
@@ -68,8 +82,10 @@ type Search struct {
 	ctx    context.Context
 	bufs   [][]Board
 	pieces [][]Board
-	order  [][]optSize
+	order  [][]optInfo
 	prog   *budget.Progress
+	// halfTurn: the rule is a HalfTurn
+	halfTurn bool
 }
 
 // NewSearch returns a search of rule, shapes folded under the square's
@@ -85,7 +101,8 @@ func NewSearch(rule Rule, opts SearchOptions) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Search{exact: exact, opts: opts}
+	_, half := rule.(HalfTurn)
+	s := &Search{exact: exact, opts: opts, halfTurn: half}
 	s.tab.b = tBudget{maxBytes: opts.MaxBytes, maxN: opts.MaxEntries, replace: opts.Replace}
 	return s, nil
 }
@@ -178,6 +195,9 @@ func (s *Search) outcome(c shape, heap uint16) (bool, error) {
 		s.pieces = append(s.pieces, nil)
 		s.order = append(s.order, nil)
 	}
+	if s.halfTurn && zeroByHalfTurn(&c.b, c.h, c.w) {
+		return heap == 0, s.tab.setValue(&c, 0, 1)
+	}
 	opts := s.exact.rule.Options(s.bufs[depth][:0], c.b, c.h, c.w)
 	s.bufs[depth] = opts
 	if int(heap) > len(opts) {
@@ -189,19 +209,20 @@ func (s *Search) outcome(c shape, heap uint16) (bool, error) {
 	// largest part first: the cheapest searches.
 	order := s.order[depth][:0]
 	for i := range opts {
-		q, size, known := s.probe(&opts[i], c.h, heap, depth)
+		q, known, o := s.probe(&opts[i], c.h, heap, depth)
 		if known && q {
 			return s.store(c, heap, false, start)
 		}
 		if !known {
-			order = append(order, optSize{i, size})
+			o.i = i
+			order = append(order, o)
 		}
 	}
 	s.order[depth] = order
-	slices.SortStableFunc(order, func(a, b optSize) int { return a.size - b.size })
+	slices.SortStableFunc(order, func(a, b optInfo) int { return a.size - b.size })
 	p := true
-	for _, o := range order {
-		q, err := s.optionP(&opts[o.i], c.h, heap, depth)
+	for k := range order {
+		q, err := s.optionP(&order[k], &opts[order[k].i], c.h, heap, depth)
 		if err != nil {
 			return false, err
 		}
@@ -225,6 +246,20 @@ func (s *Search) outcome(c shape, heap uint16) (bool, error) {
 	return s.store(c, heap, p, start)
 }
 
+// zeroByHalfTurn reports whether the half-turn of the h × w box maps b
+// to itself with no cell of b mapped to itself or to a neighbour: only the
+// centre of the box can be such a cell (odd × odd), or the two cells of
+// the centre edge (odd × even), which the half-turn swaps.
+func zeroByHalfTurn(b *Board, h, w int) bool {
+	for r := 0; r < h; r++ {
+		if bits.Reverse64(b[h-1-r])>>uint(64-w) != b[r] {
+			return false
+		}
+	}
+	// the centre cell, or one of the centre edge's (b has both or neither)
+	return h%2 == 0 && w%2 == 0 || !b.Has(h/2, w/2)
+}
+
 // store keeps the outcome of c + *heap, searched from node start on: a P
 // outcome as c's value.
 func (s *Search) store(c shape, heap uint16, p bool, start int64) (bool, error) {
@@ -237,17 +272,25 @@ func (s *Search) store(c shape, heap uint16, p bool, start int64) (bool, error) 
 	return p, err
 }
 
-// optSize is an option by its index and the cells of its largest part.
-type optSize struct{ i, size int }
+// optInfo is what probe learnt of an option: its index, the cells and
+// the canonical shape of its largest part, and, when the values of its
+// other parts are known (ready), the heap they fold into with heap.
+type optInfo struct {
+	i, size int
+	big     shape
+	x       uint16
+	ready   bool
+}
 
 // probe reports the outcome of the option o + *heap when the values of
 // its parts and the outcome of its largest are known without a search,
-// and the size of its largest part.
-func (s *Search) probe(o *Board, h int, heap uint16, depth int) (bool, int, bool) {
+// and what it learnt of o for optionP.
+func (s *Search) probe(o *Board, h int, heap uint16, depth int) (q, known bool, info optInfo) {
 	parts, big, size := s.split(o, h, depth)
 	if len(parts) == 0 {
-		return heap == 0, 0, true
+		return heap == 0, true, info
 	}
+	info.size = size
 	x := heap
 	for i := range parts {
 		if i == big {
@@ -255,17 +298,17 @@ func (s *Search) probe(o *Board, h int, heap uint16, depth int) (bool, int, bool
 		}
 		v, ok := s.known(s.wk.canon(&parts[i], h), parts[i].Len())
 		if !ok {
-			return false, size, false
+			return false, false, info
 		}
 		x ^= v
 	}
-	c := s.wk.canon(&parts[big], h)
+	info.big, info.x, info.ready = s.wk.canon(&parts[big], h), x, true
 	if size <= s.opts.Exact {
-		v, ok := s.exact.memo.get(c.key, c.compact)
-		return v == x, size, ok
+		v, ok := s.exact.memo.get(info.big.key, info.big.compact)
+		return v == x, ok, info
 	}
-	q, ok := s.tab.outcome(&c, x)
-	return q, size, ok
+	q, known = s.tab.outcome(&info.big, x)
+	return q, known, info
 }
 
 // split lists the parts of o (a frame of h rows) in the buffer of depth,
@@ -291,27 +334,27 @@ func (s *Search) known(c shape, n int) (uint16, bool) {
 }
 
 // optionP reports whether the option o (a frame of h rows) + *heap is P:
-// every part but the largest is folded into the heap by its value.
-func (s *Search) optionP(o *Board, h int, heap uint16, depth int) (bool, error) {
-	parts, big, most := s.split(o, h, depth)
-	if len(parts) == 0 {
-		return heap == 0, nil
-	}
-	x := heap
-	for i := range parts {
-		if i == big {
-			continue
+// every part but the largest is folded into the heap by its value. info
+// is what probe learnt of o.
+func (s *Search) optionP(info *optInfo, o *Board, h int, heap uint16, depth int) (bool, error) {
+	if !info.ready {
+		parts, big, _ := s.split(o, h, depth)
+		x := heap
+		for i := range parts {
+			if i == big {
+				continue
+			}
+			v, err := s.value(s.wk.canon(&parts[i], h))
+			if err != nil {
+				return false, err
+			}
+			x ^= v
 		}
-		v, err := s.value(s.wk.canon(&parts[i], h))
-		if err != nil {
-			return false, err
-		}
-		x ^= v
+		info.big, info.x, info.ready = s.wk.canon(&parts[big], h), x, true
 	}
-	c := s.wk.canon(&parts[big], h)
-	if most <= s.opts.Exact {
-		v, err := s.value(c)
-		return v == x, err
+	if info.size <= s.opts.Exact {
+		v, err := s.value(info.big)
+		return v == info.x, err
 	}
-	return s.outcome(c, x)
+	return s.outcome(info.big, info.x)
 }

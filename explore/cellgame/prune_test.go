@@ -18,7 +18,8 @@ func TestSearchAgainstSolver(t *testing.T) {
 	for _, rc := range []struct {
 		name string
 		rule Rule
-	}{{"cram", dominoes{}}, {"node kayles", kayles{}}} {
+	}{{"cram", dominoes{}}, {"node kayles", kayles{}},
+		{"cram, half-turn", halfTurn{dominoes{}}}, {"node kayles, half-turn", halfTurn{kayles{}}}} {
 		for _, exact := range thresholds {
 			full, _ := New(rc.rule, Options{Fold: true})
 			srch, err := NewSearch(rc.rule, SearchOptions{Exact: exact})
@@ -74,5 +75,40 @@ func TestSearchLimits(t *testing.T) {
 	}
 	if _, err := NewSearch(dominoes{}, SearchOptions{Exact: -1}); err == nil {
 		t.Error("negative option taken")
+	}
+}
+
+// halfTurn is a rule with the search's half-turn cut.
+type halfTurn struct{ Rule }
+
+func (halfTurn) HalfTurn() {}
+
+// zeroByHalfTurn against the full mex: every subset of the 4 × 4 and 3 × 5
+// boards it takes as 0 is 0, for Cram and Node Kayles, and it takes some.
+func TestZeroByHalfTurn(t *testing.T) {
+	for _, rule := range []Rule{dominoes{}, kayles{}} {
+		full, _ := New(rule, Options{Fold: true})
+		for _, hw := range [][2]int{{4, 4}, {3, 5}} {
+			h, w := hw[0], hw[1]
+			zeros := 0
+			for m := 0; m < 1<<(h*w); m++ {
+				var b Board
+				for i := 0; i < h*w; i++ {
+					if m>>i&1 == 1 {
+						b[i/w] |= 1 << uint(i%w)
+					}
+				}
+				if !zeroByHalfTurn(&b, h, w) {
+					continue
+				}
+				zeros++
+				if v, err := full.Value(context.Background(), b, h, w); err != nil || v != 0 {
+					t.Fatalf("%T: %v of %d × %d: %d (%v), want 0", rule, b[:h], h, w, v, err)
+				}
+			}
+			if zeros < 1<<(h*w/2-2) {
+				t.Errorf("%T, %d × %d: %d subsets taken as 0", rule, h, w, zeros)
+			}
+		}
 	}
 }

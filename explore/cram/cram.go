@@ -211,3 +211,8 @@ func (s *Solver) SaveMemo(w io.Writer) error { return s.cg.Save(w) }
 
 // LoadMemo adds the entries of a memo SaveMemo wrote (of the same folding).
 func (s *Solver) LoadMemo(r io.Reader) error { return s.cg.Load(r) }
+
+// HalfTurn marks Cram for cellgame's search: a domino and its image under
+// the half-turn of a board are dominoes, so a board the half-turn maps to
+// itself with no cell on or beside the centre is 0.
+func (Rule) HalfTurn() {}
