@@ -163,6 +163,13 @@ func NewGameMemo(b Board, env family.Env, file string) (*Game, error) {
 	return &Game{start: b, s: s, ctx: ctx, memo: kp.File}, nil
 }
 
+// searchExact is the most cells of a component the family's search
+// values in full: the memo of every component up to 16 cells of a 7 × 7
+// board stays far below the default memory limit, where up to 20 cells
+// (cellgame.DefaultExact) it might not; on 4 × 9 the search's CPU is the
+// same from 10 to 16 cells and grows past them.
+const searchExact = 16
+
 // NewGameSearch returns the game from the empty board b whose values are
 // found by the pruning search (Searcher), its tables bounded by env's
 // memory limit: the search's table replaces its cheapest entries when
@@ -171,7 +178,7 @@ func NewGameMemo(b Board, env family.Env, file string) (*Game, error) {
 // known before the work, so no board is refused before it; the context
 // stops it within a second.
 func NewGameSearch(b Board, env family.Env) (*Game, error) {
-	s, err := NewSearcher(SearchOptions{MaxMemory: env.MaxMemory, Replace: true})
+	s, err := NewSearcher(SearchOptions{Exact: searchExact, MaxMemory: env.MaxMemory, Replace: true})
 	if err != nil {
 		return nil, err
 	}

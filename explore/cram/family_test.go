@@ -79,7 +79,7 @@ func TestFamilySearchMethod(t *testing.T) {
 		m, n          int
 		value         uint64
 		nodes, solved int64
-	}{{5, 6, 2, 5699, 356383}} {
+	}{{5, 6, 2, 46242, 356383}} {
 		t.Run(fmt.Sprintf("%dx%d", c.m, c.n), func(t *testing.T) {
 			p := budget.NewProgress()
 			ctx := budget.WithProgress(context.Background(), p)
