@@ -58,6 +58,7 @@ type SearchStats struct {
 	Entries  int64 // Table and the N outcomes of heaps past the packed ones
 	Bytes    int64 // the table's memory, as allocated
 	Replaced int64 // entries overwritten by Replace
+	Dropped  int64 // outcomes Replace found no slot for (not kept)
 }
 
 // Search computes Grundy values of positions too large for the full mex
@@ -111,7 +112,7 @@ func NewSearch(rule Rule, opts SearchOptions) (*Search, error) {
 func (s *Search) Stats() SearchStats {
 	b := &s.tab.b
 	return SearchStats{Nodes: s.nodes, Table: b.n - int64(len(s.tab.over)), Values: b.values,
-		Exact: s.exact.Stats(), Entries: b.n, Bytes: b.bytes, Replaced: b.replaced}
+		Exact: s.exact.Stats(), Entries: b.n, Bytes: b.bytes, Replaced: b.replaced, Dropped: b.dropped}
 }
 
 // Value returns the Grundy value of the set of cells set of an h × w

@@ -112,3 +112,68 @@ func TestZeroByHalfTurn(t *testing.T) {
 		}
 	}
 }
+
+// errAfter is a context whose Err reports a cancellation from its n-th
+// call on: a Ctrl-C at a pinned point of the work.
+type errAfter struct {
+	context.Context
+	calls, n int
+}
+
+func (c *errAfter) Err() error {
+	c.calls++
+	if c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A cancelled search stops within 4096 nodes (a few milliseconds): the
+// search looks at its context every 4096 nodes.
+func TestSearchCancel(t *testing.T) {
+	s, _ := NewSearch(dominoes{}, SearchOptions{Exact: 6})
+	ctx := &errAfter{Context: context.Background(), n: 3}
+	_, err := s.Value(ctx, Full(5, 6), 5, 6)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("5 × 6 cancelled: %v", err)
+	}
+	if st := s.Stats(); st.Nodes > int64(ctx.calls+1)*4096 {
+		t.Errorf("%d nodes after %d looks at the context", st.Nodes, ctx.calls)
+	}
+}
+
+// A table bounded in bytes: without Replace the search stops with
+// ErrMemoFull, with it the search replaces entries and still finds every
+// value; either way the table never passes its bound.
+func TestSearchTableBound(t *testing.T) {
+	const bound = 48 << 10
+	full, _ := New(dominoes{}, Options{Fold: true})
+	s, _ := NewSearch(dominoes{}, SearchOptions{Exact: 4, MaxBytes: bound})
+	if _, err := s.Value(context.Background(), Full(4, 6), 4, 6); !errors.Is(err, ErrMemoFull) {
+		t.Errorf("4 × 6 in %d bytes: %v, want ErrMemoFull", bound, err)
+	}
+	if b := s.Stats().Bytes; b > bound {
+		t.Errorf("table of %d bytes past its bound of %d", b, bound)
+	}
+	for _, rc := range []struct {
+		rule  Rule
+		bound int64
+	}{{dominoes{}, bound}, {kayles{}, bound / 4}} {
+		rule := rc.rule
+		full, _ = New(rule, Options{Fold: true})
+		s, _ = NewSearch(rule, SearchOptions{Exact: 4, MaxBytes: rc.bound, Replace: true})
+		for _, hw := range [][2]int{{4, 6}, {5, 5}, {3, 8}} {
+			h, w := hw[0], hw[1]
+			want, _ := full.Value(context.Background(), Full(h, w), h, w)
+			got, err := s.Value(context.Background(), Full(h, w), h, w)
+			if err != nil || got != want {
+				t.Errorf("%T %d × %d: %d (%v), want %d", rule, h, w, got, err, want)
+			}
+		}
+		st := s.Stats()
+		if st.Replaced+st.Dropped == 0 || st.Bytes > rc.bound {
+			t.Errorf("%T: %d replaced, %d dropped, %d bytes (bound %d)", rule, st.Replaced, st.Dropped, st.Bytes, rc.bound)
+		}
+		t.Logf("%T: %+v", rule, st)
+	}
+}

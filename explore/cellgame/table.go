@@ -58,7 +58,8 @@ type tBudget struct {
 	n, maxN         int64 // entries, and their bound (0: none)
 	replace         bool
 	values          int64 // entries whose value is known
-	replaced        int64
+	replaced        int64 // entries overwritten by Replace
+	dropped         int64 // outcomes Replace found no slot for
 }
 
 // full is the error of a table that may grow no more.
@@ -138,6 +139,7 @@ func (t *tShard[K]) find(k K, tag, h uint64) *slot[K] {
 // starts on a free slot.
 func (t *tShard[K]) victim(k K, tag, h uint64, b *tBudget) *slot[K] {
 	if len(t.s) == 0 {
+		b.dropped++
 		return nil
 	}
 	mask := uint64(len(t.s) - 1)
@@ -152,6 +154,7 @@ func (t *tShard[K]) victim(k K, tag, h uint64, b *tBudget) *slot[K] {
 		}
 	}
 	if best == nil {
+		b.dropped++
 		return nil
 	}
 	if best.info&infoValue != 0 {
@@ -301,6 +304,7 @@ func (t *table) setN(c *shape, heap uint16, nodes int64) error {
 	if heap >= tHeaps {
 		if t.b.maxN > 0 && t.b.n >= t.b.maxN || t.b.maxBytes > 0 && t.b.bytes+tOverBytes > t.b.maxBytes {
 			if t.b.replace {
+				t.b.dropped++
 				return nil
 			}
 			return t.b.full()
