@@ -28,6 +28,9 @@ type SearchOptions struct {
 	// again, as in Beling's igs and Lemoine and Viennot's Glop) instead of
 	// stopping with ErrMemoFull. The bounds stay strict either way.
 	Replace bool
+	// NoHalfTurn searches the components a HalfTurn rule's cut would take
+	// as 0 (a check of the cut, and a second method).
+	NoHalfTurn bool
 	// MaxExact bounds the memo of exact values (Options.MaxEntries of the
 	// Solver); 0 means no bound.
 	MaxExact int64
@@ -103,6 +106,7 @@ func NewSearch(rule Rule, opts SearchOptions) (*Search, error) {
 		return nil, err
 	}
 	_, half := rule.(HalfTurn)
+	half = half && !opts.NoHalfTurn
 	s := &Search{exact: exact, opts: opts, halfTurn: half}
 	s.tab.b = tBudget{maxBytes: opts.MaxBytes, maxN: opts.MaxEntries, replace: opts.Replace}
 	return s, nil

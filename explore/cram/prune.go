@@ -22,6 +22,9 @@ type SearchOptions struct {
 	// (it is a cache of outcomes) rather than stop; the exact memo still
 	// stops when full.
 	Replace bool
+	// NoHalfTurn searches the boards the half-turn answer shows are 0
+	// (even × even ones among them) rather than take them as 0.
+	NoHalfTurn bool
 }
 
 // SearchEntryBytes estimates the bytes of one entry of the search's table
@@ -63,7 +66,7 @@ func NewSearcher(opts SearchOptions) (*Searcher, error) {
 	if opts.MaxMemory < 0 {
 		return nil, fmt.Errorf("cram: negative memory limit %d", opts.MaxMemory)
 	}
-	so := cellgame.SearchOptions{Exact: opts.Exact, Replace: opts.Replace}
+	so := cellgame.SearchOptions{Exact: opts.Exact, Replace: opts.Replace, NoHalfTurn: opts.NoHalfTurn}
 	if opts.MaxMemory > 0 {
 		// Half for each table: the search's and the exact values'.
 		so.MaxBytes = max64(1, opts.MaxMemory/2)

@@ -65,7 +65,8 @@ func TestValueBeling(t *testing.T) {
 		if c.long && only != "1" && !slices.Contains(strings.Split(only, ","), name) {
 			continue
 		}
-		v, st, err := Value(context.Background(), c.m, c.n, SearchOptions{Exact: 16, MaxMemory: 8 << 30, Replace: os.Getenv("NIMBOOK_CRAM_REPLACE") != ""})
+		v, st, err := Value(context.Background(), c.m, c.n, SearchOptions{Exact: 16, MaxMemory: 8 << 30, Replace: os.Getenv("NIMBOOK_CRAM_REPLACE") != "",
+			NoHalfTurn: os.Getenv("NIMBOOK_CRAM_NOHALF") != ""})
 		if err != nil {
 			t.Fatal(err)
 		}
