@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/nimbook/nimbook/explore/budget"
 	"github.com/nimbook/nimbook/explore/cellgame"
 )
 
@@ -46,7 +49,7 @@ var belingSearch = []struct {
 	long  bool
 }{
 	{4, 8, 0, false}, {4, 9, 1, true}, {5, 7, 1, true}, {6, 6, 0, true},
-	{4, 10, 0, true}, {5, 8, 1, true}, {6, 7, 5, true}, {7, 7, 1, true},
+	{4, 10, 0, true}, {5, 8, 1, true}, {6, 7, 5, true}, {6, 8, 0, true}, {7, 7, 1, true},
 	{4, 11, 1, true}, {5, 9, 1, true},
 }
 
@@ -65,8 +68,29 @@ func TestValueBeling(t *testing.T) {
 		if c.long && only != "1" && !slices.Contains(strings.Split(only, ","), name) {
 			continue
 		}
-		v, st, err := Value(context.Background(), c.m, c.n, SearchOptions{Exact: 16, MaxMemory: 8 << 30, Replace: os.Getenv("NIMBOOK_CRAM_REPLACE") != "",
+		mem := int64(8 << 30)
+		if g, err := strconv.Atoi(os.Getenv("NIMBOOK_CRAM_GIB")); err == nil && g > 0 {
+			mem = int64(g) << 30
+		}
+		// the progress line once a minute: where a long search is
+		p := budget.NewProgress()
+		ctx, stop := context.WithCancel(budget.WithProgress(context.Background(), p))
+		go func() {
+			tick := time.NewTicker(time.Minute)
+			defer tick.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-tick.C:
+					t.Logf("%s: %s", name, p.Snapshot())
+				}
+			}
+		}()
+		v, st, err := Value(ctx, c.m, c.n, SearchOptions{Exact: 16, MaxMemory: mem,
+			Replace:    os.Getenv("NIMBOOK_CRAM_REPLACE") != "",
 			NoHalfTurn: os.Getenv("NIMBOOK_CRAM_NOHALF") != ""})
+		stop()
 		if err != nil {
 			t.Fatal(err)
 		}
