@@ -90,6 +90,9 @@ type Search struct {
 	prog   *budget.Progress
 	// halfTurn: the rule is a HalfTurn
 	halfTurn bool
+	// root is the position of a component of Value's whose outcome is
+	// searched: the component's box and the heap, for the progress line
+	root string
 }
 
 // NewSearch returns a search of rule, shapes folded under the square's
@@ -157,6 +160,9 @@ func (s *Search) value(c shape) (uint16, error) {
 	}
 	// a P outcome is kept as the value
 	for v := uint16(0); ; v++ {
+		if s.depth == 0 {
+			s.root = fmt.Sprintf("%d × %d + *%d", c.h, c.w, v)
+		}
 		p, err := s.outcome(c, v)
 		if err != nil {
 			return 0, err
@@ -173,8 +179,8 @@ func (s *Search) report() {
 		return
 	}
 	s.prog.Set(s.nodes)
-	s.prog.SetLabel(fmt.Sprintf("search nodes (table %s shapes, %s; exact memo %s entries)",
-		shortCount(s.tab.b.n), budget.FormatSize(s.tab.b.bytes), shortCount(s.exact.memo.n.Load())))
+	s.prog.SetLabel(fmt.Sprintf("search nodes (%s; table %s shapes, %s; exact memo %s entries)",
+		s.root, shortCount(s.tab.b.n), budget.FormatSize(s.tab.b.bytes), shortCount(s.exact.memo.n.Load())))
 }
 
 // outcome reports whether c + *heap is a P-position.
