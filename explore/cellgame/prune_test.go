@@ -177,3 +177,38 @@ func TestSearchTableBound(t *testing.T) {
 		t.Logf("%T: %+v", rule, st)
 	}
 }
+
+// Shapes whose box has more than 64 cells take the table's three-word
+// keys: a row of 33 cells with a cell below each end (a 2 × 33 box) and a
+// row of 22 with legs of two cells (3 × 22, a U), against the full mex,
+// for Cram and Node Kayles.
+func TestSearchWideKeys(t *testing.T) {
+	var hook, u Board
+	hook[0], hook[1] = 1<<33-1, 1|1<<32
+	u[0], u[1], u[2] = 1<<22-1, 1|1<<21, 1|1<<21
+	for _, rule := range []Rule{dominoes{}, kayles{}} {
+		full, _ := New(rule, Options{Fold: true})
+		s, _ := NewSearch(rule, SearchOptions{Exact: 2})
+		for _, c := range []struct {
+			b    Board
+			h, w int
+		}{{hook, 2, 33}, {u, 3, 22}} {
+			want, err := full.Value(context.Background(), c.b, c.h, c.w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Value(context.Background(), c.b, c.h, c.w)
+			if err != nil || got != want {
+				t.Errorf("%T %d × %d: %d (%v), want %d", rule, c.h, c.w, got, err, want)
+			}
+		}
+		three := 0
+		for i := range s.tab.three {
+			three += s.tab.three[i].n
+		}
+		if three == 0 {
+			t.Errorf("%T: no shape of more than 64 cells in the table", rule)
+		}
+		t.Logf("%T: %+v, %d three-word keys", rule, s.Stats(), three)
+	}
+}
