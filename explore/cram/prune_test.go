@@ -38,11 +38,21 @@ func TestValueAgainstSolver(t *testing.T) {
 }
 
 // belingSearch is the part of Beling's table (see beling) the search is
-// run on: 4 × 8 in the full suite, the rest only with NIMBOOK_CRAM_SEARCH=1
-// (measured: 4 × 9 in 4.8 s of CPU and 79 MB, 4 × 10 in 36 s and 489 MB,
-// 5 × 8 in 47 s and 500 MB; 6 × 7 stopped at a bound of 4 GiB after 177 s,
-// and 7 × 7 was not reached: under the 8 GiB bound here they stop with a
-// full memo, an error, rather than exhaust the machine).
+// run on. In the full suite: the even × even boards (4 × 8, 6 × 6, 4 × 10,
+// 6 × 8), one node each by the half-turn cut, and 4 × 8 searched without
+// it (TestValue4x8Searched). The others with NIMBOOK_CRAM_SEARCH=1, or a
+// list (NIMBOOK_CRAM_SEARCH=6x7,7x7); NIMBOOK_CRAM_NOHALF=1 searches the
+// even × even boards too, NIMBOOK_CRAM_REPLACE=1 lets the table replace
+// entries, NIMBOOK_CRAM_GIB sets the memory (8 GiB by default).
+//
+// Measured on 2 shared cores (user+sys CPU, max RSS, 4 × 8 run first):
+// 4 × 10 searched without the cut 23.1 s, 213 MB (4.47 M nodes, 3.53 M
+// shapes), where the maps of (shape, heap) took 36 s and 489 MB; 5 × 8
+// 29.6 s, 232 MB (5.63 M nodes), where they took 47 s and 500 MB. 6 × 7
+// stopped at its table's 4 GiB bound (8 GiB in all, no replacement) after
+// 2263 s, with 126 M shapes (the maps stopped at 4 GiB after 177 s). 7 × 7
+// (7 GiB, replacement) showed 7 × 7 + *0 N, so its value is not 0, after
+// about 236 M nodes and 25 min; the P-position 7 × 7 + *1 was not reached.
 var belingSearch = []struct {
 	m, n  int
 	value uint64
