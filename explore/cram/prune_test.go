@@ -50,9 +50,10 @@ func TestValueAgainstSolver(t *testing.T) {
 // shapes), where the maps of (shape, heap) took 36 s and 489 MB; 5 × 8
 // 29.6 s, 232 MB (5.63 M nodes), where they took 47 s and 500 MB. 6 × 7
 // stopped at its table's 4 GiB bound (8 GiB in all, no replacement) after
-// 2263 s, with 126 M shapes (the maps stopped at 4 GiB after 177 s). 7 × 7
-// (7 GiB, replacement) showed 7 × 7 + *0 N, so its value is not 0, after
-// about 236 M nodes and 25 min; the P-position 7 × 7 + *1 was not reached.
+// 2263 s, with 126 M shapes (the maps stopped at 4 GiB after 177 s).
+// 7 × 7 = 1 with NIMBOOK_CRAM_GIB=7 NIMBOOK_CRAM_REPLACE=1: 2430 s, 4.7 GB
+// (369 M nodes; 7 × 7 + *0 shown N at about 236 M; the table full at 3.5
+// GiB, 220 M shapes, 53 M entries replaced), load 2.5–8.
 var belingSearch = []struct {
 	m, n  int
 	value uint64
