@@ -3,6 +3,7 @@ package cellgame
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/nimbook/nimbook/explore/budget"
@@ -14,13 +15,38 @@ type SearchOptions struct {
 	// computed in full by the mex of its options (the Solver's memo);
 	// larger components are searched. 0 means DefaultExact.
 	Exact int
-	// MaxEntries bounds the transposition table and the table of searched
-	// values together; 0 means no bound. When it is full the search stops
-	// with ErrMemoFull.
+	// MaxEntries bounds the entries of the search's table (one a shape,
+	// whatever it knows of the shape's heaps and value; see table.go);
+	// 0 means no bound.
 	MaxEntries int64
+	// MaxBytes bounds the memory of the search's table: its slices never
+	// take more, counted as allocated (a shard that may not double fills
+	// on to 15/16); 0 means no bound.
+	MaxBytes int64
+	// Replace lets a full table overwrite its entries of least work (a
+	// transposition table is a cache of outcomes: a lost entry is searched
+	// again, as in Beling's igs and Lemoine and Viennot's Glop) instead of
+	// stopping with ErrMemoFull. The bounds stay strict either way.
+	Replace bool
+	// NoHalfTurn searches the components a HalfTurn rule's cut would take
+	// as 0 (a check of the cut, and a second method).
+	NoHalfTurn bool
 	// MaxExact bounds the memo of exact values (Options.MaxEntries of the
 	// Solver); 0 means no bound.
 	MaxExact int64
+}
+
+// HalfTurn is implemented by a rule whose move removes a set of cells
+// made of one cell and some of its neighbours, and whose moves are mapped
+// to moves by the half-turn of a position's box (Cram: a domino; Node
+// Kayles: a cell and its neighbours). A component the half-turn maps to
+// itself with no cell mapped to itself or to a neighbour is then 0: the
+// second player answers each move by its image, which the move cannot
+// have touched (Winning Ways' argument for Cram's even × even boards).
+// The search takes such components as 0 without searching them.
+type HalfTurn interface {
+	Rule
+	HalfTurn()
 }
 
 // DefaultExact is the default of SearchOptions.Exact.
@@ -28,11 +54,14 @@ const DefaultExact = 20
 
 // SearchStats are a Search's counters.
 type SearchStats struct {
-	Nodes   int64 // (component, heap) positions whose options were listed
-	Table   int64 // outcomes in the transposition table
-	Values  int64 // values of large components found by the search
-	Exact   Stats // the exact solver's counters
-	Entries int64 // Table + Values
+	Nodes    int64 // (component, heap) positions whose options were listed
+	Table    int64 // shapes in the table (see table.go)
+	Values   int64 // of which the value is known
+	Exact    Stats // the exact solver's counters
+	Entries  int64 // Table and the N outcomes of heaps past the packed ones
+	Bytes    int64 // the table's memory, as allocated
+	Replaced int64 // entries overwritten by Replace
+	Dropped  int64 // outcomes Replace found no slot for (not kept)
 }
 
 // Search computes Grundy values of positions too large for the full mex
@@ -51,25 +80,25 @@ type Search struct {
 	exact  *Solver
 	wk     *worker
 	opts   SearchOptions
-	tt     map[ttKey]bool // outcome of (shape, heap): true for P
-	vals   map[key]uint16 // values of large shapes
+	tab    table
 	nodes  int64
 	depth  int // of outcome's recursion: its buffers
 	ctx    context.Context
 	bufs   [][]Board
 	pieces [][]Board
-	order  [][]optSize
-}
-
-type ttKey struct {
-	k    key
-	heap uint16
+	order  [][]optInfo
+	prog   *budget.Progress
+	// halfTurn: the rule is a HalfTurn
+	halfTurn bool
+	// root is the position of a component of Value's whose outcome is
+	// searched: the component's box and the heap, for the progress line
+	root string
 }
 
 // NewSearch returns a search of rule, shapes folded under the square's
 // symmetries.
 func NewSearch(rule Rule, opts SearchOptions) (*Search, error) {
-	if opts.Exact < 0 || opts.MaxEntries < 0 || opts.MaxExact < 0 {
+	if opts.Exact < 0 || opts.MaxEntries < 0 || opts.MaxBytes < 0 || opts.MaxExact < 0 {
 		return nil, fmt.Errorf("cellgame: negative search option (%+v)", opts)
 	}
 	if opts.Exact == 0 {
@@ -79,15 +108,18 @@ func NewSearch(rule Rule, opts SearchOptions) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Search{exact: exact, opts: opts, tt: map[ttKey]bool{}, vals: map[key]uint16{}}
+	_, half := rule.(HalfTurn)
+	half = half && !opts.NoHalfTurn
+	s := &Search{exact: exact, opts: opts, halfTurn: half}
+	s.tab.b = tBudget{maxBytes: opts.MaxBytes, maxN: opts.MaxEntries, replace: opts.Replace}
 	return s, nil
 }
 
 // Stats returns the search's counters.
 func (s *Search) Stats() SearchStats {
-	st := SearchStats{Nodes: s.nodes, Table: int64(len(s.tt)), Values: int64(len(s.vals)), Exact: s.exact.Stats()}
-	st.Entries = st.Table + st.Values
-	return st
+	b := &s.tab.b
+	return SearchStats{Nodes: s.nodes, Table: b.n - int64(len(s.tab.over)), Values: b.values,
+		Exact: s.exact.Stats(), Entries: b.n, Bytes: b.bytes, Replaced: b.replaced, Dropped: b.dropped}
 }
 
 // Value returns the Grundy value of the set of cells set of an h × w
@@ -99,7 +131,9 @@ func (s *Search) Value(ctx context.Context, set Board, h, w int) (uint64, error)
 	}
 	s.ctx = ctx
 	s.wk = s.exact.newWorker(ctx)
+	s.prog, s.wk.prog = s.wk.prog, nil // the search's nodes, not the exact solver's
 	defer s.wk.flush()
+	defer s.report()
 	var total uint64
 	Components(set, h, func(k Board) {
 		if err != nil {
@@ -121,73 +155,85 @@ func (s *Search) value(c shape) (uint16, error) {
 		}
 		return s.wk.solve(c, 0)
 	}
-	if v, ok := s.vals[c.key]; ok {
+	if v, ok := s.tab.value(&c); ok {
 		return v, nil
 	}
+	// a P outcome is kept as the value
 	for v := uint16(0); ; v++ {
+		if s.depth == 0 {
+			s.root = fmt.Sprintf("%d × %d + *%d", c.h, c.w, v)
+		}
 		p, err := s.outcome(c, v)
 		if err != nil {
 			return 0, err
 		}
 		if p {
-			if err := s.room(); err != nil {
-				return 0, err
-			}
-			s.vals[c.key] = v
 			return v, nil
 		}
 	}
 }
 
-// room refuses a new entry past the bound.
-func (s *Search) room() error {
-	if m := s.opts.MaxEntries; m > 0 && int64(len(s.tt)+len(s.vals)) >= m {
-		return fmt.Errorf("%w: %d search entries, the bound", ErrMemoFull, m)
+// report puts the nodes and the table's size on the progress line.
+func (s *Search) report() {
+	if s.prog == nil {
+		return
 	}
-	return nil
+	s.prog.Set(s.nodes)
+	s.prog.SetLabel(fmt.Sprintf("search nodes (%s; table %s shapes, %s; exact memo %s entries)",
+		s.root, shortCount(s.tab.b.n), budget.FormatSize(s.tab.b.bytes), shortCount(s.exact.memo.n.Load())))
 }
 
 // outcome reports whether c + *heap is a P-position.
 func (s *Search) outcome(c shape, heap uint16) (bool, error) {
-	if v, ok := s.vals[c.key]; ok {
-		return v == heap, nil
-	}
-	tk := ttKey{c.key, heap}
-	if p, ok := s.tt[tk]; ok {
+	if p, ok := s.tab.outcome(&c, heap); ok {
 		return p, nil
 	}
 	depth := s.depth
 	s.depth++
 	defer func() { s.depth-- }()
+	start := s.nodes
 	s.nodes++
-	if s.nodes&4095 == 0 && s.ctx.Err() != nil {
-		return false, fmt.Errorf("cellgame: %w", budget.Err(s.ctx))
+	if s.nodes&4095 == 0 {
+		if s.ctx.Err() != nil {
+			return false, fmt.Errorf("cellgame: %w", budget.Err(s.ctx))
+		}
+		if s.nodes&(1<<16-1) == 0 {
+			s.report()
+		}
 	}
 	for len(s.bufs) <= depth {
 		s.bufs = append(s.bufs, nil)
 		s.pieces = append(s.pieces, nil)
 		s.order = append(s.order, nil)
 	}
+	if s.halfTurn && zeroByHalfTurn(&c.b, c.h, c.w) {
+		return heap == 0, s.tab.setValue(&c, 0, 1)
+	}
 	opts := s.exact.rule.Options(s.bufs[depth][:0], c.b, c.h, c.w)
 	s.bufs[depth] = opts
+	if int(heap) > len(opts) {
+		// c's value is the mex of its options' values, at most their number
+		return s.store(c, heap, false, start)
+	}
 	// First the options whose outcome is known without a search (an
 	// enhanced transposition cutoff), then the others, the smallest
 	// largest part first: the cheapest searches.
 	order := s.order[depth][:0]
 	for i := range opts {
-		q, size, known := s.probe(&opts[i], c.h, heap, depth)
+		q, known, o := s.probe(&opts[i], c.h, heap, depth)
 		if known && q {
-			return s.store(tk, false)
+			return s.store(c, heap, false, start)
 		}
 		if !known {
-			order = append(order, optSize{i, size})
+			o.i = i
+			order = append(order, o)
 		}
 	}
 	s.order[depth] = order
-	slices.SortStableFunc(order, func(a, b optSize) int { return a.size - b.size })
+	slices.SortStableFunc(order, func(a, b optInfo) int { return a.size - b.size })
 	p := true
-	for _, o := range order {
-		q, err := s.optionP(&opts[o.i], c.h, heap, depth)
+	for k := range order {
+		q, err := s.optionP(&order[k], &opts[order[k].i], c.h, heap, depth)
 		if err != nil {
 			return false, err
 		}
@@ -208,29 +254,54 @@ func (s *Search) outcome(c shape, heap uint16) (bool, error) {
 			p = false
 		}
 	}
-	return s.store(tk, p)
+	return s.store(c, heap, p, start)
 }
 
-// store keeps an outcome in the transposition table.
-func (s *Search) store(tk ttKey, p bool) (bool, error) {
-	if err := s.room(); err != nil {
-		return false, err
+// zeroByHalfTurn reports whether the half-turn of the h × w box maps b
+// to itself with no cell of b mapped to itself or to a neighbour: only the
+// centre of the box can be such a cell (odd × odd), or the two cells of
+// the centre edge (odd × even), which the half-turn swaps.
+func zeroByHalfTurn(b *Board, h, w int) bool {
+	for r := 0; r < h; r++ {
+		if bits.Reverse64(b[h-1-r])>>uint(64-w) != b[r] {
+			return false
+		}
 	}
-	s.tt[tk] = p
-	return p, nil
+	// the centre cell, or one of the centre edge's (b has both or neither)
+	return h%2 == 0 && w%2 == 0 || !b.Has(h/2, w/2)
 }
 
-// optSize is an option by its index and the cells of its largest part.
-type optSize struct{ i, size int }
+// store keeps the outcome of c + *heap, searched from node start on: a P
+// outcome as c's value.
+func (s *Search) store(c shape, heap uint16, p bool, start int64) (bool, error) {
+	var err error
+	if p {
+		err = s.tab.setValue(&c, heap, s.nodes-start)
+	} else {
+		err = s.tab.setN(&c, heap, s.nodes-start)
+	}
+	return p, err
+}
+
+// optInfo is what probe learnt of an option: its index, the cells and
+// the canonical shape of its largest part, and, when the values of its
+// other parts are known (ready), the heap they fold into with heap.
+type optInfo struct {
+	i, size int
+	big     shape
+	x       uint16
+	ready   bool
+}
 
 // probe reports the outcome of the option o + *heap when the values of
 // its parts and the outcome of its largest are known without a search,
-// and the size of its largest part.
-func (s *Search) probe(o *Board, h int, heap uint16, depth int) (bool, int, bool) {
+// and what it learnt of o for optionP.
+func (s *Search) probe(o *Board, h int, heap uint16, depth int) (q, known bool, info optInfo) {
 	parts, big, size := s.split(o, h, depth)
 	if len(parts) == 0 {
-		return heap == 0, 0, true
+		return heap == 0, true, info
 	}
+	info.size = size
 	x := heap
 	for i := range parts {
 		if i == big {
@@ -238,18 +309,17 @@ func (s *Search) probe(o *Board, h int, heap uint16, depth int) (bool, int, bool
 		}
 		v, ok := s.known(s.wk.canon(&parts[i], h), parts[i].Len())
 		if !ok {
-			return false, size, false
+			return false, false, info
 		}
 		x ^= v
 	}
-	c := s.wk.canon(&parts[big], h)
-	if v, ok := s.known(c, size); ok {
-		return v == x, size, true
+	info.big, info.x, info.ready = s.wk.canon(&parts[big], h), x, true
+	if size <= s.opts.Exact {
+		v, ok := s.exact.memo.get(info.big.key, info.big.compact)
+		return v == x, ok, info
 	}
-	if q, ok := s.tt[ttKey{c.key, x}]; ok {
-		return q, size, true
-	}
-	return false, size, false
+	q, known = s.tab.outcome(&info.big, x)
+	return q, known, info
 }
 
 // split lists the parts of o (a frame of h rows) in the buffer of depth,
@@ -271,32 +341,31 @@ func (s *Search) known(c shape, n int) (uint16, bool) {
 	if n <= s.opts.Exact {
 		return s.exact.memo.get(c.key, c.compact)
 	}
-	v, ok := s.vals[c.key]
-	return v, ok
+	return s.tab.value(&c)
 }
 
 // optionP reports whether the option o (a frame of h rows) + *heap is P:
-// every part but the largest is folded into the heap by its value.
-func (s *Search) optionP(o *Board, h int, heap uint16, depth int) (bool, error) {
-	parts, big, most := s.split(o, h, depth)
-	if len(parts) == 0 {
-		return heap == 0, nil
-	}
-	x := heap
-	for i := range parts {
-		if i == big {
-			continue
+// every part but the largest is folded into the heap by its value. info
+// is what probe learnt of o.
+func (s *Search) optionP(info *optInfo, o *Board, h int, heap uint16, depth int) (bool, error) {
+	if !info.ready {
+		parts, big, _ := s.split(o, h, depth)
+		x := heap
+		for i := range parts {
+			if i == big {
+				continue
+			}
+			v, err := s.value(s.wk.canon(&parts[i], h))
+			if err != nil {
+				return false, err
+			}
+			x ^= v
 		}
-		v, err := s.value(s.wk.canon(&parts[i], h))
-		if err != nil {
-			return false, err
-		}
-		x ^= v
+		info.big, info.x, info.ready = s.wk.canon(&parts[big], h), x, true
 	}
-	c := s.wk.canon(&parts[big], h)
-	if most <= s.opts.Exact {
-		v, err := s.value(c)
-		return v == x, err
+	if info.size <= s.opts.Exact {
+		v, err := s.value(info.big)
+		return v == info.x, err
 	}
-	return s.outcome(c, x)
+	return s.outcome(info.big, info.x)
 }

@@ -18,7 +18,8 @@ func TestSearchAgainstSolver(t *testing.T) {
 	for _, rc := range []struct {
 		name string
 		rule Rule
-	}{{"cram", dominoes{}}, {"node kayles", kayles{}}} {
+	}{{"cram", dominoes{}}, {"node kayles", kayles{}},
+		{"cram, half-turn", halfTurn{dominoes{}}}, {"node kayles, half-turn", halfTurn{kayles{}}}} {
 		for _, exact := range thresholds {
 			full, _ := New(rc.rule, Options{Fold: true})
 			srch, err := NewSearch(rc.rule, SearchOptions{Exact: exact})
@@ -74,5 +75,140 @@ func TestSearchLimits(t *testing.T) {
 	}
 	if _, err := NewSearch(dominoes{}, SearchOptions{Exact: -1}); err == nil {
 		t.Error("negative option taken")
+	}
+}
+
+// halfTurn is a rule with the search's half-turn cut.
+type halfTurn struct{ Rule }
+
+func (halfTurn) HalfTurn() {}
+
+// zeroByHalfTurn against the full mex: every subset of the 4 × 4 and 3 × 5
+// boards it takes as 0 is 0, for Cram and Node Kayles, and it takes some.
+func TestZeroByHalfTurn(t *testing.T) {
+	for _, rule := range []Rule{dominoes{}, kayles{}} {
+		full, _ := New(rule, Options{Fold: true})
+		for _, hw := range [][2]int{{4, 4}, {3, 5}} {
+			h, w := hw[0], hw[1]
+			zeros := 0
+			for m := 0; m < 1<<(h*w); m++ {
+				var b Board
+				for i := 0; i < h*w; i++ {
+					if m>>i&1 == 1 {
+						b[i/w] |= 1 << uint(i%w)
+					}
+				}
+				if !zeroByHalfTurn(&b, h, w) {
+					continue
+				}
+				zeros++
+				if v, err := full.Value(context.Background(), b, h, w); err != nil || v != 0 {
+					t.Fatalf("%T: %v of %d × %d: %d (%v), want 0", rule, b[:h], h, w, v, err)
+				}
+			}
+			if zeros < 1<<(h*w/2-2) {
+				t.Errorf("%T, %d × %d: %d subsets taken as 0", rule, h, w, zeros)
+			}
+		}
+	}
+}
+
+// errAfter is a context whose Err reports a cancellation from its n-th
+// call on: a Ctrl-C at a pinned point of the work.
+type errAfter struct {
+	context.Context
+	calls, n int
+}
+
+func (c *errAfter) Err() error {
+	c.calls++
+	if c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A cancelled search stops within 4096 nodes (a few milliseconds): the
+// search looks at its context every 4096 nodes.
+func TestSearchCancel(t *testing.T) {
+	s, _ := NewSearch(dominoes{}, SearchOptions{Exact: 6})
+	ctx := &errAfter{Context: context.Background(), n: 3}
+	_, err := s.Value(ctx, Full(5, 6), 5, 6)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("5 × 6 cancelled: %v", err)
+	}
+	if st := s.Stats(); st.Nodes > int64(ctx.calls+1)*4096 {
+		t.Errorf("%d nodes after %d looks at the context", st.Nodes, ctx.calls)
+	}
+}
+
+// A table bounded in bytes: without Replace the search stops with
+// ErrMemoFull, with it the search replaces entries and still finds every
+// value; either way the table never passes its bound.
+func TestSearchTableBound(t *testing.T) {
+	const bound = 48 << 10
+	full, _ := New(dominoes{}, Options{Fold: true})
+	s, _ := NewSearch(dominoes{}, SearchOptions{Exact: 4, MaxBytes: bound})
+	if _, err := s.Value(context.Background(), Full(4, 6), 4, 6); !errors.Is(err, ErrMemoFull) {
+		t.Errorf("4 × 6 in %d bytes: %v, want ErrMemoFull", bound, err)
+	}
+	if b := s.Stats().Bytes; b > bound {
+		t.Errorf("table of %d bytes past its bound of %d", b, bound)
+	}
+	for _, rc := range []struct {
+		rule  Rule
+		bound int64
+	}{{dominoes{}, bound}, {kayles{}, bound / 4}} {
+		rule := rc.rule
+		full, _ = New(rule, Options{Fold: true})
+		s, _ = NewSearch(rule, SearchOptions{Exact: 4, MaxBytes: rc.bound, Replace: true})
+		for _, hw := range [][2]int{{4, 6}, {5, 5}, {3, 8}} {
+			h, w := hw[0], hw[1]
+			want, _ := full.Value(context.Background(), Full(h, w), h, w)
+			got, err := s.Value(context.Background(), Full(h, w), h, w)
+			if err != nil || got != want {
+				t.Errorf("%T %d × %d: %d (%v), want %d", rule, h, w, got, err, want)
+			}
+		}
+		st := s.Stats()
+		if st.Replaced+st.Dropped == 0 || st.Bytes > rc.bound {
+			t.Errorf("%T: %d replaced, %d dropped, %d bytes (bound %d)", rule, st.Replaced, st.Dropped, st.Bytes, rc.bound)
+		}
+		t.Logf("%T: %+v", rule, st)
+	}
+}
+
+// Shapes whose box has more than 64 cells take the table's three-word
+// keys: a row of 33 cells with a cell below each end (a 2 × 33 box) and a
+// row of 22 with legs of two cells (3 × 22, a U), against the full mex,
+// for Cram and Node Kayles.
+func TestSearchWideKeys(t *testing.T) {
+	var hook, u Board
+	hook[0], hook[1] = 1<<33-1, 1|1<<32
+	u[0], u[1], u[2] = 1<<22-1, 1|1<<21, 1|1<<21
+	for _, rule := range []Rule{dominoes{}, kayles{}} {
+		full, _ := New(rule, Options{Fold: true})
+		s, _ := NewSearch(rule, SearchOptions{Exact: 2})
+		for _, c := range []struct {
+			b    Board
+			h, w int
+		}{{hook, 2, 33}, {u, 3, 22}} {
+			want, err := full.Value(context.Background(), c.b, c.h, c.w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Value(context.Background(), c.b, c.h, c.w)
+			if err != nil || got != want {
+				t.Errorf("%T %d × %d: %d (%v), want %d", rule, c.h, c.w, got, err, want)
+			}
+		}
+		three := 0
+		for i := range s.tab.three {
+			three += s.tab.three[i].n
+		}
+		if three == 0 {
+			t.Errorf("%T: no shape of more than 64 cells in the table", rule)
+		}
+		t.Logf("%T: %+v, %d three-word keys", rule, s.Stats(), three)
 	}
 }

@@ -2,9 +2,11 @@ package cram
 
 import (
 	"context"
+	"fmt"
 	"syscall"
 	"testing"
 
+	"github.com/nimbook/nimbook/explore/cellgame"
 	"github.com/nimbook/nimbook/explore/game"
 )
 
@@ -59,4 +61,26 @@ func cpuNanos() int64 {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// The pruning search alone on 4 × 9 and 5 × 7 (both 1, Beling's table),
+// from empty tables: its CPU and the bytes of its table (search-B/op, as
+// the table counts them) and the nodes it visits.
+func BenchmarkSearch(b *testing.B) {
+	for _, c := range []struct{ m, n int }{{4, 9}, {5, 7}} {
+		b.Run(fmt.Sprintf("%dx%d", c.m, c.n), func(b *testing.B) {
+			cpu := cpuNanos()
+			var st cellgame.SearchStats
+			for i := 0; i < b.N; i++ {
+				v, s, err := Value(context.Background(), c.m, c.n, SearchOptions{Exact: 16})
+				if err != nil || v != 1 {
+					b.Fatal(v, err)
+				}
+				st = s
+			}
+			b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(st.Nodes), "nodes/op")
+			b.ReportMetric(float64(st.Entries), "entries/op")
+		})
+	}
 }

@@ -200,7 +200,7 @@ func EstimateBoard(ctx context.Context, m, n int, sample int64) (Estimate, error
 // CheckEstimate refuses a run whose estimate exceeds the memory limit.
 func CheckEstimate(what string, est Estimate, limit int64) error {
 	if err := budget.Exceeds(what, est.Bytes, limit); err != nil {
-		return fmt.Errorf("cram: %w (about %d memo entries; raise the memory limit or solve a smaller board)", err, est.Entries)
+		return fmt.Errorf("cram: %w (about %d memo entries; raise the memory limit, solve a smaller board, or find its value alone with method: search)", err, est.Entries)
 	}
 	return nil
 }
@@ -211,3 +211,8 @@ func (s *Solver) SaveMemo(w io.Writer) error { return s.cg.Save(w) }
 
 // LoadMemo adds the entries of a memo SaveMemo wrote (of the same folding).
 func (s *Solver) LoadMemo(r io.Reader) error { return s.cg.Load(r) }
+
+// HalfTurn marks Cram for cellgame's search: a domino and its image under
+// the half-turn of a board are dominoes, so a board the half-turn maps to
+// itself with no cell on or beside the centre is 0.
+func (Rule) HalfTurn() {}

@@ -15,8 +15,17 @@ import (
 const Key = "cram"
 
 const (
-	keyBoard = "board"
-	keyMemo  = "memo"
+	keyBoard  = "board"
+	keyMemo   = "memo"
+	keyMethod = "method"
+)
+
+// The values of the method key: the full mex of every component (the
+// default), or the pruning search (Searcher) for the value of a board too
+// large for the full memo.
+const (
+	methodExact  = "exact"
+	methodSearch = "search"
 )
 
 func init() {
@@ -35,6 +44,10 @@ func init() {
 			Key: keyMemo, Kind: family.File, Example: "cram4.memo",
 			Text: family.Texts("a file that keeps the memo between runs: loaded at the start, saved after each board solved and when the run stops",
 				"un fichier qui garde la mémoire d’une exécution à l’autre : lue au début, écrite après chaque damier résolu et à l’arrêt"),
+		}, {
+			Key: keyMethod, Kind: family.String, Example: methodSearch,
+			Text: family.Texts("how values are found: exact (the default), the value of every component in a memo; search, a pruning search for boards whose memo would not fit (6 × 7, 7 × 7), its tables bounded by the memory limit",
+				"comment les valeurs sont trouvées : exact (par défaut), la valeur de chaque composante dans une mémoire ; search, une recherche avec coupes pour les damiers dont la mémoire ne tiendrait pas (6 × 7, 7 × 7), ses tables bornées par la limite de mémoire"),
 		}},
 		Ranged:   []string{keyBoard},
 		Analyses: family.PositionAnalyses,
@@ -46,6 +59,17 @@ func init() {
 			if _, err := NewBoard(mn[0], mn[1]); err != nil {
 				return &family.ParamError{Key: keyBoard, Msg: err.Error()}
 			}
+			if p.Has(keyMethod) {
+				switch m := p.String(keyMethod); m {
+				case methodExact:
+				case methodSearch:
+					if p.Has(keyMemo) {
+						return &family.ParamError{Key: keyMemo, Msg: "the search keeps no memo file: leave memo out, or use method: exact"}
+					}
+				default:
+					return &family.ParamError{Key: keyMethod, Msg: fmt.Sprintf("want exact or search, not %q", m)}
+				}
+			}
 			return nil
 		},
 		New: func(p family.Params, env family.Env) (family.Game, error) {
@@ -53,6 +77,9 @@ func init() {
 			b, err := NewBoard(mn[0], mn[1])
 			if err != nil {
 				return nil, err
+			}
+			if p.Has(keyMethod) && p.String(keyMethod) == methodSearch {
+				return NewGameSearch(b, env)
 			}
 			if p.Has(keyMemo) {
 				return NewGameMemo(b, env, p.String(keyMemo))
@@ -73,6 +100,8 @@ type Game struct {
 	ctx   context.Context
 	// memo is the solver's memo file, or nil.
 	memo *cellgame.Kept
+	// search, when not nil, gives the values in s's stead (method: search).
+	search *Searcher
 }
 
 var (
@@ -134,6 +163,32 @@ func NewGameMemo(b Board, env family.Env, file string) (*Game, error) {
 	return &Game{start: b, s: s, ctx: ctx, memo: kp.File}, nil
 }
 
+// searchExact is the most cells of a component the family's search
+// values in full: the memo of every component up to 16 cells of a 7 × 7
+// board stays far below the default memory limit, where up to 20 cells
+// (cellgame.DefaultExact) it might not; on 4 × 9 the search's CPU is the
+// same from 10 to 16 cells and grows past them.
+const searchExact = 16
+
+// NewGameSearch returns the game from the empty board b whose values are
+// found by the pruning search (Searcher), its tables bounded by env's
+// memory limit: the search's table replaces its cheapest entries when
+// full (a cache of outcomes), and the search stops, naming the limit, if
+// the memo of small components' exact values fills. Its size is not
+// known before the work, so no board is refused before it; the context
+// stops it within a second.
+func NewGameSearch(b Board, env family.Env) (*Game, error) {
+	s, err := NewSearcher(SearchOptions{Exact: searchExact, MaxMemory: env.MaxMemory, Replace: true})
+	if err != nil {
+		return nil, err
+	}
+	ctx := env.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return &Game{start: b, ctx: ctx, search: s}, nil
+}
+
 // key writes a position: its rows ("." a free cell, "#" a covered one)
 // joined by "/", so that play and errors can print it.
 func (gm *Game) key(b Board) string { return strings.Join(rows(b, '.', '#'), "/") }
@@ -188,6 +243,9 @@ func (gm *Game) Value(key string) (uint64, error) {
 	b, err := gm.board(key)
 	if err != nil {
 		return 0, err
+	}
+	if gm.search != nil {
+		return gm.search.Value(gm.ctx, b)
 	}
 	if gm.memo != nil {
 		defer gm.memo.Use()()
@@ -308,6 +366,12 @@ func cost(ctx context.Context, p family.Params, show []string) family.Cost {
 		return family.Cost{}
 	}
 	c := family.Cost{What: fmt.Sprintf("Cram on %d × %d", mn[0], mn[1])}
+	if p.Has(keyMethod) && p.String(keyMethod) == methodSearch {
+		// the search's tables take what the memory limit gives them, and
+		// its nodes are not known before it runs: no figure to refuse by
+		c.What += " by the search"
+		return c
+	}
 	if est, err := EstimateBoard(ctx, mn[0], mn[1], 20000); err == nil {
 		// each component lists up to two dominoes per cell
 		c.Positions, c.Memory, c.Steps = est.Entries, est.Bytes, est.Entries*int64(2*mn[0]*mn[1])
