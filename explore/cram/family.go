@@ -41,7 +41,7 @@ func init() {
 			Example: "[4, 7]", Missing: "the board's sides, e.g. board: [4, 7]",
 			Text: family.Texts("the board: [rows, columns]", "le damier : [lignes, colonnes]"),
 		}, {
-			Key: keyMemo, Kind: family.File, Example: "cram4.memo",
+			Key: keyMemo, Kind: family.File, Example: "cram4.memo", Memo: true,
 			Text: family.Texts("a file that keeps the memo between runs: loaded at the start, saved after each board solved and when the run stops",
 				"un fichier qui garde la mémoire d’une exécution à l’autre : lue au début, écrite après chaque damier résolu et à l’arrêt"),
 		}, {

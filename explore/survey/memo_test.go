@@ -135,3 +135,52 @@ func TestSharedMemoSurvey(t *testing.T) {
 		}
 	}
 }
+
+// A Cram survey keeps its memo file as Node Kayles's does: the file is no
+// rule file, the variants share it, and a second run solves nothing.
+func TestCramMemoSurvey(t *testing.T) {
+	dir := t.TempDir()
+	src := "survey:\n  cram: {board: [4, \"4..7\"], memo: cram.memo}\nshow: [value]\n"
+	file := filepath.Join(dir, "cram.yaml")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseFile(file, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Rules != "" {
+		t.Errorf("the memo file read as a rule file: %q", s.Rules)
+	}
+	stats := func() cellgame.KeptStats {
+		for _, f := range cellgame.MemoFiles() {
+			if f.File == filepath.Join(dir, "cram.memo") {
+				return f
+			}
+		}
+		return cellgame.KeptStats{}
+	}
+	runAll(t, s, filepath.Join(dir, "a.db"), Shard{}, 1)
+	first := stats()
+	runAll(t, s, filepath.Join(dir, "b.db"), Shard{}, 1)
+	second := stats()
+	if first.Solved == 0 || second.Solved != first.Solved || second.Loaded == 0 {
+		t.Errorf("first run %s, then %s; want the second run to load the file and solve nothing more", first, second)
+	}
+	// P. Beling's table of Cram nimbers: 4 × 4 = 0, 4 × 5 = 2, 4 × 6 = 0,
+	// 4 × 7 = 3.
+	want := []int{0, 2, 0, 3}
+	for _, db := range []string{"a.db", "b.db"} {
+		var r struct {
+			Variants []struct{ Results struct{ Value *int } }
+		}
+		if err := json.Unmarshal(reportJSON(t, s, filepath.Join(dir, db)), &r); err != nil {
+			t.Fatal(err)
+		}
+		for n, w := range want {
+			if v := r.Variants[n].Results.Value; v == nil || *v != w {
+				t.Errorf("%s: 4 × %d: %v, want %d", db, n+4, v, w)
+			}
+		}
+	}
+}
