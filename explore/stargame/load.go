@@ -146,4 +146,3 @@ func Load(path, name string, params map[string]any, env family.Env) (*Game, erro
 	}
 	return newGame(fn, kwargs, env)
 }
-
