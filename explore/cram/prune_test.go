@@ -51,6 +51,10 @@ func TestValueAgainstSolver(t *testing.T) {
 // 29.6 s, 232 MB (5.63 M nodes), where they took 47 s and 500 MB. 6 × 7
 // stopped at its table's 4 GiB bound (8 GiB in all, no replacement) after
 // 2263 s, with 126 M shapes (the maps stopped at 4 GiB after 177 s).
+// Again with NIMBOOK_CRAM_GIB=6 NIMBOOK_CRAM_REPLACE=1, 6 × 7 + *0 … *4
+// were shown N (its value is at least 5) by 269 M nodes; the P-position
+// 6 × 7 + *5 was still searched at 336 M nodes and 29 min of CPU, when the
+// session ended.
 // 7 × 7 = 1 with NIMBOOK_CRAM_GIB=7 NIMBOOK_CRAM_REPLACE=1: 2430 s, 4.7 GB
 // (369 M nodes; 7 × 7 + *0 shown N at about 236 M; the table full at 3.5
 // GiB, 220 M shapes, 53 M entries replaced), load 2.5–8.
