@@ -39,43 +39,39 @@ func (r *Registry[T]) Lookup(key string) (T, bool) {
 // Sorted returns the values ordered by cmp, then by key (cmp may be nil),
 // so that lists shown to users never follow a map's order.
 func (r *Registry[T]) Sorted(cmp func(a, b T) int) []T {
-	es := r.entries(cmp)
-	out := make([]T, len(es))
-	for i, e := range es {
-		out[i] = e.v
-	}
-	return out
+	_, values := r.sorted(cmp)
+	return values
 }
 
 // Keys returns the keys in the order of Sorted(cmp).
 func (r *Registry[T]) Keys(cmp func(a, b T) int) []string {
-	es := r.entries(cmp)
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[i] = e.k
-	}
-	return out
+	keys, _ := r.sorted(cmp)
+	return keys
 }
 
-type entry[T any] struct {
-	k string
-	v T
-}
-
-func (r *Registry[T]) entries(cmp func(a, b T) int) []entry[T] {
+// sorted returns the keys and values in the order of Sorted(cmp).
+func (r *Registry[T]) sorted(cmp func(a, b T) int) ([]string, []T) {
 	r.mu.RLock()
-	es := make([]entry[T], 0, len(r.values))
-	for k, v := range r.values {
-		es = append(es, entry[T]{k, v})
+	keys := make([]string, 0, len(r.values))
+	for k := range r.values {
+		keys = append(keys, k)
+	}
+	values := make(map[string]T, len(keys))
+	for _, k := range keys {
+		values[k] = r.values[k]
 	}
 	r.mu.RUnlock()
-	slices.SortFunc(es, func(a, b entry[T]) int {
+	slices.SortFunc(keys, func(a, b string) int {
 		if cmp != nil {
-			if c := cmp(a.v, b.v); c != 0 {
+			if c := cmp(values[a], values[b]); c != 0 {
 				return c
 			}
 		}
-		return strings.Compare(a.k, b.k)
+		return strings.Compare(a, b)
 	})
-	return es
+	out := make([]T, len(keys))
+	for i, k := range keys {
+		out[i] = values[k]
+	}
+	return keys, out
 }

@@ -70,16 +70,7 @@ func TestSharedMemoSurvey(t *testing.T) {
 	dir := t.TempDir()
 	src := "survey:\n  node-kayles: {graph: {grid: [3, \"1..10\"]}, memo: nk.memo}\nshow: [value]\n"
 	file := filepath.Join(dir, "nk.yaml")
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err := ParseFile(file, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Rules != "" {
-		t.Errorf("the memo file read as a rule file: %q", s.Rules)
-	}
+	s := parseMemoSurvey(t, file, src)
 	other, err := Parse(file, []byte(strings.Replace(src, "nk.memo", "other.memo", 1)), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -140,18 +131,7 @@ func TestSharedMemoSurvey(t *testing.T) {
 // rule file, the variants share it, and a second run solves nothing.
 func TestCramMemoSurvey(t *testing.T) {
 	dir := t.TempDir()
-	src := "survey:\n  cram: {board: [4, \"4..7\"], memo: cram.memo}\nshow: [value]\n"
-	file := filepath.Join(dir, "cram.yaml")
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err := ParseFile(file, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Rules != "" {
-		t.Errorf("the memo file read as a rule file: %q", s.Rules)
-	}
+	s := parseMemoSurvey(t, filepath.Join(dir, "cram.yaml"), "survey:\n  cram: {board: [4, \"4..7\"], memo: cram.memo}\nshow: [value]\n")
 	stats := func() cellgame.KeptStats {
 		for _, f := range cellgame.MemoFiles() {
 			if f.File == filepath.Join(dir, "cram.memo") {
@@ -183,4 +163,21 @@ func TestCramMemoSurvey(t *testing.T) {
 			}
 		}
 	}
+}
+
+// parseMemoSurvey writes src to file and parses it, checking that its
+// memo file is not taken for a rule file.
+func parseMemoSurvey(t *testing.T, file, src string) *Survey {
+	t.Helper()
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseFile(file, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Rules != "" {
+		t.Errorf("the memo file read as a rule file: %q", s.Rules)
+	}
+	return s
 }
