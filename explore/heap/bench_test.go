@@ -134,7 +134,8 @@ func BenchmarkSparseValues(b *testing.B) {
 // BenchmarkOfficers: the values of Officers (0.6) by the sparse-space
 // sweep (with its look-ahead helper, sparselook.go), in values per second
 // as upto grows (the bit-set sweep took 28 s to 2^18); "one-worker" is the
-// same sweep without the helper. "c-sweep" is the same sweep in C (testdata/cref/sweep.c,
+// same sweep without the helper, "one-worker-scalar" that one with
+// scanMissing where the machine would scan on the vector unit. "c-sweep" is the same sweep in C (testdata/cref/sweep.c,
 // issue 13's yardstick) under the split nimbook finds, mask 10001, run as
 // one process a sweep and checked to compute the same values.
 func BenchmarkOfficers(b *testing.B) {
@@ -158,7 +159,7 @@ func BenchmarkOfficers(b *testing.B) {
 			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
 			want = sweepHash(vs)
 		})
-		b.Run(fmt.Sprintf("n=2^%d/one-worker", e), func(b *testing.B) {
+		oneWorker := func(b *testing.B) {
 			lim := Limits{MaxSteps: 1 << 40}
 			for b.Loop() {
 				p, err := g.plan(g, upto, lim)
@@ -171,6 +172,12 @@ func BenchmarkOfficers(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(upto+1)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
+		}
+		b.Run(fmt.Sprintf("n=2^%d/one-worker", e), oneWorker)
+		b.Run(fmt.Sprintf("n=2^%d/one-worker-scalar", e), func(b *testing.B) {
+			defer func(had bool) { haveScanSet = had }(haveScanSet)
+			haveScanSet = false
+			oneWorker(b)
 		})
 		b.Run(fmt.Sprintf("n=2^%d/c-sweep", e), func(b *testing.B) {
 			var out []byte

@@ -254,7 +254,9 @@ func (w *sweep) resplit(n int) {
 // scanned, and the work done. The sweep has one; each worker of the paired
 // sweep (sparsepair.go) its own.
 type scratch struct {
-	seen, need       []uint32
+	seen, need []uint32
+	// set holds the values below 512 stamped in need, for scanSet.
+	set              [8]uint64
 	ms, cnts         []int
 	steps, fullScans int64
 }
@@ -335,9 +337,13 @@ func (w *sweep) value(n int, sc *scratch) uint32 {
 	}
 	sc.steps += int64(c) // the values below C, looked at twice
 	missing := 0
+	sc.set = [8]uint64{}
 	for v := range c {
 		if seen[v] != st {
 			need[v] = st
+			if v < 512 {
+				sc.set[v/64] |= 1 << (v % 64)
+			}
 			missing++
 		}
 	}
@@ -567,7 +573,7 @@ func (w *sweep) findMissing(sc *scratch, ms []int, st uint32, missing int) int {
 	}
 	mask := uint(len(need) - 1) // need has a power of two entries
 	if len(ms) == 1 {
-		missing, a := scanMissing(vs, w.mirror(ms[0]), need, w.half(ms[0]), st, missing)
+		missing, a := scanSet(sc, vs, w.mirror(ms[0]), w.half(ms[0]), st, missing)
 		sc.steps += int64(a)
 		return missing
 	}
@@ -628,6 +634,29 @@ func (w *sweep) findMissing(sc *scratch, ms []int, st uint32, missing int) int {
 	}
 	sc.steps += int64(top * len(ms))
 	return missing
+}
+
+// scanSet is scanMissing with sc's need and set, on the vector unit when
+// it has AVX-512 (scanSetAVX512) and every nim-sum is below 512: 32
+// splits a turn, where scanMissing looks at about one a cycle. Officers to
+// 2^20 on one worker took 1.50 s so, 2.0 s with scanMissing (AMD EPYC,
+// issue 31).
+// need is brought up to date with the set only when values are left, the
+// only case in which the sweep reads it again (firstNeeded).
+func scanSet(sc *scratch, vs, win []uint32, h int, st uint32, missing int) (int, int) {
+	if !haveScanSet || len(sc.need) > 4*512 || h < 1 || len(vs) <= h || len(win) <= h {
+		return scanMissing(vs, win, sc.need, h, st, missing)
+	}
+	before := sc.set
+	rest, a := scanSetAVX512(&vs[1], &win[1], h, &sc.set, missing)
+	if rest > 0 {
+		for i, b := range before {
+			for found := b &^ sc.set[i]; found != 0; found &= found - 1 {
+				sc.need[64*i+bits.TrailingZeros64(found)] = 0
+			}
+		}
+	}
+	return rest, a
 }
 
 // scanMissing clears in need the values stamped st among the splits

@@ -250,8 +250,23 @@ func (p *plainGame) periodValues() {} // hides the code's: not a stager
 // The work of Officers' (0.6) sweep on one worker, the path its values
 // take when the other core is busy (the look-ahead's helper set aside),
 // pinned to 2^18: the steps, as many as the look-ahead counts, and the
-// values, as the look-ahead's.
+// values, as the look-ahead's. Both scans count alike: the vector one
+// (scanSetAVX512, where the machine has AVX-512) and scanMissing.
 func TestOfficersOneWorkerWork(t *testing.T) {
+	for _, vector := range []bool{true, false} {
+		name := map[bool]string{true: "vector", false: "scalar"}[vector]
+		t.Run(name, func(t *testing.T) {
+			if vector && !haveScanSet {
+				t.Skip("no AVX-512 VBMI here: scanMissing only")
+			}
+			defer func(had bool) { haveScanSet = had }(haveScanSet)
+			haveScanSet = vector
+			officersOneWorker(t)
+		})
+	}
+}
+
+func officersOneWorker(t *testing.T) {
 	g := must(ParseOctal("0.6"))
 	const upto = 1 << 18
 	lim := Limits{MaxSteps: 1 << 40}

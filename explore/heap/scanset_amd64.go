@@ -1,0 +1,15 @@
+package heap
+
+import "golang.org/x/sys/cpu"
+
+// haveScanSet reports whether scanSetAVX512 runs here: AVX-512 with its
+// byte permutation (VBMI), and BMI1's bit scans.
+var haveScanSet = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI && cpu.X86.HasBMI1
+
+// scanSetAVX512 looks at the splits i = 0..n−1 of nim-sum lo[i] ^ hi[i],
+// every one below 512, and clears in set each value it has, in order,
+// until left of them are cleared. It returns how many it did not clear
+// and how many splits it looked at (n when rest > 0).
+//
+//go:noescape
+func scanSetAVX512(lo, hi *uint32, n int, set *[8]uint64, left int) (rest, scanned int)
