@@ -8,8 +8,9 @@ var haveScanSet = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512
 
 // scanSetAVX512 looks at the splits i = 0..n−1 of nim-sum lo[i] ^ hi[i],
 // every one below 512, and clears in set each value it has, in order,
-// until left of them are cleared. It returns how many it did not clear
-// and how many splits it looked at (n when rest > 0).
+// until left of them are cleared; first, when not nil, has 512 entries,
+// and first[v] = base + i for the split i that cleared v. It returns how
+// many it did not clear and how many splits it looked at (n when rest > 0).
 //
 //go:noescape
-func scanSetAVX512(lo, hi *uint32, n int, set *[8]uint64, left int) (rest, scanned int)
+func scanSetAVX512(lo, hi *uint32, n int, set *[8]uint64, left int, first *uint32, base int) (rest, scanned int)

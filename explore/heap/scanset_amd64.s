@@ -1,6 +1,6 @@
 #include "textflag.h"
 
-// func scanSetAVX512(lo, hi *uint32, n int, set *[8]uint64, left int) (rest, scanned int)
+// func scanSetAVX512(lo, hi *uint32, n int, set *[8]uint64, left int, first *uint32, base int) (rest, scanned int)
 //
 // Thirty-two splits a turn, as two registers of sixteen: v = lo[i] ^ hi[i]
 // in each 32-bit lane, the byte v>>3 of the set fetched with VPERMB (the
@@ -8,9 +8,10 @@
 // tested. A turn with a lane set goes through those lanes in order,
 // reading v again from lo and hi, against the set in memory, which is the
 // one that counts (a value twice in a turn is found once), and clears the
-// bit of each value found in Z0 too. Sixteen a turn, then the rest as the
+// bit of each value found in Z0 too, and notes base + i in first[v] when
+// first is not nil. Sixteen a turn, then the rest as the
 // lanes of one, at the end.
-TEXT ·scanSetAVX512(SB), NOSPLIT, $0-56
+TEXT ·scanSetAVX512(SB), NOSPLIT, $0-72
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -77,9 +78,9 @@ lane:
 	LEAQ   (AX)(R12*1), BX
 	MOVL   (SI)(BX*4), R13
 	XORL   (DI)(BX*4), R13
+	ANDL   $511, R13 // a nim-sum past 511 (not in the contract) stays in the set
 	MOVQ   R13, BX
 	SHRQ   $6, BX
-	ANDQ   $7, BX // a nim-sum past 511 (not in the contract) stays in the set
 	MOVQ   (DX)(BX*8), R9
 	BTRQ   R13, R9
 	JCC    nextlane
@@ -94,6 +95,16 @@ lane:
 	BTSQ         R13, R9
 	VPBROADCASTQ R9, Z6
 	VPANDNQ      Z0, Z6, K2, Z0
+
+	// first[v] = base + i, when first is not nil.
+	MOVQ  first+40(FP), R9
+	TESTQ R9, R9
+	JZ    counted
+	LEAQ  (AX)(R12*1), BX
+	ADDQ  base+48(FP), BX
+	MOVL  BX, (R9)(R13*4)
+
+counted:
 	DECQ         R8
 	JZ           foundlane
 
@@ -123,7 +134,7 @@ end:
 	MOVQ CX, AX
 
 done:
-	MOVQ R8, rest+40(FP)
-	MOVQ AX, scanned+48(FP)
+	MOVQ R8, rest+56(FP)
+	MOVQ AX, scanned+64(FP)
 	VZEROUPPER
 	RET

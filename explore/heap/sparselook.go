@@ -329,7 +329,7 @@ func (v *lookView) heavy(y, p int, slot *lookSlot) {
 	stop := lo - 1
 	if len(found) > 0 && lo <= h {
 		top := min(h, lo+lookCap-1)
-		_, stop = scanFirst(v.vs, win, need, first, lo, top, st, len(found))
+		stop = scanFirstSet(v.vs, win, need, first, found, lo, top, st)
 		for i, e := range found {
 			if u := uint32(e); need[u] != st {
 				found[i] |= uint64(first[u]) << 32
@@ -429,6 +429,30 @@ func lowerBound(rare []uint32, x int) int {
 	}
 	i, _ := slices.BinarySearch(rare, uint32(min(x, 1<<32-1)))
 	return i
+}
+
+// scanFirstSet is scanFirst with the values looked for listed in found
+// (their low 32 bits), and only the last a it looked at returned: on the
+// vector unit (scanSetAVX512) when the machine has AVX-512 and every
+// nim-sum is below 512, as scanSet is scanMissing.
+func scanFirstSet(vs, win, need, first []uint32, found []uint64, lo, hi int, st uint32) int {
+	if !haveScanSet || len(need) > 4*512 || len(first) < 512 || lo < 1 || lo > hi || hi >= len(vs) || hi >= len(win) {
+		_, stop := scanFirst(vs, win, need, first, lo, hi, st, len(found))
+		return stop
+	}
+	var set [8]uint64
+	for _, e := range found {
+		if v := uint32(e); v < 512 {
+			set[v/64] |= 1 << (v % 64)
+		}
+	}
+	_, n := scanSetAVX512(&vs[lo], &win[lo], hi-lo+1, &set, len(found), &first[0], lo)
+	for _, e := range found {
+		if v := uint32(e); v < 512 && set[v/64]>>(v%64)&1 == 0 {
+			need[v] = 0
+		}
+	}
+	return lo - 1 + n
 }
 
 // scanFirst is scanMissing on the splits a + (m − a) for lo ≤ a ≤ hi,

@@ -648,7 +648,7 @@ func scanSet(sc *scratch, vs, win []uint32, h int, st uint32, missing int) (int,
 		return scanMissing(vs, win, sc.need, h, st, missing)
 	}
 	before := sc.set
-	rest, a := scanSetAVX512(&vs[1], &win[1], h, &sc.set, missing)
+	rest, a := scanSetAVX512(&vs[1], &win[1], h, &sc.set, missing, nil, 0)
 	if rest > 0 {
 		for i, b := range before {
 			for found := b &^ sc.set[i]; found != 0; found &= found - 1 {
