@@ -150,6 +150,7 @@ func TestE2ENotebookUI(t *testing.T) {
 		// Issue 14 item 2: figures must survive the untrusted sanitizer.
 		t.Run("untrusted/"+nb.untrust, func(t *testing.T) {
 			tab := openTab(t, browser, base+"/notebooks/"+nb.untrust, false)
+			tab.waitMathJax(t)
 			st := tab.read(t)
 			tab.screenshot(t, filepath.Join(shots, strings.TrimSuffix(nb.untrust, ".ipynb")+"-untrusted.png"), st)
 			if st.Trusted {
@@ -169,6 +170,7 @@ func TestE2ENotebookUI(t *testing.T) {
 		// figures as the PNG.
 		t.Run("untrusted/"+nb.kernel, func(t *testing.T) {
 			tab := openTab(t, browser, base+"/notebooks/"+nb.kernel, false)
+			tab.waitMathJax(t)
 			st := tab.read(t)
 			tab.screenshot(t, filepath.Join(shots, strings.TrimSuffix(nb.kernel, ".ipynb")+"-untrusted.png"), st)
 			if st.Trusted {
@@ -582,6 +584,28 @@ func (tab *uiTab) runAll(t *testing.T, shot string) {
 		pending, _ := chromedp.Run(tab.ctx, chromedp.Evaluate[string](runPendingJS))
 		tab.screenshot(t, shot, pageState{})
 		t.Fatalf("Run All not finished after %v: %v; cells (reply, iopub idle): %s%s", e2e.HangGuard, err, pending, tab.consoleText())
+	}
+}
+
+// mathJaxReadyJS is true once MathJax 2 has started (its Hub ready): the
+// outputs rendered before then are in its queue.
+const mathJaxReadyJS = `typeof MathJax !== 'undefined' && !!MathJax.Hub && MathJax.isReady === true`
+
+// mathJaxIdleJS resolves once MathJax has typeset everything queued so far
+// (a callback queued after it runs after it).
+const mathJaxIdleJS = `new Promise(done => MathJax.Hub.Queue(() => done(true)))`
+
+// waitMathJax waits until MathJax has typeset the outputs of the page: an
+// untrusted notebook's text/latex is typeset after the notebook has
+// loaded, later on a loaded machine (a .ci/run read cells 18 and 22 of
+// sources-kernel.ipynb before MathJax had drawn them).
+func (tab *uiTab) waitMathJax(t *testing.T) {
+	t.Helper()
+	if _, err := chromedp.Run(tab.ctx, chromedp.Poll[bool](mathJaxReadyJS, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(e2e.HangGuard))); err != nil {
+		t.Fatalf("MathJax not ready after %v: %v%s", e2e.HangGuard, err, tab.consoleText())
+	}
+	if _, err := chromedp.Run(tab.ctx, chromedp.Evaluate[bool](mathJaxIdleJS, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("waiting for MathJax to typeset the outputs: %v", err)
 	}
 }
 
