@@ -222,3 +222,46 @@ sections:
 		t.Errorf("files %s, want %s", got, want)
 	}
 }
+
+// A report with two periods proven by the same argument states its
+// formula once: the second section names the argument only (the
+// subtraction handout said the window argument's formula in each section).
+func TestPeriodMethodStatedOnce(t *testing.T) {
+	rep := runYAML(t, `title: periods
+sections:
+  - title: S = {1, 2, 3}
+    game: {subtraction: {set: [1, 2, 3], upto: 30}}
+    show: [period]
+  - title: S = {2, 5}
+    game: {subtraction: {set: [2, 5], upto: 30}}
+    show: [period]
+  - title: Kayles
+    game: {octal: {code: "0.77", upto: 200}}
+    show: [period]
+`)
+	for _, tc := range []struct {
+		lang, formula, again string
+	}{
+		{"en", "n₀ ≤ n < n₀ + max S suffices", "the window argument for subtraction games (as above)"},
+		{"fr", "il suffit que g(n + p) = g(n) pour n₀ ≤ n < n₀ + max S", "l’argument de fenêtre des jeux de soustraction (comme plus haut)"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			var md bytes.Buffer
+			if err := Markdown(&md, rep, Options{Lang: tc.lang}); err != nil {
+				t.Fatal(err)
+			}
+			out := md.String()
+			if n := strings.Count(out, tc.formula); n != 1 {
+				t.Errorf("the window argument's formula is stated %d times, want once:\n%s", n, out)
+			}
+			if n := strings.Count(out, tc.again); n != 1 {
+				t.Errorf("%q appears %d times, want once (the second section):\n%s", tc.again, n, out)
+			}
+			// Another argument (Guy–Smith, for Kayles) has its own first
+			// statement, formula and all.
+			if !strings.Contains(out, "2n₀′ + p + t") {
+				t.Errorf("Kayles's proof lost its formula:\n%s", out)
+			}
+		})
+	}
+}

@@ -301,6 +301,10 @@ type builder struct {
 	o   Options
 	t   *templates.Set
 	err error
+	// stated holds the proofs of periods whose statement the report has
+	// given: a second section proven the same way names the argument
+	// without its formula again (period.method.NAME.again).
+	stated map[string]bool
 }
 
 // tx returns a message; the first failure is kept and reported by build.
