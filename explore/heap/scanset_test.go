@@ -2,8 +2,71 @@ package heap
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
+
+// scanCase is a random scan for the vector scans' tests: parts lo and
+// his (one digit or more, n + 2 values each, below width), the values
+// looked for stamped st in need and set in set, and how many to find.
+type scanCase struct {
+	width   uint32
+	n       int
+	lo      []uint32
+	his     [][]uint32
+	need    []uint32
+	set     [8]uint64
+	st      uint32
+	missing int
+	left    int
+}
+
+// newScanCase draws trial's case with digits his, or returns nil when no
+// value is looked for.
+func newScanCase(r *rand.Rand, trial, digits int) *scanCase {
+	c := &scanCase{width: uint32(1) << (1 + r.IntN(9)), n: r.IntN(200), st: uint32(trial + 1)} // width 2..512
+	if trial%50 == 0 {
+		c.n = r.IntN(5000)
+	}
+	c.lo = make([]uint32, c.n+2)
+	for i := range c.lo {
+		c.lo[i] = r.Uint32N(c.width)
+	}
+	for range digits {
+		hi := make([]uint32, c.n+2)
+		for i := range hi {
+			hi[i] = r.Uint32N(c.width)
+		}
+		c.his = append(c.his, hi)
+	}
+	c.need = make([]uint32, 4*512)
+	for v := range c.width {
+		if r.IntN(4) == 0 {
+			c.need[v] = c.st
+			c.set[v/64] |= 1 << (v % 64)
+			c.missing++
+		}
+	}
+	if c.missing == 0 {
+		return nil
+	}
+	c.left = 1 + r.IntN(c.missing)
+	return c
+}
+
+// check compares a vector scan's rest and scanned with the reference's,
+// and its set with the reference's need.
+func (c *scanCase) check(t *testing.T, trial, rest, scanned, wantRest, wantScanned int) {
+	t.Helper()
+	if rest != wantRest || scanned != wantScanned {
+		t.Fatalf("trial %d (n %d, width %d, left %d): got rest %d scanned %d, want %d %d", trial, c.n, c.width, c.left, rest, scanned, wantRest, wantScanned)
+	}
+	for v := range c.width {
+		if got, want := c.set[v/64]>>(v%64)&1 == 1, c.need[v] == c.st; got != want {
+			t.Fatalf("trial %d: value %d left in set %v, in need %v", trial, v, got, want)
+		}
+	}
+}
 
 // TestScanSetAVX512 compares the vector scan with scanMissing on random
 // splits: values, sets, lengths and counts to find.
@@ -13,43 +76,16 @@ func TestScanSetAVX512(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for trial := range 20000 {
-		width := uint32(1) << (1 + r.IntN(9)) // 2..512
-		n := r.IntN(200)
-		if trial%50 == 0 {
-			n = r.IntN(5000)
-		}
-		vs, win := make([]uint32, n+2), make([]uint32, n+2)
-		for i := range vs {
-			vs[i], win[i] = r.Uint32N(width), r.Uint32N(width)
-		}
-		need := make([]uint32, 4*512)
-		var set [8]uint64
-		st := uint32(trial + 1)
-		missing := 0
-		for v := range width {
-			if r.IntN(4) == 0 {
-				need[v] = st
-				set[v/64] |= 1 << (v % 64)
-				missing++
-			}
-		}
-		if missing == 0 {
+		c := newScanCase(r, trial, 1)
+		if c == nil {
 			continue
 		}
-		left := 1 + r.IntN(missing)
-		wantRest, wantScanned := scanMissing(vs, win, need, n, st, left)
-		rest, scanned := scanSetAVX512(&vs[1], &win[1], n, &set, left, nil, 0)
-		if n == 0 {
-			rest, scanned = left, 0
+		wantRest, wantScanned := scanMissing(c.lo, c.his[0], c.need, c.n, c.st, c.left)
+		rest, scanned := c.left, 0
+		if c.n > 0 {
+			rest, scanned = scanSetAVX512(&c.lo[1], &c.his[0][1], c.n, &c.set, c.left, nil, 0)
 		}
-		if rest != wantRest || scanned != wantScanned {
-			t.Fatalf("trial %d (n %d, width %d, left %d): got rest %d scanned %d, want %d %d", trial, n, width, left, rest, scanned, wantRest, wantScanned)
-		}
-		for v := range width {
-			if got, want := set[v/64]>>(v%64)&1 == 1, need[v] == st; got != want {
-				t.Fatalf("trial %d: value %d left in set %v, in need %v", trial, v, got, want)
-			}
-		}
+		c.check(t, trial, rest, scanned, wantRest, wantScanned)
 	}
 }
 
@@ -93,5 +129,74 @@ func TestScanFirstSet(t *testing.T) {
 				t.Fatalf("trial %d: value %d: need %d first %d, want need %d first %d", trial, v, needSet[v], firstSet[v], need[v], first[v])
 			}
 		}
+	}
+}
+
+// TestScanSet2AVX512 compares the two-digit vector scan with the order of
+// the one-worker sweep's (findMissing): digit 0's split, then digit 1's,
+// part after part.
+func TestScanSet2AVX512(t *testing.T) {
+	if !haveScanSet {
+		t.Skip("no AVX-512 VBMI on this machine")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 20000 {
+		c := newScanCase(r, trial, 2)
+		if c == nil {
+			continue
+		}
+		wantRest, wantScanned := c.left, c.n
+	scan:
+		for i := range c.n {
+			for _, hi := range c.his {
+				if v := c.lo[i] ^ hi[i]; c.need[v] == c.st {
+					c.need[v] = 0
+					if wantRest--; wantRest == 0 {
+						wantScanned = i + 1
+						break scan
+					}
+				}
+			}
+		}
+		rest, scanned := scanSet2AVX512(&c.lo[0], &c.his[0][0], &c.his[1][0], c.n, &c.set, c.left)
+		c.check(t, trial, rest, scanned, wantRest, wantScanned)
+	}
+}
+
+// TestScanSetSweeps runs sweeps of one and two split digits with the
+// vector scans and with the Go loops: the same values, the same steps.
+func TestScanSetSweeps(t *testing.T) {
+	if !haveScanSet {
+		t.Skip("no AVX-512 VBMI on this machine")
+	}
+	for _, tc := range []struct {
+		code string
+		upto int
+	}{
+		{"0.6", 1 << 16},   // Officers: one split digit
+		{"0.376", 1 << 17}, // two split digits
+		{"0.354", 1 << 17},
+		{"0.04", 1 << 14},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			g := must(ParseOctal(tc.code))
+			run := func(vector bool) ([]uint64, Sweep) {
+				defer func(had bool) { haveScanSet = had }(haveScanSet)
+				haveScanSet = vector
+				vs, sw, err := ValuesSweep(g, tc.upto, Limits{MaxSteps: 1 << 40})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return vs, sw
+			}
+			vv, vsw := run(true)
+			sv, ssw := run(false)
+			if !slices.Equal(vv, sv) {
+				t.Errorf("values differ between the vector scans and the Go loops")
+			}
+			if vsw.Steps != ssw.Steps {
+				t.Errorf("steps: %d with the vector scans, %d with the Go loops", vsw.Steps, ssw.Steps)
+			}
+		})
 	}
 }
