@@ -117,11 +117,12 @@
 // done it: it never waits for the helper, so a busy machine costs it
 // only the helper's share. Steps are counted as on one core.
 //
-// Where the processor has AVX-512 with VBMI, the scans of the sweep and
-// of the helper for the rare values still missing below C run on the
-// vector unit (scanset_amd64.s): 32 splits a turn, the values looked for
-// held as one 512-bit register, when every value is below 512. They find
-// the same values at the same splits as the Go loops, which run
+// Where the processor has AVX-512 with VBMI, the scans of the sweep (one
+// or two split digits) and of the helper for the rare values still
+// missing below C run on the vector unit (scanset_amd64.s): 32 splits a
+// turn, the values looked for held as one 512-bit register, when every
+// value is below 512 and the last heaps' scans went deep enough to pay.
+// They find the same values at the same splits as the Go loops, which run
 // everywhere else, so values and step counts do not depend on the
 // machine.
 //
