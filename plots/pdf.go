@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -60,6 +61,14 @@ type latinText struct {
 }
 
 func (l *latinText) FillString(f font.Face, pt vg.Point, s string) {
+	if f.Font.Style == xfont.StyleItalic {
+		// vgpdf (gonum/plot v0.17) adds a face under its name with no
+		// style, then asks for it with style "I", which fails: the
+		// oblique face (SansItalic) goes as a face of its own, upright by
+		// its name.
+		f.Font.Style = xfont.StyleNormal
+		f.Font.Variant += "Oblique"
+	}
 	// vgpdf writes the string's bytes as they are, in the font's code
 	// page: UTF-8 "é" would print as "Ã©".
 	b := make([]byte, 0, len(s))

@@ -9,9 +9,12 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"regexp"
 	"strconv"
 
 	"codeberg.org/go-fonts/dejavu/dejavusans"
+	"codeberg.org/go-fonts/dejavu/dejavusansoblique"
+	xfont "golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -83,12 +86,38 @@ var (
 // page's stylesheet also asks for.
 var Sans = font.Font{Typeface: "DejaVu", Variant: "Sans"}
 
+// SansItalic is Sans's oblique face: an axis named by the letters of the
+// mathematics around the figure (n, g(n), a, b) is set in it, as the
+// handouts set those letters in italics.
+var SansItalic = font.Font{Typeface: "DejaVu", Variant: "Sans", Style: xfont.StyleItalic}
+
 func init() {
-	face, err := opentype.Parse(dejavusans.TTF)
-	if err != nil {
-		panic(fmt.Sprintf("plots: the embedded DejaVu Sans: %v", err))
+	for _, f := range []struct {
+		font font.Font
+		ttf  []byte
+	}{{Sans, dejavusans.TTF}, {SansItalic, dejavusansoblique.TTF}} {
+		face, err := opentype.Parse(f.ttf)
+		if err != nil {
+			panic(fmt.Sprintf("plots: the embedded DejaVu Sans (%v): %v", f.font.Style, err))
+		}
+		font.DefaultCache.Add(font.Collection{{Font: f.font, Face: face}})
 	}
-	font.DefaultCache.Add(font.Collection{{Font: Sans, Face: face}})
+}
+
+// mathLabel matches an axis label that is mathematics: a letter, or a
+// function of letters, as n, g(n) or g(a, b).
+var mathLabel = regexp.MustCompile(`^\pL(\(\pL(, ?\pL)*\))?$`)
+
+// labelFaces sets the axis labels of p that are mathematics in SansItalic,
+// the others in Sans.
+func labelFaces(p *plot.Plot) {
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		face := Sans
+		if mathLabel.MatchString(ax.Label.Text) {
+			face = SansItalic
+		}
+		ax.Label.TextStyle.Font = font.From(face, ax.Label.TextStyle.Font.Size)
+	}
 }
 
 // textStyle is the style of a figure's words at size points.
@@ -105,6 +134,7 @@ func newPlot(l Labels) *plot.Plot {
 		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
 		st.Font = font.From(Sans, st.Font.Size)
 	}
+	labelFaces(p)
 	return p
 }
 

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -440,5 +441,41 @@ func TestRareCommonMarks(t *testing.T) {
 	// The grey of common dots (midGrey) appears only where some are common.
 	if none == all || !strings.Contains(none, "fill:#707070") || strings.Contains(all, "fill:#707070") {
 		t.Error("rare and common dots look the same")
+	}
+}
+
+// An axis named by mathematics (a letter, or a function of letters) is
+// set in italics, as the handouts set those letters; an axis named by a
+// word is not. Style.Apply decides again for the labels it sets.
+func TestLabelFaces(t *testing.T) {
+	for _, tc := range []struct {
+		label  string
+		italic bool
+	}{
+		{"n", true},
+		{"b", true},
+		{"g(n)", true},
+		{"g(a, b)", true},
+		{"g(a,b)", true},
+		{"value", false},
+		{"P-positions", false},
+		{"heads", false},
+		{"n (heap)", false},
+		{"", false},
+	} {
+		t.Run(tc.label, func(t *testing.T) {
+			p := newPlot(Labels{X: tc.label, Y: "value"})
+			if got := p.X.Label.TextStyle.Font.Style == xfont.StyleItalic; got != tc.italic {
+				t.Errorf("axis %q italic %v, want %v", tc.label, got, tc.italic)
+			}
+			if p.Y.Label.TextStyle.Font.Style == xfont.StyleItalic {
+				t.Errorf("axis %q set in italics", "value")
+			}
+			q := newPlot(Labels{X: "words", Y: "words"})
+			Style{X: tc.label}.Apply(q)
+			if got := q.X.Label.TextStyle.Font.Style == xfont.StyleItalic; got != tc.italic {
+				t.Errorf("Style.Apply: axis %q italic %v, want %v", tc.label, got, tc.italic)
+			}
+		})
 	}
 }

@@ -40,6 +40,7 @@ func (s Style) Apply(p *plot.Plot) {
 	if s.Y != "" {
 		p.Y.Label.Text = s.Y
 	}
+	labelFaces(p)
 }
 
 // Size is the figure's size: s's, else width × height.
