@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	xfont "golang.org/x/image/font"
+	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -62,13 +64,24 @@ type latinText struct {
 
 func (l *latinText) FillString(f font.Face, pt vg.Point, s string) {
 	if f.Font.Style == xfont.StyleItalic {
-		// vgpdf (gonum/plot v0.17) adds a face under its name with no
-		// style, then asks for it with style "I", which fails: the
-		// oblique face (SansItalic) goes as a face of its own, upright by
-		// its name.
-		f.Font.Style = xfont.StyleNormal
-		f.Font.Variant += "Oblique"
+		// vgpdf (gonum/plot v0.17) embeds the first face's file for every
+		// face of a PDF (each is "font.z" to go-pdf), and asks for an
+		// italic face by a style it did not add it under. DejaVu Sans
+		// Oblique is DejaVu Sans slanted by 11°: the upright face, drawn
+		// slanted so, looks the same.
+		up := font.From(Sans, f.Font.Size)
+		l.Push()
+		l.Translate(pt)
+		slant.apply(l)
+		l.fill(font.Face{Font: up, Face: font.DefaultCache.Lookup(up, up.Size).Face}, vg.Point{}, s)
+		l.Pop()
+		return
 	}
+	l.fill(f, pt, s)
+}
+
+// fill is FillString in Windows-1252.
+func (l *latinText) fill(f font.Face, pt vg.Point, s string) {
 	// vgpdf writes the string's bytes as they are, in the font's code
 	// page: UTF-8 "é" would print as "Ã©".
 	b := make([]byte, 0, len(s))
@@ -124,4 +137,43 @@ func rasterPDF(w io.Writer, p *plot.Plot, width, height vg.Length) error {
 		return fmt.Errorf("plots: %w", err)
 	}
 	return nil
+}
+
+// obliqueAngle is the slant of DejaVu Sans Oblique.
+const obliqueAngle = 11 * math.Pi / 180
+
+// shear is the map (x, y) ↦ (x + y·tan θ, y) as a canvas can apply it,
+// which knows rotations and scalings only: R(u)·diag(sx, sy)·R(v), from
+// its singular value decomposition.
+type shear struct{ u, sx, sy, v float64 }
+
+var slant = newShear(obliqueAngle)
+
+func newShear(theta float64) shear {
+	m := mat.NewDense(2, 2, []float64{1, math.Tan(theta), 0, 1})
+	var svd mat.SVD
+	if !svd.Factorize(m, mat.SVDFull) {
+		panic("plots: no SVD of a shear") // not reached: every matrix has one
+	}
+	var u, v mat.Dense
+	svd.UTo(&u)
+	svd.VTo(&v)
+	sv := svd.Values(nil)
+	if mat.Det(&u) < 0 {
+		// Reflections both: their second columns turned make them
+		// rotations, the product unchanged.
+		for i := range 2 {
+			u.Set(i, 1, -u.At(i, 1))
+			v.Set(i, 1, -v.At(i, 1))
+		}
+	}
+	// M = U·Σ·Vᵀ; Vᵀ is the rotation by minus V's angle.
+	return shear{u: math.Atan2(u.At(1, 0), u.At(0, 0)), sx: sv[0], sy: sv[1], v: -math.Atan2(v.At(1, 0), v.At(0, 0))}
+}
+
+// apply sets the shear on c, for what it draws next.
+func (s shear) apply(c vg.Canvas) {
+	c.Rotate(s.u)
+	c.Scale(s.sx, s.sy)
+	c.Rotate(s.v)
 }

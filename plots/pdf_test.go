@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"math"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
@@ -47,5 +48,22 @@ func TestPDF(t *testing.T) {
 				t.Error("é written as UTF-8 bytes")
 			}
 		})
+	}
+}
+
+// The slant of italic words in a PDF figure is the shear of DejaVu Sans
+// Oblique, made of the rotations and scaling a canvas knows.
+func TestShear(t *testing.T) {
+	s := newShear(obliqueAngle)
+	k := math.Tan(obliqueAngle)
+	rot := func(a, x, y float64) (float64, float64) {
+		return x*math.Cos(a) - y*math.Sin(a), x*math.Sin(a) + y*math.Cos(a)
+	}
+	for _, p := range [][2]float64{{1, 0}, {0, 1}, {3, -2}, {-0.5, 7}} {
+		x, y := rot(s.v, p[0], p[1])
+		x, y = rot(s.u, s.sx*x, s.sy*y)
+		if math.Abs(x-(p[0]+k*p[1])) > 1e-12 || math.Abs(y-p[1]) > 1e-12 {
+			t.Errorf("%v ↦ (%g, %g), want (%g, %g)", p, x, y, p[0]+k*p[1], p[1])
+		}
 	}
 }
