@@ -709,13 +709,12 @@ func (sc *scratch) scanned(d int) {
 	sc.depth += (int64(d) - sc.depth) / 8
 }
 
-// scanSet is scanMissing with sc's need and set, on the vector unit when
-// it has AVX-512 (scanSetAVX512) and every nim-sum is below 512: 32
-// splits a turn, where scanMissing looks at about one a cycle. Officers to
-// 2^20 on one worker took 1.50 s so, 2.0 s with scanMissing (AMD EPYC,
-// issue 31).
-// need is brought up to date with the set only when values are left, the
-// only case in which the sweep reads it again (firstNeeded).
+// scanSet is scanMissing with sc's need and set, on the vector unit
+// (scanSetAVX512) when vectorScan says so: 32 splits a turn, where
+// scanMissing looks at about one a cycle. Officers to 2^20 on one worker
+// took 1.50 s so, 2.0 s with scanMissing (AMD EPYC, issue 31). need is
+// brought up to date with the set only when values are left, the only case
+// in which the sweep reads it again (firstNeeded).
 func scanSet(sc *scratch, vs, win []uint32, h int, st uint32, missing int) (int, int) {
 	if !sc.vectorScan(missing) || h < 1 || len(vs) <= h || len(win) <= h {
 		return scanMissing(vs, win, sc.need, h, st, missing)
