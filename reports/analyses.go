@@ -410,15 +410,15 @@ func (b *builder) period(sr *job.SectionResult) []block {
 	// report's language.
 	desc := p.Method
 	if known {
-		key := "period.method." + method
-		if b.stated[method] && b.t.Has(key+".again") {
-			key += ".again"
+		name := "period.method." + method
+		if b.stated[method] && b.t.Has(name+".again") {
+			name += ".again"
 		}
 		if b.stated == nil {
 			b.stated = map[string]bool{}
 		}
 		b.stated[method] = true
-		desc = b.tx(key, nil)
+		desc = b.tx(name, nil)
 	}
 	out := []block{para{Spans: text(b.tx(key, args{
 		"Period": itoa(p.Period), "Preperiod": itoa(p.Preperiod), "LastException": itoa(p.Preperiod - 1),

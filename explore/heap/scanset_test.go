@@ -163,8 +163,11 @@ func TestScanSet2AVX512(t *testing.T) {
 	}
 }
 
-// TestScanSetSweeps runs sweeps of one and two split digits with the
-// vector scans and with the Go loops: the same values, the same steps.
+// TestScanSetSweeps runs the one-worker sweeps of one and two split
+// digits with the vector scans and with the Go loops: the same values, the
+// same steps, the vector unit taking some scans (those of heaps after deep
+// scans: vectorScan), and the values those of the plain sweep, which takes
+// the mex of every option.
 func TestScanSetSweeps(t *testing.T) {
 	if !haveScanSet {
 		t.Skip("no AVX-512 VBMI on this machine")
@@ -174,28 +177,46 @@ func TestScanSetSweeps(t *testing.T) {
 		upto int
 	}{
 		{"0.6", 1 << 16},   // Officers: one split digit
-		{"0.376", 1 << 17}, // two split digits
-		{"0.354", 1 << 17},
-		{"0.04", 1 << 14},
+		{"0.376", 1 << 16}, // two split digits
+		{"0.354", 1 << 16}, // two, with short scans
 	} {
 		t.Run(tc.code, func(t *testing.T) {
 			g := must(ParseOctal(tc.code))
-			run := func(vector bool) ([]uint64, Sweep) {
+			lim := Limits{MaxSteps: 1 << 40}
+			run := func(vector bool) ([]uint64, *sweep) {
 				defer func(had bool) { haveScanSet = had }(haveScanSet)
 				haveScanSet = vector
-				vs, sw, err := ValuesSweep(g, tc.upto, Limits{MaxSteps: 1 << 40})
+				p, err := g.plan(g, tc.upto, lim)
 				if err != nil {
 					t.Fatal(err)
 				}
-				return vs, sw
+				if p.cost.Method != SweepSparse {
+					t.Fatalf("%s sweep; want the sparse-space sweep", p.cost.Method)
+				}
+				p.sweep.lookahead = false
+				vs, err := p.sweep.finish(g, tc.upto, lim)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return vs, p.sweep
 			}
-			vv, vsw := run(true)
-			sv, ssw := run(false)
+			vv, vw := run(true)
+			sv, sw := run(false)
 			if !slices.Equal(vv, sv) {
 				t.Errorf("values differ between the vector scans and the Go loops")
 			}
-			if vsw.Steps != ssw.Steps {
-				t.Errorf("steps: %d with the vector scans, %d with the Go loops", vsw.Steps, ssw.Steps)
+			if vw.steps != sw.steps {
+				t.Errorf("steps: %d with the vector scans, %d with the Go loops", vw.steps, sw.steps)
+			}
+			if vw.sc.vectorScans == 0 || sw.sc.vectorScans != 0 {
+				t.Errorf("scans on the vector unit: %d, and %d with the Go loops alone; want some, and none", vw.sc.vectorScans, sw.sc.vectorScans)
+			}
+			plain, err := g.splitValues(g, tc.upto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(vv, plain) {
+				t.Errorf("values differ from the plain sweep's")
 			}
 		})
 	}

@@ -446,12 +446,9 @@ func scanFirstSet(vs, win, need, first []uint32, found []uint64, lo, hi int, st 
 			set[v/64] |= 1 << (v % 64)
 		}
 	}
+	before := set
 	_, n := scanSetAVX512(&vs[lo], &win[lo], hi-lo+1, &set, len(found), &first[0], lo)
-	for _, e := range found {
-		if v := uint32(e); v < 512 && set[v/64]>>(v%64)&1 == 0 {
-			need[v] = 0
-		}
-	}
+	unsetNeed(need, &before, &set)
 	return lo - 1 + n
 }
 
